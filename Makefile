@@ -1,0 +1,76 @@
+# sicu - top-level Makefile.  `make help` lists the targets.
+SHELL   := /bin/bash
+CC      ?= gcc
+BUILD   ?= build
+OPT     ?= -O2
+SAN     ?=
+CFLAGS  ?= $(OPT) -g
+CFLAGS  += -DSICU_ROOT=\"$(CURDIR)\" -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE -Isw/include -I$(BUILD)/gen $(SAN)
+LDFLAGS += $(SAN)
+LIBS    := -lelf -ljansson -lm
+
+SW_SRCS   := $(wildcard sw/*.c)
+CLI_SRCS  := $(wildcard sw/cli/*.c)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+
+SW_OBJS   := $(SW_SRCS:%.c=$(BUILD)/obj/%.o)
+CLI_OBJS  := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+LIB := $(BUILD)/lib/libsicu.a
+BIN := $(BUILD)/bin/sicu
+
+.PHONY: all deps test unit-test roundtrip programs-test badinput-test asan-test bench example help clean
+
+all: $(BIN) ## Build the library and the sicu CLI (default)
+
+help: ## List the targets
+	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
+
+deps: ## Install the Debian packages sicu needs (idempotent)
+	@bash scripts/deps.sh
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(SW_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BIN): $(CLI_OBJS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB) -lcmocka $(LIBS) $(LDFLAGS)
+
+example: $(BIN) ## Compile and run the bundled vector-add example, check it against the host
+	@bash scripts/example.sh
+
+test: unit-test roundtrip programs-test badinput-test ## Run all tests
+	@echo "all test suites passed"
+
+unit-test: $(UNIT_BINS) ## cmocka unit tests
+	@bash scripts/run-unit.sh $(UNIT_BINS)
+
+roundtrip: $(BIN) ## Disassembler round trip through llvm-mc over a generated corpus
+	@bash scripts/roundtrip.sh
+
+programs-test: $(BIN) ## Every bundled program vs. its host reference at -O0 and -O2
+	@bash scripts/run-programs.sh
+
+badinput-test: $(BIN) ## Bad inputs give clear errors and non-zero exits
+	@bash scripts/badinput.sh
+
+asan-test: ## The test suite under ASan/UBSan (separate build dir)
+	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
+
+bench: $(BIN) ## Performance figures (emulator throughput)
+	@bash scripts/bench.sh
+
+clean: ## Remove build products
+	rm -rf build build-asan
+
+-include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
