@@ -146,6 +146,8 @@ typedef struct si_wave {
     uint32_t nlanes;         /* lanes that exist (partial last wave)       */
     struct si_wg *wg;
     uint64_t ninst;          /* retired instructions                      */
+    uint8_t csp;             /* fork/join control-stack pointer (s_cbranch_*_fork/join) */
+    uint8_t vskip;           /* s_setvskip: skip vector instructions while set */
 } si_wave;
 
 static inline uint64_t si_exec(const si_wave *w)
@@ -273,6 +275,8 @@ const si_dispatch *si_emu_dispatch(const si_emu *e);
  * VCCZ/EXECZ/SCC; 64-bit reads follow the f64/int literal rules). */
 uint32_t si_read_s32(const si_wave *w, const si_inst *in, unsigned code);
 uint64_t si_read_s64(const si_wave *w, const si_inst *in, unsigned code, int is_f64);
+/* Values of si_read_s64's is_f64 argument: how a 32-bit literal widens. */
+enum { SI_LIT64_ZEXT = 0, SI_LIT64_F64 = 1, SI_LIT64_SEXT = 2 };
 void si_write_s32(si_wave *w, unsigned code, uint32_t v);
 void si_write_s64(si_wave *w, unsigned code, uint64_t v);
 

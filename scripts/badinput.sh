@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# badinput.sh - bad inputs must give a clear error and a non-zero exit
+# status that is not a crash (exit < 128), never a signal or a hang.
+#
+# Each case runs one sicu command and checks: exit status in 1..127, and the
+# expected words (an extended regex) on stderr.  Inputs are tests/badinput/*
+# plus objects generated here into $BUILD/badinput (clang, llvm-mc).
+# Runs under `make badinput-test`; with BUILD=build-asan it exercises the
+# ASan/UBSan build.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${BUILD:-build}
+SICU=${SICU:-$ROOT/$BUILD/bin/sicu}
+IN=$ROOT/tests/badinput
+W=$ROOT/$BUILD/badinput
+LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
+CLANG=$(command -v clang-14 || command -v clang || true)
+
+if [ ! -x "$SICU" ]; then echo "badinput: $SICU not found (run make first)" >&2; exit 2; fi
+rm -rf "$W" && mkdir -p "$W"
+
+pass=0; fail=0; failed=()
+
+# check NAME REGEX CMD...  - run CMD in $W; expect 1 <= exit < 128 and REGEX on stderr
+check() {
+    local name=$1 re=$2; shift 2
+    local err=$W/$name.err rc
+    (cd "$W" && timeout 60 "$@") > "$W/$name.out" 2> "$err"
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        fail=$((fail + 1)); failed+=("$name"); echo "  FAIL  $name: exit status 0 (expected an error)"
+    elif [ $rc -ge 124 ]; then
+        fail=$((fail + 1)); failed+=("$name")
+        echo "  FAIL  $name: exit status $rc (crash, signal or timeout)"; sed -n '1,8p' "$err" | sed 's/^/          /'
+    elif ! tr '\n' ' ' < "$err" | grep -Eq -- "$re"; then
+        fail=$((fail + 1)); failed+=("$name")
+        echo "  FAIL  $name: stderr does not match /$re/:"; sed -n '1,8p' "$err" | sed 's/^/          /'
+    else
+        pass=$((pass + 1)); echo "  PASS  $name (exit $rc): $(head -n 1 "$err" | cut -c1-150)"
+    fi
+}
+# ok NAME CMD... - a control case that must succeed
+ok() {
+    local name=$1; shift
+    if (cd "$W" && timeout 60 "$@") > "$W/$name.out" 2> "$W/$name.err"; then
+        pass=$((pass + 1)); echo "  PASS  $name (control)"
+    else
+        fail=$((fail + 1)); failed+=("$name"); echo "  FAIL  $name: control case failed:"
+        sed -n '1,8p' "$W/$name.err" | sed 's/^/          /'
+    fi
+}
+# launch FILE CODE KERNEL ARGS - write a launch file using the ok.json buffers
+launch() {
+    printf '{"code": "%s", "kernel": "%s", "grid": [64], "workgroup": [64],\n "buffers": [{"name": "out", "size": 1024}, {"name": "in", "size": 1024, "init": "iota32"}],\n "args": %s}\n' \
+        "$2" "$3" "$4" > "$W/$1"
+}
+
+# ------------------------------------------------------------ inputs
+have_cc=0
+if [ -n "$CLANG" ] && "$SICU" cc "$IN/k.cl" -o "$W/k.o" > "$W/cc.log" 2>&1; then have_cc=1
+else echo "badinput: WARNING: cannot compile tests/badinput/k.cl; skipping the cases that need it" >&2; sed 's/^/    /' "$W/cc.log" >&2; fi
+cp "$IN/ok.json" "$IN/malformed.json" "$W/"
+
+if [ $have_cc -eq 1 ]; then
+    ok control-run "$SICU" run --quiet ok.json
+    # truncated: cut the valid object in the middle of its section data
+    head -c 700 "$W/k.o" > "$W/truncated.o"
+    # garbage: a valid ELF header followed by junk
+    { head -c 64 "$W/k.o"; yes 'garbage garbage garbage' | head -c 3000; } > "$W/garbage.o"
+    # garbage inside: a valid object with its section headers overwritten
+    cp "$W/k.o" "$W/garbled.o"
+    shoff=$(od -An -t u8 -j 40 -N 8 "$W/k.o" | tr -d ' ')
+    yes 'X' | head -c 256 | dd of="$W/garbled.o" bs=1 seek=$((shoff + 64)) conv=notrunc status=none
+    launch truncated.json truncated.o k '[]'
+    launch garbage.json garbage.o k '[]'
+    launch garbled.json garbled.o k '[]'
+    check truncated-elf 'truncated\.o: .*(truncated|past the end)' "$SICU" run truncated.json
+    check truncated-elf-disasm 'truncated\.o: .*(truncated|past the end)' "$SICU" disasm truncated.o
+    check garbage-elf 'garbage\.o: .*(truncated|past the end|malformed|bad|invalid)' "$SICU" run garbage.json
+    check garbled-elf 'garbled\.o: .*(truncated|past the end|malformed|bad|invalid|not)' "$SICU" disasm garbled.o
+
+    # argument validation against the metadata
+    launch nokernel.json k.o nope '[]'
+    check missing-kernel 'kernel "nope" not found .*available: k' "$SICU" run nokernel.json
+    launch argcount.json k.o k '[{"buffer": "out"}, {"i32": 1}]'
+    check wrong-arg-count 'takes 5 argument\(s\), the launch file gives 2' "$SICU" run argcount.json
+    launch argkind.json k.o k '[{"buffer": "out"}, {"buffer": "in"}, {"f32": 1}, {"buffer": "in"}, {"local": 64}]'
+    check wrong-arg-kind 'args\[1\]: buffer given for kernel argument 1 int n' "$SICU" run argkind.json
+    launch argfloat.json k.o k '[{"buffer": "out"}, {"i32": 1}, {"i32": 1}, {"buffer": "in"}, {"local": 64}]'
+    check wrong-arg-float 'args\[2\]: integer value .* floating-point argument' "$SICU" run argfloat.json
+    launch arglocal.json k.o k '[{"buffer": "out"}, {"i32": 1}, {"f32": 1}, {"buffer": "in"}, {"i32": 64}]'
+    check wrong-arg-local 'args\[4\]: .*not passed by value' "$SICU" run arglocal.json
+fi
+
+check non-elf 'notelf\.o: not an ELF file' bash -c "echo 'just text' > notelf.o && '$SICU' disasm notelf.o"
+check empty-file 'empty\.o: empty file' bash -c ": > empty.o && '$SICU' disasm empty.o"
+if [ -n "$CLANG" ]; then
+    "$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx900 -x cl -cl-std=CL1.2 -nogpulib -O2 -c "$IN/k.cl" \
+        -include "$ROOT/programs/include/sicu.h" -o "$W/gfx900.o" > "$W/gfx900.log" 2>&1 ||
+        echo "badinput: note: the gfx900 object did not compile (see $W/gfx900.log)" >&2
+    launch gfx900.json gfx900.o k '[]'
+    check wrong-arch 'gfx900\.o: wrong architecture: gfx900' "$SICU" run gfx900.json
+fi
+
+# launch-file errors
+check malformed-json 'malformed\.json:5:[0-9]+: JSON syntax error' "$SICU" run malformed.json
+check missing-launch 'nonexistent\.json.*(No such file|cannot open|unable to open)' "$SICU" run nonexistent.json
+launch nocode.json missing.o k '[]'
+check missing-code 'missing\.o: cannot open: No such file' "$SICU" run nocode.json
+printf '{"code": "k.o", "kernel": "k", "grid": [64, 64], "workgroup": [64, 32]}\n' > "$W/bigwg.json"
+check workgroup-too-big 'workgroup: .* 2048 work-items, the maximum is 1024' "$SICU" run bigwg.json
+printf '{"code": "k.o", "kernel": "k", "grid": [64], "workgroup": [64], "buffers": [{"name": "a", "size": 4, "init": "file:nofile.bin"}],\n "args": [{"buffer": "a"}, {"i32": 1}, {"f32": 1}, {"buffer": "a"}, {"local": 64}]}\n' > "$W/noinit.json"
+[ $have_cc -eq 1 ] && check missing-init-file 'buffer "a": cannot open init file .*nofile\.bin' "$SICU" run noinit.json
+
+# usage errors
+check bad-subcommand "unknown command 'frobnicate'" "$SICU" frobnicate
+check bad-option "unknown option '--bogus'" "$SICU" run --bogus x.json
+check bad-engine "engine 'rtl' is not built" "$SICU" run --engine rtl ok.json
+check cc-missing-source 'nosuch\.cl: No such file' "$SICU" cc nosuch.cl -o x.o
+check cc-no-output 'no output file' "$SICU" cc "$IN/k.cl"
+check trace-diff-missing 'nosuch\.jsonl: cannot open' "$SICU" trace-diff nosuch.jsonl nosuch2.jsonl
+
+# kernels that fail at run time (assembled with llvm-mc)
+if [ -n "$LLVM_MC" ]; then
+    for t in invalid graphics wild loop; do
+        "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/$t.s" -o "$W/$t.o" 2> "$W/$t.mc.log" ||
+            echo "badinput: llvm-mc failed on $t.s (see $W/$t.mc.log)" >&2
+        printf '{"code": "%s.o", "kernel": "%s", "grid": [128], "workgroup": [64]}\n' "$t" "$t" > "$W/$t.json"
+    done
+    check invalid-instruction 'PC 0x[0-9a-f]+.*0xffffffff' "$SICU" run invalid.json
+    check invalid-instruction-disasm 'invalid instruction word 0xffffffff at pc 0x4' "$SICU" disasm invalid.o
+    if ! grep -q '^\.long 0xffffffff // invalid' "$W/invalid-instruction-disasm.out"; then
+        fail=$((fail + 1)); failed+=("invalid-instruction-disasm-stdout"); echo "  FAIL  disasm stdout lacks '.long 0xffffffff // invalid'"
+    fi
+    check graphics-instruction 'PC 0x[0-9a-f]+.*exp .*encoding 0x[0-9a-f]+.*graphics' "$SICU" run graphics.json
+    check wild-store 'PC 0x[0-9a-f]+.*buffer_store_dword.*0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json
+    check runaway 'instruction limit.*wave 0 .*PC 0x[0-9a-f]+' "$SICU" run --max-instructions 5000 loop.json
+fi
+
+echo "badinput: $pass passed, $fail failed"
+if [ $fail -ne 0 ]; then echo "badinput: failing cases: ${failed[*]}" >&2; exit 1; fi
+exit 0

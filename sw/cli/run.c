@@ -1,0 +1,196 @@
+/* sicu run: load a launch file, run it on the golden emulator, dump buffers,
+ * write statistics. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sicu/emu.h"
+#include "sicu/launch.h"
+
+static void usage_run(FILE *f)
+{
+    fprintf(f,
+            "usage: sicu run LAUNCH.json [--engine emu] [--trace FILE] [--stats FILE]\n"
+            "                [--max-instructions N] [--quiet]\n"
+            "\n"
+            "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
+            "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
+            "  --engine emu            execution engine (only the golden emulator is built)\n"
+            "  --trace FILE            write a JSON Lines retirement trace (docs/trace-format.md)\n"
+            "  --stats FILE            write execution statistics as JSON ('-' = stdout)\n"
+            "  --max-instructions N    stop with an error after N wave instructions (runaway guard)\n"
+            "  --quiet                 no summary line on stderr\n");
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int write_stats(const char *path, const si_stats *s, double wall, const si_launch *l)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kernel", json_string(l->kernel));
+    json_object_set_new(o, "instructions", json_integer((json_int_t)s->wave_insts));
+    json_object_set_new(o, "lane_ops", json_integer((json_int_t)s->lane_ops));
+    json_object_set_new(o, "cycles_est", json_integer((json_int_t)s->cycles_est));
+    json_object_set_new(o, "waves", json_integer((json_int_t)s->waves));
+    json_object_set_new(o, "workgroups", json_integer((json_int_t)s->workgroups));
+    json_object_set_new(o, "wall_time_s", json_real(wall));
+    json_object_set_new(o, "wave_instr_per_s", json_real(wall > 0 ? (double)s->wave_insts / wall : 0.0));
+    json_t *fm = json_object();
+    for (unsigned i = 0; i < SI_FMT_COUNT; i++)
+        if (s->by_fmt[i])
+            json_object_set_new(fm, si_fmt_name(i), json_integer((json_int_t)s->by_fmt[i]));
+    json_object_set_new(o, "by_format", fm);
+    json_t *op = json_object();
+    for (unsigned i = 0; s->by_op && i < SI_OP_COUNT; i++)
+        if (s->by_op[i])
+            json_object_set_new(op, si_ops[i].name, json_integer((json_int_t)s->by_op[i]));
+    json_object_set_new(o, "by_op", op);
+    int rc;
+    if (!strcmp(path, "-")) {
+        rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        putchar('\n');
+    } else {
+        rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    }
+    json_decref(o);
+    if (rc != 0)
+        cli_err("run", "cannot write statistics to %s", path);
+    return rc ? -1 : 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option lo[] = {{"help", no_argument, 0, 'h'},
+                                       {"engine", required_argument, 0, 'e'},
+                                       {"trace", required_argument, 0, 't'},
+                                       {"stats", required_argument, 0, 's'},
+                                       {"max-instructions", required_argument, 0, 'm'},
+                                       {"quiet", no_argument, 0, 'q'},
+                                       {0, 0, 0, 0}};
+    const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
+    uint64_t maxi = 0;
+    int quiet = 0, c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":hq", lo, NULL)) != -1) {
+        switch (c) {
+        case 'h': usage_run(stdout); return CLI_OK;
+        case 'e': engine = optarg; break;
+        case 't': trace_path = optarg; break;
+        case 's': stats_path = optarg; break;
+        case 'q': quiet = 1; break;
+        case 'm': {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 0);
+            if (errno || *end || !*optarg || optarg[0] == '-' || v == 0) {
+                cli_err("run", "--max-instructions: expected a positive integer, got '%s'", optarg);
+                return CLI_USAGE;
+            }
+            maxi = v;
+            break;
+        }
+        case ':': cli_err("run", "option %s needs a value", argv[optind - 1]); return CLI_USAGE;
+        default: cli_err("run", "unknown option '%s'", argv[optind - 1]); usage_run(stderr); return CLI_USAGE;
+        }
+    }
+    if (argc - optind != 1) {
+        cli_err("run", argc - optind ? "expected exactly one launch file" : "no launch file given");
+        usage_run(stderr);
+        return CLI_USAGE;
+    }
+    if (!strcmp(engine, "rtl") || !strcmp(engine, "cosim")) {
+        cli_err("run", "engine '%s' is not built in this version (only 'emu')", engine);
+        return CLI_FAIL;
+    }
+    if (strcmp(engine, "emu") != 0) {
+        cli_err("run", "unknown engine '%s' (expected emu, rtl or cosim)", engine);
+        return CLI_USAGE;
+    }
+
+    const char *lpath = argv[optind];
+    si_launch l;
+    si_codeobj co;
+    si_mem mem;
+    si_dispatch d;
+    si_emu *e = NULL;
+    FILE *tf = NULL;
+    int rc = CLI_FAIL;
+    memset(&co, 0, sizeof co);
+    si_mem_init(&mem);
+
+    if (si_launch_parse(&l, lpath) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (si_codeobj_load(&co, l.code_path) < 0) {
+        cli_err("run", "%s", co.err);
+        goto out;
+    }
+    if (si_launch_setup(&l, &co, &mem, &d) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (trace_path) {
+        tf = !strcmp(trace_path, "-") ? stdout : fopen(trace_path, "w");
+        if (!tf) {
+            cli_err("run", "cannot create trace file %s: %s", trace_path, strerror(errno));
+            goto out;
+        }
+    }
+    si_emu_opts eo = {.max_instructions = maxi, .trace = tf, .progress = !quiet && isatty(2)};
+    e = si_emu_create(&mem, &d, &eo);
+    if (!e) {
+        cli_err("run", "%s: cannot create the emulator for kernel '%s'", lpath, l.kernel);
+        goto out;
+    }
+    double t0 = now_s();
+    int erc = si_emu_run(e);
+    double wall = now_s() - t0;
+    if (tf && tf != stdout && fclose(tf) != 0) {
+        tf = NULL;
+        cli_err("run", "write error on trace file %s", trace_path);
+        goto out;
+    }
+    tf = NULL;
+    if (erc < 0) {
+        cli_err("run", "%s: kernel '%s': %s", lpath, l.kernel, si_emu_error(e));
+        goto out;
+    }
+    if (si_launch_dump(&l, &mem) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    const si_stats *s = si_emu_stats(e);
+    if (stats_path && write_stats(stats_path, s, wall, &l) < 0)
+        goto out;
+    if (!quiet)
+        fprintf(stderr,
+                "sicu run: %s: %u x %u x %u work-items, %llu work-groups, %llu waves, %llu wave-instructions, "
+                "%.3f s (%.2f M wave-instr/s)\n",
+                l.kernel, d.grid[0], d.grid[1], d.grid[2], (unsigned long long)s->workgroups,
+                (unsigned long long)s->waves, (unsigned long long)s->wave_insts, wall,
+                wall > 0 ? s->wave_insts / wall / 1e6 : 0.0);
+    rc = CLI_OK;
+out:
+    if (tf && tf != stdout)
+        fclose(tf);
+    if (e)
+        si_emu_destroy(e);
+    si_mem_free(&mem);
+    si_codeobj_free(&co);
+    si_launch_free(&l);
+    return rc;
+}

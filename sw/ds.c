@@ -1,0 +1,474 @@
+/* sicu golden emulator: local data share (DS) instructions.
+ *
+ * Semantics (addressing, alignment, the M0 bound, out-of-range behaviour,
+ * atomics, read2/write2, swizzle, append/consume, src2 forms) are written
+ * down in docs/memory.md; keep the two in sync.
+ *
+ * Lanes are processed in increasing lane order; each lane completes all of
+ * its accesses before the next lane starts.  Only EXEC lanes take part.
+ */
+#include <string.h>
+#include "sicu/emu.h"
+#include "fp.h"
+#include "memop.h"
+
+enum dkind {
+    DK_READ,      /* size 1/2/4/8, sext                         */
+    DK_WRITE,     /* size 1/2/4/8                               */
+    DK_READ2,     /* esize 4/8, st64                            */
+    DK_WRITE2,    /* esize 4/8, st64                            */
+    DK_WRXCHG2,   /* esize 4/8, st64, returns both old values   */
+    DK_ATOMIC,    /* aop, esize 4/8, rtn                        */
+    DK_SRC2,      /* aop (or SWAP for write_src2), esize 4/8    */
+    DK_SWIZZLE,
+    DK_APPEND,
+    DK_CONSUME,
+    DK_UNSUPPORTED /* GWS / ordered count                       */
+};
+
+typedef struct dop {
+    uint8_t kind, size, sext, st64, aop, rtn;
+} dop;
+
+static int dop_classify(unsigned op, dop *o)
+{
+    memset(o, 0, sizeof(*o));
+#define RD(n, sz, sx) case SI_OP_##n: o->kind = DK_READ; o->size = sz; o->sext = sx; return 0;
+#define WR(n, sz) case SI_OP_##n: o->kind = DK_WRITE; o->size = sz; return 0;
+#define R2(n, sz, s) case SI_OP_##n: o->kind = DK_READ2; o->size = sz; o->st64 = s; return 0;
+#define W2(n, sz, s) case SI_OP_##n: o->kind = DK_WRITE2; o->size = sz; o->st64 = s; return 0;
+#define X2(n, sz, s) case SI_OP_##n: o->kind = DK_WRXCHG2; o->size = sz; o->st64 = s; o->rtn = 1; return 0;
+#define AT(n, a, sz, r) case SI_OP_##n: o->kind = DK_ATOMIC; o->aop = a; o->size = sz; o->rtn = r; return 0;
+#define S2(n, a, sz) case SI_OP_##n: o->kind = DK_SRC2; o->aop = a; o->size = sz; return 0;
+    switch (op) {
+    RD(ds_read_u8, 1, 0)
+    RD(ds_read_i8, 1, 1)
+    RD(ds_read_u16, 2, 0)
+    RD(ds_read_i16, 2, 1)
+    RD(ds_read_b32, 4, 0)
+    RD(ds_read_b64, 8, 0)
+    WR(ds_write_b8, 1)
+    WR(ds_write_b16, 2)
+    WR(ds_write_b32, 4)
+    WR(ds_write_b64, 8)
+    R2(ds_read2_b32, 4, 0)
+    R2(ds_read2st64_b32, 4, 1)
+    R2(ds_read2_b64, 8, 0)
+    R2(ds_read2st64_b64, 8, 1)
+    W2(ds_write2_b32, 4, 0)
+    W2(ds_write2st64_b32, 4, 1)
+    W2(ds_write2_b64, 8, 0)
+    W2(ds_write2st64_b64, 8, 1)
+    X2(ds_wrxchg2_rtn_b32, 4, 0)
+    X2(ds_wrxchg2st64_rtn_b32, 4, 1)
+    X2(ds_wrxchg2_rtn_b64, 8, 0)
+    X2(ds_wrxchg2st64_rtn_b64, 8, 1)
+
+    AT(ds_add_u32, SI_AOP_ADD, 4, 0)
+    AT(ds_sub_u32, SI_AOP_SUB, 4, 0)
+    AT(ds_rsub_u32, SI_AOP_RSUB, 4, 0)
+    AT(ds_inc_u32, SI_AOP_INC, 4, 0)
+    AT(ds_dec_u32, SI_AOP_DEC, 4, 0)
+    AT(ds_min_i32, SI_AOP_SMIN, 4, 0)
+    AT(ds_max_i32, SI_AOP_SMAX, 4, 0)
+    AT(ds_min_u32, SI_AOP_UMIN, 4, 0)
+    AT(ds_max_u32, SI_AOP_UMAX, 4, 0)
+    AT(ds_and_b32, SI_AOP_AND, 4, 0)
+    AT(ds_or_b32, SI_AOP_OR, 4, 0)
+    AT(ds_xor_b32, SI_AOP_XOR, 4, 0)
+    AT(ds_mskor_b32, SI_AOP_MSKOR, 4, 0)
+    AT(ds_cmpst_b32, SI_AOP_CMPSWAP, 4, 0)
+    AT(ds_cmpst_f32, SI_AOP_FCMPSWAP, 4, 0)
+    AT(ds_min_f32, SI_AOP_FMIN, 4, 0)
+    AT(ds_max_f32, SI_AOP_FMAX, 4, 0)
+    AT(ds_add_rtn_u32, SI_AOP_ADD, 4, 1)
+    AT(ds_sub_rtn_u32, SI_AOP_SUB, 4, 1)
+    AT(ds_rsub_rtn_u32, SI_AOP_RSUB, 4, 1)
+    AT(ds_inc_rtn_u32, SI_AOP_INC, 4, 1)
+    AT(ds_dec_rtn_u32, SI_AOP_DEC, 4, 1)
+    AT(ds_min_rtn_i32, SI_AOP_SMIN, 4, 1)
+    AT(ds_max_rtn_i32, SI_AOP_SMAX, 4, 1)
+    AT(ds_min_rtn_u32, SI_AOP_UMIN, 4, 1)
+    AT(ds_max_rtn_u32, SI_AOP_UMAX, 4, 1)
+    AT(ds_and_rtn_b32, SI_AOP_AND, 4, 1)
+    AT(ds_or_rtn_b32, SI_AOP_OR, 4, 1)
+    AT(ds_xor_rtn_b32, SI_AOP_XOR, 4, 1)
+    AT(ds_mskor_rtn_b32, SI_AOP_MSKOR, 4, 1)
+    AT(ds_wrxchg_rtn_b32, SI_AOP_SWAP, 4, 1)
+    AT(ds_cmpst_rtn_b32, SI_AOP_CMPSWAP, 4, 1)
+    AT(ds_cmpst_rtn_f32, SI_AOP_FCMPSWAP, 4, 1)
+    AT(ds_min_rtn_f32, SI_AOP_FMIN, 4, 1)
+    AT(ds_max_rtn_f32, SI_AOP_FMAX, 4, 1)
+
+    AT(ds_add_u64, SI_AOP_ADD, 8, 0)
+    AT(ds_sub_u64, SI_AOP_SUB, 8, 0)
+    AT(ds_rsub_u64, SI_AOP_RSUB, 8, 0)
+    AT(ds_inc_u64, SI_AOP_INC, 8, 0)
+    AT(ds_dec_u64, SI_AOP_DEC, 8, 0)
+    AT(ds_min_i64, SI_AOP_SMIN, 8, 0)
+    AT(ds_max_i64, SI_AOP_SMAX, 8, 0)
+    AT(ds_min_u64, SI_AOP_UMIN, 8, 0)
+    AT(ds_max_u64, SI_AOP_UMAX, 8, 0)
+    AT(ds_and_b64, SI_AOP_AND, 8, 0)
+    AT(ds_or_b64, SI_AOP_OR, 8, 0)
+    AT(ds_xor_b64, SI_AOP_XOR, 8, 0)
+    AT(ds_mskor_b64, SI_AOP_MSKOR, 8, 0)
+    AT(ds_cmpst_b64, SI_AOP_CMPSWAP, 8, 0)
+    AT(ds_cmpst_f64, SI_AOP_FCMPSWAP, 8, 0)
+    AT(ds_min_f64, SI_AOP_FMIN, 8, 0)
+    AT(ds_max_f64, SI_AOP_FMAX, 8, 0)
+    AT(ds_add_rtn_u64, SI_AOP_ADD, 8, 1)
+    AT(ds_sub_rtn_u64, SI_AOP_SUB, 8, 1)
+    AT(ds_rsub_rtn_u64, SI_AOP_RSUB, 8, 1)
+    AT(ds_inc_rtn_u64, SI_AOP_INC, 8, 1)
+    AT(ds_dec_rtn_u64, SI_AOP_DEC, 8, 1)
+    AT(ds_min_rtn_i64, SI_AOP_SMIN, 8, 1)
+    AT(ds_max_rtn_i64, SI_AOP_SMAX, 8, 1)
+    AT(ds_min_rtn_u64, SI_AOP_UMIN, 8, 1)
+    AT(ds_max_rtn_u64, SI_AOP_UMAX, 8, 1)
+    AT(ds_and_rtn_b64, SI_AOP_AND, 8, 1)
+    AT(ds_or_rtn_b64, SI_AOP_OR, 8, 1)
+    AT(ds_xor_rtn_b64, SI_AOP_XOR, 8, 1)
+    AT(ds_mskor_rtn_b64, SI_AOP_MSKOR, 8, 1)
+    AT(ds_wrxchg_rtn_b64, SI_AOP_SWAP, 8, 1)
+    AT(ds_cmpst_rtn_b64, SI_AOP_CMPSWAP, 8, 1)
+    AT(ds_cmpst_rtn_f64, SI_AOP_FCMPSWAP, 8, 1)
+    AT(ds_min_rtn_f64, SI_AOP_FMIN, 8, 1)
+    AT(ds_max_rtn_f64, SI_AOP_FMAX, 8, 1)
+
+    S2(ds_add_src2_u32, SI_AOP_ADD, 4)
+    S2(ds_sub_src2_u32, SI_AOP_SUB, 4)
+    S2(ds_rsub_src2_u32, SI_AOP_RSUB, 4)
+    S2(ds_inc_src2_u32, SI_AOP_INC, 4)
+    S2(ds_dec_src2_u32, SI_AOP_DEC, 4)
+    S2(ds_min_src2_i32, SI_AOP_SMIN, 4)
+    S2(ds_max_src2_i32, SI_AOP_SMAX, 4)
+    S2(ds_min_src2_u32, SI_AOP_UMIN, 4)
+    S2(ds_max_src2_u32, SI_AOP_UMAX, 4)
+    S2(ds_and_src2_b32, SI_AOP_AND, 4)
+    S2(ds_or_src2_b32, SI_AOP_OR, 4)
+    S2(ds_xor_src2_b32, SI_AOP_XOR, 4)
+    S2(ds_write_src2_b32, SI_AOP_SWAP, 4)
+    S2(ds_min_src2_f32, SI_AOP_FMIN, 4)
+    S2(ds_max_src2_f32, SI_AOP_FMAX, 4)
+    S2(ds_add_src2_u64, SI_AOP_ADD, 8)
+    S2(ds_sub_src2_u64, SI_AOP_SUB, 8)
+    S2(ds_rsub_src2_u64, SI_AOP_RSUB, 8)
+    S2(ds_inc_src2_u64, SI_AOP_INC, 8)
+    S2(ds_dec_src2_u64, SI_AOP_DEC, 8)
+    S2(ds_min_src2_i64, SI_AOP_SMIN, 8)
+    S2(ds_max_src2_i64, SI_AOP_SMAX, 8)
+    S2(ds_min_src2_u64, SI_AOP_UMIN, 8)
+    S2(ds_max_src2_u64, SI_AOP_UMAX, 8)
+    S2(ds_and_src2_b64, SI_AOP_AND, 8)
+    S2(ds_or_src2_b64, SI_AOP_OR, 8)
+    S2(ds_xor_src2_b64, SI_AOP_XOR, 8)
+    S2(ds_write_src2_b64, SI_AOP_SWAP, 8)
+    S2(ds_min_src2_f64, SI_AOP_FMIN, 8)
+    S2(ds_max_src2_f64, SI_AOP_FMAX, 8)
+
+    case SI_OP_ds_swizzle_b32: o->kind = DK_SWIZZLE; return 0;
+    case SI_OP_ds_append: o->kind = DK_APPEND; return 0;
+    case SI_OP_ds_consume: o->kind = DK_CONSUME; return 0;
+    case SI_OP_ds_gws_init:
+    case SI_OP_ds_gws_sema_v:
+    case SI_OP_ds_gws_sema_br:
+    case SI_OP_ds_gws_sema_p:
+    case SI_OP_ds_gws_barrier:
+    case SI_OP_ds_ordered_count:
+        o->kind = DK_UNSUPPORTED;
+        return 0;
+    default:
+        return -1;
+    }
+#undef RD
+#undef WR
+#undef R2
+#undef W2
+#undef X2
+#undef AT
+#undef S2
+}
+
+typedef struct dctx {
+    si_emu *e;
+    si_wave *w;
+    const si_inst *in;
+    uint8_t *lds;
+    uint64_t limit; /* min(M0, lds_size): first out-of-range byte */
+} dctx;
+
+/* Byte address of an element access: aligned down to the access size
+ * (the low address bits are ignored).  Returns 1 when the access is out of
+ * range (reads give 0, writes are dropped), 0 otherwise. */
+static int lds_addr(const dctx *c, uint64_t a, unsigned size, uint64_t *out)
+{
+    if (size > 1)
+        a &= ~(uint64_t)(size - 1);
+    *out = a;
+    return a + size > c->limit;
+}
+
+static uint64_t lds_rd(const dctx *c, uint64_t a, unsigned size)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < size; i++)
+        v |= (uint64_t)c->lds[a + i] << (8 * i);
+    return v;
+}
+
+static void lds_wr(const dctx *c, uint64_t a, uint64_t v, unsigned size, unsigned lane, si_retire *rec)
+{
+    for (unsigned i = 0; i < size; i++)
+        c->lds[a + i] = (uint8_t)(v >> (8 * i));
+    if (rec) {
+        if (size <= 4) {
+            si_retire_add_store(rec, a, (uint32_t)v, size, lane, SI_SPACE_LDS);
+        } else {
+            si_retire_add_store(rec, a, (uint32_t)v, 4, lane, SI_SPACE_LDS);
+            si_retire_add_store(rec, a + 4, (uint32_t)(v >> 32), 4, lane, SI_SPACE_LDS);
+        }
+    }
+}
+
+static uint64_t vget(const si_wave *w, unsigned code, unsigned lane, unsigned size)
+{
+    unsigned r = code - SI_SRC_VGPR0;
+    uint64_t v = w->v[r][lane];
+    if (size == 8)
+        v |= (uint64_t)w->v[r + 1][lane] << 32;
+    return v;
+}
+
+static void vput(si_wave *w, unsigned r, unsigned lane, uint64_t v, unsigned size)
+{
+    w->v[r][lane] = (uint32_t)v;
+    if (size == 8)
+        w->v[r + 1][lane] = (uint32_t)(v >> 32);
+}
+
+static int check_vgprs(const dctx *c, unsigned code, unsigned n, const char *what)
+{
+    if (n == 0)
+        return 0;
+    if (code < SI_SRC_VGPR0 || code - SI_SRC_VGPR0 + n > c->w->nvgpr)
+        return si_emu_fail(c->e, c->w, "%s: %s register range v%u..v%u exceeds the %u allocated VGPRs",
+                           si_ops[c->in->op].name, what, code - SI_SRC_VGPR0,
+                           code - SI_SRC_VGPR0 + n - 1, c->w->nvgpr);
+    return 0;
+}
+
+/* ds_swizzle_b32: source lane for `lane` given the 16-bit offset. */
+static unsigned swizzle_src(unsigned lane, unsigned off)
+{
+    if (off & 0x8000) /* quad permute: 2-bit selector per lane of a quad */
+        return (lane & ~3u) + ((off >> (2 * (lane & 3))) & 3);
+    unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
+    return (lane & 32) | ((((lane & 31) & and_m) | or_m) ^ xor_m);
+}
+
+int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    dop o;
+    if (in->op >= SI_OP_COUNT || dop_classify(in->op, &o))
+        return si_emu_fail(e, w, "LDS: %s is not a DS instruction this model executes",
+                           in->op < SI_OP_COUNT ? si_ops[in->op].name : "(invalid op)");
+    const char *name = si_ops[in->op].name;
+    if (in->gds)
+        return si_emu_fail(e, w, "%s: GDS not supported (gds=1)", name);
+    if (o.kind == DK_UNSUPPORTED)
+        return si_emu_fail(e, w, "%s: GDS/GWS instructions are not supported", name);
+
+    dctx c;
+    c.e = e;
+    c.w = w;
+    c.in = in;
+    si_wg *wg = w->wg;
+    c.lds = wg ? wg->lds : NULL;
+    uint64_t lds_size = (wg && wg->lds) ? wg->lds_size : 0;
+    uint32_t m0 = w->s[SI_SRC_M0];
+    c.limit = m0 < lds_size ? m0 : lds_size;
+
+    uint64_t exec = si_exec(w);
+    si_fpm m = si_fpm_from_mode(w->mode);
+    unsigned off16 = in->offset;
+    unsigned off0 = in->offset & 0xff, off1 = in->offset1;
+    unsigned esz = o.size;
+    unsigned vdst = in->dst - SI_SRC_VGPR0;
+
+    if (exec == 0)
+        return 0;
+
+    /* Register-range checks (only when some lane is active). */
+    switch (o.kind) {
+    case DK_READ:
+        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->dst, esz == 8 ? 2 : 1, "vdst"))
+            return -1;
+        break;
+    case DK_WRITE:
+        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->vdata, esz == 8 ? 2 : 1, "data0"))
+            return -1;
+        break;
+    case DK_READ2:
+        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->dst, esz / 2, "vdst"))
+            return -1;
+        break;
+    case DK_WRITE2:
+    case DK_WRXCHG2:
+        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->vdata, esz / 4, "data0") ||
+            check_vgprs(&c, in->data1, esz / 4, "data1") ||
+            (o.kind == DK_WRXCHG2 && check_vgprs(&c, in->dst, esz / 2, "vdst")))
+            return -1;
+        break;
+    case DK_ATOMIC: {
+        int two = (o.aop == SI_AOP_CMPSWAP || o.aop == SI_AOP_FCMPSWAP || o.aop == SI_AOP_MSKOR);
+        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->vdata, esz / 4, "data0") ||
+            (two && check_vgprs(&c, in->data1, esz / 4, "data1")) ||
+            (o.rtn && check_vgprs(&c, in->dst, esz / 4, "vdst")))
+            return -1;
+        break;
+    }
+    case DK_SRC2:
+        if (check_vgprs(&c, in->vaddr, 1, "addr"))
+            return -1;
+        break;
+    case DK_SWIZZLE:
+        if (check_vgprs(&c, in->vaddr, 1, "data") || check_vgprs(&c, in->dst, 1, "vdst"))
+            return -1;
+        break;
+    case DK_APPEND:
+    case DK_CONSUME:
+        if (check_vgprs(&c, in->dst, 1, "vdst"))
+            return -1;
+        break;
+    }
+
+    if (o.kind == DK_SWIZZLE) {
+        /* Pure lane exchange, no LDS access.  Inactive source lanes give 0. */
+        unsigned va = in->vaddr - SI_SRC_VGPR0;
+        uint32_t src[SI_WAVE_LANES], res[SI_WAVE_LANES];
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+            src[l] = w->v[va][l];
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+            unsigned s = swizzle_src(l, off16);
+            res[l] = ((exec >> s) & 1) ? src[s] : 0;
+        }
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+            if ((exec >> l) & 1)
+                w->v[vdst][l] = res[l];
+        return 0;
+    }
+
+    if (o.kind == DK_APPEND || o.kind == DK_CONSUME) {
+        /* Wave-wide counter at LDS address M0 + offset (no M0 size limit: M0
+         * holds the address): add/subtract the number of active lanes; every
+         * active lane receives the pre-op value. */
+        uint64_t a = ((uint64_t)m0 + off16) & ~3ull;
+        if (!c.lds || a + 4 > lds_size)
+            return si_emu_fail(e, w, "%s: LDS counter address 0x%llx is outside the %llu-byte LDS",
+                               name, (unsigned long long)a, (unsigned long long)lds_size);
+        uint32_t old = (uint32_t)lds_rd(&c, a, 4);
+        uint32_t n = (uint32_t)__builtin_popcountll(exec);
+        uint32_t nv = o.kind == DK_APPEND ? old + n : old - n;
+        unsigned first = (unsigned)__builtin_ctzll(exec);
+        lds_wr(&c, a, nv, 4, first, rec);
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+            if ((exec >> l) & 1)
+                w->v[vdst][l] = old;
+        return 0;
+    }
+
+    for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
+        if (!((exec >> lane) & 1))
+            continue;
+        uint64_t base = in->vaddr >= SI_SRC_VGPR0 ? w->v[in->vaddr - SI_SRC_VGPR0][lane] : 0;
+        uint64_t a, a2;
+        switch (o.kind) {
+        case DK_READ: {
+            uint64_t v = 0;
+            if (!lds_addr(&c, base + off16, esz, &a))
+                v = lds_rd(&c, a, esz);
+            if (o.sext)
+                v = esz == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            vput(w, vdst, lane, v, esz);
+            break;
+        }
+        case DK_WRITE: {
+            uint64_t v = vget(w, in->vdata, lane, esz);
+            if (esz < 4)
+                v &= (1u << (8 * esz)) - 1;
+            if (!lds_addr(&c, base + off16, esz, &a))
+                lds_wr(&c, a, v, esz, lane, rec);
+            break;
+        }
+        case DK_READ2:
+        case DK_WRITE2:
+        case DK_WRXCHG2: {
+            uint64_t unit = (uint64_t)esz * (o.st64 ? 64 : 1);
+            int oob0 = lds_addr(&c, base + off0 * unit, esz, &a);
+            int oob1 = lds_addr(&c, base + off1 * unit, esz, &a2);
+            uint64_t r0 = 0, r1 = 0;
+            if (o.kind != DK_WRITE2) {
+                if (!oob0) r0 = lds_rd(&c, a, esz);
+                if (!oob1) r1 = lds_rd(&c, a2, esz);
+            }
+            if (o.kind != DK_READ2) {
+                if (!oob0) lds_wr(&c, a, vget(w, in->vdata, lane, esz), esz, lane, rec);
+                if (!oob1) lds_wr(&c, a2, vget(w, in->data1, lane, esz), esz, lane, rec);
+            }
+            if (o.kind != DK_WRITE2) {
+                vput(w, vdst, lane, r0, esz);
+                vput(w, vdst + esz / 4, lane, r1, esz);
+            }
+            break;
+        }
+        case DK_ATOMIC: {
+            uint64_t d0 = vget(w, in->vdata, lane, esz), d1 = 0, src, cmp;
+            if (o.aop == SI_AOP_CMPSWAP || o.aop == SI_AOP_FCMPSWAP || o.aop == SI_AOP_MSKOR)
+                d1 = vget(w, in->data1, lane, esz);
+            if (o.aop == SI_AOP_CMPSWAP || o.aop == SI_AOP_FCMPSWAP) {
+                cmp = d0; /* DS_CMPST: data0 = compare value, data1 = new value */
+                src = d1;
+            } else {
+                src = d0; /* MSKOR: data0 = mask, data1 = bits to set */
+                cmp = d1;
+            }
+            uint64_t old = 0;
+            if (!lds_addr(&c, base + off16, esz, &a)) {
+                old = lds_rd(&c, a, esz);
+                lds_wr(&c, a, si_aop_apply(o.aop, esz == 8, old, src, cmp, &m), esz, lane, rec);
+            }
+            if (o.rtn)
+                vput(w, vdst, lane, old, esz);
+            break;
+        }
+        case DK_SRC2: {
+            /* A = addr (aligned); B = A + 4 * delta, delta a signed 16-bit value:
+             * offset[15]=1: {A[31], A[31:17]}, else {offset[14], offset[14:0]}. */
+            uint32_t ar = (uint32_t)base;
+            int32_t delta;
+            uint32_t amask = esz == 8 ? ~7u : ~3u;
+            uint32_t A;
+            if (off16 & 0x8000) {
+                A = ar & 0x1ffff & amask;
+                delta = (int16_t)(uint16_t)(((ar >> 17) & 0x7fff) | ((ar >> 16) & 0x8000));
+            } else {
+                A = ar & amask;
+                delta = (int16_t)(uint16_t)((off16 & 0x7fff) | ((off16 << 1) & 0x8000));
+            }
+            uint64_t B = ((uint64_t)A + (int64_t)delta * 4) & 0xffffffffull;
+            int oobA = lds_addr(&c, A, esz, &a);
+            int oobB = lds_addr(&c, B, esz, &a2);
+            if (oobA)
+                break;
+            uint64_t vb = oobB ? 0 : lds_rd(&c, a2, esz);
+            uint64_t old = lds_rd(&c, a, esz);
+            lds_wr(&c, a, si_aop_apply(o.aop, esz == 8, old, vb, 0, &m), esz, lane, rec);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * fp_int.h - internals shared by the fp_*.c files of the sicu FP library.
+ * Not part of the public API (use fp.h).
+ */
+#ifndef SICU_FP_INT_H
+#define SICU_FP_INT_H
+
+#include <float.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fp.h"
+#include "fp_tables.h"
+
+typedef unsigned __int128 u128;
+typedef __int128 i128;
+
+/* Host fast path: only where host float/double arithmetic is IEEE binary32/64
+ * evaluated in its own format (no x87 excess precision). */
+#if (defined(__SSE2_MATH__) || defined(__aarch64__)) && FLT_EVAL_METHOD == 0
+#define SI_FP_HOST_FAST 1
+#else
+#define SI_FP_HOST_FAST 0
+#endif
+
+static inline int si_clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
+static inline int si_clz128(u128 x)
+{
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? __builtin_clzll(hi) : 64 + si_clz64((uint64_t)x);
+}
+
+static inline float si_f_of_u32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t si_u32_of_f(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double si_d_of_u64(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+static inline uint64_t si_u64_of_d(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+uint64_t si_fp_round(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out, int mb, int bias);
+uint64_t si_fp_jam128(u128 x, int32_t *exp);
+
+static inline uint32_t si_fp_round32(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
+{
+    return (uint32_t)si_fp_round(sign, exp, sig, rm, den_out, 23, 127);
+}
+static inline uint64_t si_fp_round64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
+{
+    return si_fp_round(sign, exp, sig, rm, den_out, 52, 1023);
+}
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * fp_trans.c - sicu transcendental / reciprocal unit (bit-exact algorithms).
+ *
+ * Common rules (docs/fp.md "Transcendental unit"):
+ *  - denormal inputs are read as signed zero and denormal results are
+ *    flushed to signed zero, whatever MODE says;
+ *  - MODE rounding is ignored: results are rounded to nearest-even;
+ *  - rcp/sqrt (f32 and f64) and rsq f32 are correctly rounded;
+ *    rsq f64, log, exp, sin, cos follow the fixed-point algorithms below,
+ *    which ARE the definition (every truncation is part of the spec).
+ */
+#include "fp_int.h"
+
+#define QNEG32 0xffc00000u               /* -NaN returned for invalid inputs */
+#define QNEG64 0xfff8000000000000ull
+
+/* ---------------------------------------------------------------- helpers */
+
+static uint64_t isqrt64(uint64_t n)
+{
+    uint64_t x, y;
+    if (n < 2)
+        return n;
+    x = 1ull << ((65 - si_clz64(n)) / 2);            /* > sqrt(n) */
+    for (;;) {
+        y = (x + n / x) >> 1;
+        if (y >= x)
+            return x;
+        x = y;
+    }
+}
+
+static u128 isqrt128(u128 n)
+{
+    u128 x, y;
+    int s;
+    if ((n >> 64) == 0)
+        return isqrt64((uint64_t)n);
+    s = 128 - si_clz128(n) - 62;                      /* n >> s < 2^62 */
+    s += s & 1;
+    x = ((u128)isqrt64((uint64_t)(n >> s)) + 1) << (s / 2);   /* >= sqrt(n) */
+    for (;;) {
+        y = (x + n / x) >> 1;
+        if (y >= x)
+            return x;
+        x = y;
+    }
+}
+
+/* Signed Q62 multiply, floor of the exact product. */
+static inline int64_t mulq(int64_t a, int64_t b) { return (int64_t)(((i128)a * b) >> 62); }
+
+/* Unpack a finite nonzero normal f32 (denormals are flushed by the caller):
+ * |a| = M * 2^(E-23), M in [2^23, 2^24). */
+static inline void up32(uint32_t a, uint32_t *M, int32_t *E)
+{
+    *M = (a & 0x7fffffu) | 0x800000u;
+    *E = (int32_t)((a >> 23) & 0xff) - 127;
+}
+
+/* Round a signed Q62 fixed-point value S * 2^-62 to f32 (RNE, flush). */
+static uint32_t fix62_to_f32(i128 S)
+{
+    uint32_t s = S < 0;
+    u128 mag = s ? (u128)(-S) : (u128)S;
+    int32_t e = -62;
+    uint64_t m;
+    if (mag == 0)
+        return 0;
+    m = si_fp_jam128(mag, &e);
+    return si_fp_round32(s, e, m, SI_RND_NE, 0);
+}
+
+/* Classify for the transcendental unit: denormals read as zero. */
+enum { T_ZERO, T_NUM, T_INF, T_NAN };
+static inline int tcls32(uint32_t a)
+{
+    uint32_t e = (a >> 23) & 0xff;
+    if (e == 255) return (a & 0x7fffffu) ? T_NAN : T_INF;
+    return e == 0 ? T_ZERO : T_NUM;
+}
+static inline int tcls64(uint64_t a)
+{
+    uint32_t e = (a >> 52) & 0x7ff;
+    if (e == 2047) return (a & 0xfffffffffffffull) ? T_NAN : T_INF;
+    return e == 0 ? T_ZERO : T_NUM;
+}
+
+/* ------------------------------------------------------------ rcp / rsq / sqrt */
+
+uint32_t si_f32_rcp(uint32_t a, const si_fpm *m)
+{
+    uint32_t s = a >> 31, M;
+    int32_t E;
+    uint64_t q, r;
+    (void)m;
+    switch (tcls32(a)) {
+    case T_NAN:  return a | 0x00400000u;
+    case T_INF:  return s << 31;
+    case T_ZERO: return (s << 31) | 0x7f800000u;
+    default: break;
+    }
+    up32(a, &M, &E);
+    q = (1ull << 62) / M;                     /* 1/x = q * 2^(-39-E) + rest */
+    r = (1ull << 62) - q * M;
+    return si_fp_round32(s, -39 - E, q | (r != 0), SI_RND_NE, 0);
+}
+
+uint32_t si_f32_rcp_iflag(uint32_t a, const si_fpm *m) { return si_f32_rcp(a, m); }
+
+uint32_t si_f32_rcp_clamp(uint32_t a, const si_fpm *m)
+{
+    uint32_t r = si_f32_rcp(a, m);
+    return (r & 0x7fffffffu) == 0x7f800000u ? (r & 0x80000000u) | 0x7f7fffffu : r;
+}
+
+/* rcp_legacy: 1/(+-0) and results of +-inf give +-0 (sign of the input). */
+uint32_t si_f32_rcp_legacy(uint32_t a, const si_fpm *m)
+{
+    uint32_t r = si_f32_rcp(a, m);
+    return (r & 0x7fffffffu) == 0x7f800000u ? (a & 0x80000000u) : r;
+}
+
+uint32_t si_f32_sqrt(uint32_t a, const si_fpm *m)
+{
+    uint32_t s = a >> 31, M;
+    int32_t E, k;
+    uint64_t N, q;
+    (void)m;
+    switch (tcls32(a)) {
+    case T_NAN:  return a | 0x00400000u;
+    case T_ZERO: return s << 31;
+    case T_INF:  return s ? QNEG32 : a;
+    default: break;
+    }
+    if (s)
+        return QNEG32;
+    up32(a, &M, &E);
+    k = E - 23;                               /* a = M * 2^k */
+    if (k & 1) { M <<= 1; k--; }
+    N = (uint64_t)M << 38;
+    q = isqrt64(N);
+    return si_fp_round32(0, k / 2 - 19, q | (q * q != N), SI_RND_NE, 0);
+}
+
+uint32_t si_f32_rsq(uint32_t a, const si_fpm *m)
+{
+    uint32_t s = a >> 31, M;
+    int32_t E, k;
+    u128 N, y;
+    (void)m;
+    switch (tcls32(a)) {
+    case T_NAN:  return a | 0x00400000u;
+    case T_ZERO: return (s << 31) | 0x7f800000u;
+    case T_INF:  return s ? QNEG32 : 0;
+    default: break;
+    }
+    if (s)
+        return QNEG32;
+    up32(a, &M, &E);
+    k = E - 23;
+    if (k & 1) { M <<= 1; k--; }
+    N = ((u128)1 << 96) / M;                  /* floor(2^96 / M) */
+    y = isqrt128(N);                          /* floor(2^48 / sqrt(M)) */
+    return si_fp_round32(0, -48 - k / 2, (uint64_t)y | (y * y * M != ((u128)1 << 96)), SI_RND_NE, 0);
+}
+
+uint32_t si_f32_rsq_clamp(uint32_t a, const si_fpm *m)
+{
+    uint32_t r = si_f32_rsq(a, m);
+    return (r & 0x7fffffffu) == 0x7f800000u ? (r & 0x80000000u) | 0x7f7fffffu : r;
+}
+
+/* rsq_legacy: an infinite result becomes +0. */
+uint32_t si_f32_rsq_legacy(uint32_t a, const si_fpm *m)
+{
+    uint32_t r = si_f32_rsq(a, m);
+    return (r & 0x7fffffffu) == 0x7f800000u ? 0 : r;
+}
+
+static inline void up64(uint64_t a, uint64_t *M, int32_t *E)
+{
+    *M = (a & 0xfffffffffffffull) | (1ull << 52);
+    *E = (int32_t)((a >> 52) & 0x7ff) - 1023;
+}
+
+uint64_t si_f64_rcp(uint64_t a, const si_fpm *m)
+{
+    uint32_t s = a >> 63;
+    uint64_t M;
+    int32_t E;
+    u128 q, r;
+    (void)m;
+    switch (tcls64(a)) {
+    case T_NAN:  return a | 0x0008000000000000ull;
+    case T_INF:  return (uint64_t)s << 63;
+    case T_ZERO: return ((uint64_t)s << 63) | 0x7ff0000000000000ull;
+    default: break;
+    }
+    up64(a, &M, &E);
+    q = ((u128)1 << 115) / M;                 /* in (2^62, 2^63] */
+    r = ((u128)1 << 115) - q * M;
+    return si_fp_round64(s, -63 - E, (uint64_t)q | (r != 0), SI_RND_NE, 0);
+}
+
+uint64_t si_f64_rcp_clamp(uint64_t a, const si_fpm *m)
+{
+    uint64_t r = si_f64_rcp(a, m);
+    return (r & ~(1ull << 63)) == 0x7ff0000000000000ull ? (r & (1ull << 63)) | 0x7fefffffffffffffull : r;
+}
+
+uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m)
+{
+    uint32_t s = a >> 63;
+    uint64_t M;
+    int32_t E, k;
+    u128 N, q;
+    (void)m;
+    switch (tcls64(a)) {
+    case T_NAN:  return a | 0x0008000000000000ull;
+    case T_ZERO: return (uint64_t)s << 63;
+    case T_INF:  return s ? QNEG64 : a;
+    default: break;
+    }
+    if (s)
+        return QNEG64;
+    up64(a, &M, &E);
+    k = E - 52;
+    if (k & 1) { M <<= 1; k--; }
+    N = (u128)M << 72;                        /* < 2^126 */
+    q = isqrt128(N);                          /* < 2^63 */
+    return si_fp_round64(0, k / 2 - 36, (uint64_t)q | (q * q != N), SI_RND_NE, 0);
+}
+
+/* rsq f64: s = floor(sqrt(M * 2^72)), q = floor(2^125 / s), sticky if either
+ * step was inexact; round q * 2^(-89 - k/2).  (Correctly rounded except when
+ * the true value is within ~2^-62 relative of a rounding midpoint.) */
+uint64_t si_f64_rsq(uint64_t a, const si_fpm *m)
+{
+    uint32_t s = a >> 63;
+    uint64_t M;
+    int32_t E, k;
+    u128 N, r, q, rem;
+    (void)m;
+    switch (tcls64(a)) {
+    case T_NAN:  return a | 0x0008000000000000ull;
+    case T_ZERO: return ((uint64_t)s << 63) | 0x7ff0000000000000ull;
+    case T_INF:  return s ? QNEG64 : 0;
+    default: break;
+    }
+    if (s)
+        return QNEG64;
+    up64(a, &M, &E);
+    k = E - 52;
+    if (k & 1) { M <<= 1; k--; }
+    N = (u128)M << 72;
+    r = isqrt128(N);
+    q = ((u128)1 << 125) / r;
+    rem = ((u128)1 << 125) - q * r;
+    return si_fp_round64(0, -89 - k / 2, (uint64_t)q | (rem != 0 || r * r != N), SI_RND_NE, 0);
+}
+
+uint64_t si_f64_rsq_clamp(uint64_t a, const si_fpm *m)
+{
+    uint64_t r = si_f64_rsq(a, m);
+    return (r & ~(1ull << 63)) == 0x7ff0000000000000ull ? (r & (1ull << 63)) | 0x7fefffffffffffffull : r;
+}
+
+/* -------------------------------------------------------------------- log2 */
+
+/* C_k = (-1)^(k+1) * round(2^62 / (k ln 2)), k = 1..7 */
+static const int64_t LOG_C[8] = {
+    0, INT64_C(6653256548922161246), -INT64_C(3326628274461080623), INT64_C(2217752182974053749),
+    -INT64_C(1663314137230540311), INT64_C(1330651309784432249), -INT64_C(1108876091487026874),
+    INT64_C(950465221274594464)
+};
+
+/* log2(x) for x = M * 2^(E-23):
+ *   i = fraction bits [22:15], R = LOG_R[i] (about 1024/(1+(i+.5)/256)),
+ *   r = (M*R - 2^33) << 29            (Q62, exact, |r| < 2^-8)
+ *   p = C7; p = C_k + mulq(r, p) for k = 6..1; p = mulq(r, p)
+ *   S = E*2^62 + LOG_L[i] + p          (Q62)
+ *   result = round_to_nearest_even_f32(S * 2^-62) */
+uint32_t si_f32_log(uint32_t a, const si_fpm *m)
+{
+    uint32_t M, i;
+    int32_t E;
+    int64_t r, p;
+    (void)m;
+    switch (tcls32(a)) {
+    case T_NAN:  return a | 0x00400000u;
+    case T_ZERO: return 0xff800000u;
+    case T_INF:  return (a >> 31) ? QNEG32 : a;
+    default: break;
+    }
+    if (a >> 31)
+        return QNEG32;
+    up32(a, &M, &E);
+    i = (M >> 15) & 0xff;
+    r = ((int64_t)M * si_fp_log_r[i] - (INT64_C(1) << 33)) * (INT64_C(1) << 29);
+    p = LOG_C[7];
+    for (int k = 6; k >= 1; k--)
+        p = LOG_C[k] + mulq(r, p);
+    p = mulq(r, p);
+    return fix62_to_f32((i128)E * ((i128)1 << 62) + si_fp_log_l[i] + p);
+}
+
+uint32_t si_f32_log_clamp(uint32_t a, const si_fpm *m)
+{
+    uint32_t r = si_f32_log(a, m);
+    return r == 0xff800000u ? 0xff7fffffu : r;
+}
+
+uint32_t si_f32_log_legacy(uint32_t a, const si_fpm *m) { return si_f32_log(a, m); }
+
+/* -------------------------------------------------------------------- exp2 */
+
+/* D_k = round(2^62 ln2^k / k!), k = 1..5 */
+static const int64_t EXP_D[6] = {
+    0, INT64_C(3196577161300663915), INT64_C(1107849223398934356), INT64_C(255967521894832113),
+    INT64_C(44355791529079737), INT64_C(6149018367977265)
+};
+
+/* exp2(x): X = floor(x * 2^64) (exact for |x| >= 2^-64), n = X >> 64,
+ * f = X mod 2^64, i = f >> 56, r = (f mod 2^56) >> 2 (Q62, < 2^-8),
+ * p = D5; p = D_k + mulq(r, p) for k = 4..1; q = 2^62 + mulq(r, p),
+ * mant = (T[i] * q) >> 62, result = RNE(mant * 2^(n-62)).
+ * x < -126 -> +0, x >= 128 -> +inf, |x| < 2^-64 -> 1.0. */
+uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
+{
+    uint32_t M, s = a >> 31;
+    int32_t E, sh;
+    i128 X;
+    u128 mag;
+    uint64_t f, mant;
+    int64_t r, p, q;
+    int32_t n;
+    (void)m;
+    switch (tcls32(a)) {
+    case T_NAN:  return a | 0x00400000u;
+    case T_ZERO: return 0x3f800000u;
+    case T_INF:  return s ? 0 : a;
+    default: break;
+    }
+    if (!s && a >= 0x43000000u) return 0x7f800000u;          /* x >= 128 */
+    if (s && a > 0xc2fc0000u) return 0;                       /* x < -126 */
+    up32(a, &M, &E);
+    if (E < -64)
+        return 0x3f800000u;
+    sh = E - 23 + 64;                                         /* x*2^64 = M << sh */
+    if (sh >= 0) {
+        mag = (u128)M << sh;
+        X = s ? -(i128)mag : (i128)mag;
+    } else {
+        mag = (u128)M >> -sh;
+        if (s && (mag << -sh) != M)
+            mag += 1;                                         /* ceil |x| -> floor x */
+        X = s ? -(i128)mag : (i128)mag;
+    }
+    n = (int32_t)(X >> 64);
+    f = (uint64_t)X;
+    r = (int64_t)((f & ((1ull << 56) - 1)) >> 2);
+    p = EXP_D[5];
+    for (int k = 4; k >= 1; k--)
+        p = EXP_D[k] + mulq(r, p);
+    q = (INT64_C(1) << 62) + mulq(r, p);
+    mant = (uint64_t)(((u128)si_fp_exp_t[f >> 56] * (uint64_t)q) >> 62);
+    return si_fp_round32(0, n - 62, mant, SI_RND_NE, 0);
+}
+
+uint32_t si_f32_exp_legacy(uint32_t a, const si_fpm *m) { return si_f32_exp(a, m); }
+
+/* ---------------------------------------------------------------- sin / cos */
+
+#define TWOPI_Q61 UINT64_C(14488038916154245685)   /* round(2*pi * 2^61) */
+static const int64_t K6 = INT64_C(768614336404564651);     /* 2^62/6    */
+static const int64_t K120 = INT64_C(38430716820228233);    /* 2^62/120  */
+static const int64_t K5040 = INT64_C(915017067148291);     /* 2^62/5040 */
+static const int64_t K2 = INT64_C(2305843009213693952);    /* 2^62/2    */
+static const int64_t K24 = INT64_C(192153584101141163);    /* 2^62/24   */
+static const int64_t K720 = INT64_C(6405119470038039);     /* 2^62/720  */
+#define ONE62 (INT64_C(1) << 62)
+
+/* sin(2*pi*v) for v in [0, 1/4] given as Q64 (v <= 2^62); result Q62. */
+static uint64_t sin_quarter(uint64_t v)
+{
+    uint64_t k = (v + (1ull << 55)) >> 56;                 /* 0..64 */
+    int64_t w = (int64_t)(v - (k << 56));                  /* |w| <= 2^55 */
+    int64_t b = (int64_t)(((i128)w * (i128)TWOPI_Q61) >> 63);   /* radians, Q62 */
+    int64_t z = mulq(b, b);
+    int64_t ps = -K5040, pc = -K720, res;
+    ps = K120 + mulq(z, ps);
+    ps = -K6 + mulq(z, ps);
+    ps = ONE62 + mulq(z, ps);
+    pc = K24 + mulq(z, pc);
+    pc = -K2 + mulq(z, pc);
+    pc = ONE62 + mulq(z, pc);
+    res = mulq((int64_t)si_fp_sin_t[k], pc) + mulq((int64_t)si_fp_sin_t[64 - k], mulq(b, ps));
+    if (res < 0) res = 0;
+    if (res > ONE62) res = ONE62;
+    return (uint64_t)res;
+}
+
+/* Shared by sin and cos; returns the f32 result. */
+static uint32_t sincos32(uint32_t a, int is_cos)
+{
+    uint32_t M, s = a >> 31, neg;
+    int32_t E;
+    uint64_t F, u, y;
+    unsigned q;
+    switch (tcls32(a)) {
+    case T_NAN:  return a | 0x00400000u;
+    case T_INF:  return QNEG32;
+    case T_ZERO: return is_cos ? 0x3f800000u : (s << 31);
+    default: break;
+    }
+    if ((a & 0x7fffffffu) > 0x43800000u)                   /* |x| > 256 */
+        return is_cos ? 0x3f800000u : 0;
+    up32(a, &M, &E);
+    if (E < -20) {                                        /* sin(2 pi x) ~ 2 pi x */
+        int32_t e = E - 23 - 61;
+        uint64_t sig;
+        if (is_cos)
+            return 0x3f800000u;
+        sig = si_fp_jam128((u128)M * TWOPI_Q61, &e);
+        return si_fp_round32(s, e, sig, SI_RND_NE, 0);
+    }
+    F = (uint64_t)((u128)M << (E - 23 + 64));             /* frac(|x|), Q64, exact */
+    q = (unsigned)(F >> 62);
+    u = F & ((1ull << 62) - 1);
+    if (is_cos) {
+        q = (q + 1) & 3;                                   /* cos t = sin(t + 1/4) */
+        s = 0;
+    }
+    y = (q & 1) ? sin_quarter((1ull << 62) - u) : sin_quarter(u);
+    neg = s ^ (q >> 1);
+    if (y == 0)
+        return 0;
+    return si_fp_round32(neg, -62, y, SI_RND_NE, 0);
+}
+
+uint32_t si_f32_sin(uint32_t a, const si_fpm *m) { (void)m; return sincos32(a, 0); }
+uint32_t si_f32_cos(uint32_t a, const si_fpm *m) { (void)m; return sincos32(a, 1); }

@@ -1,0 +1,107 @@
+/* sicu: generate the Verilog ISA header for the RTL from the ISA table.
+ *
+ *   gcc -std=gnu11 -Wall -Wextra -Isw/include -o build/gen/gen_rtl_header \
+ *       sw/gen/gen_rtl_header.c sw/isa.c
+ *   build/gen/gen_rtl_header > build/gen/si_isa.vh
+ *
+ * The header is meant to be `include'd inside a module (it declares
+ * localparams and functions):
+ *   SI_FMT_*            encoding formats (enum si_fmt)
+ *   SI_F_*              flag bits (enum si_flag)
+ *   SI_K_*              operand kinds (width in [4:0], class in [7:5])
+ *   SI_OP_<NAME>        op index (enum si_op), SI_OP_COUNT, SI_OP_INVALID
+ *   SI_OPC_<NAME>       native opcode field value
+ *   si_op_fmt(op), si_op_flags(op), si_op_opcode(op), si_op_dst_kind(op),
+ *   si_op_src_kind(op, i)   per-op table look-ups
+ */
+#include "sicu/isa.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static void upper(char *dst, const char *src, size_t n)
+{
+    size_t i;
+    for (i = 0; src[i] && i + 1 < n; i++)
+        dst[i] = (char)toupper((unsigned char)src[i]);
+    dst[i] = 0;
+}
+
+int main(void)
+{
+    static const struct { const char *name; uint32_t bit; } flags[] = {
+#define FL(x) { #x, (uint32_t)F_##x }
+        FL(SALU), FL(VALU), FL(SMEM), FL(VMEM), FL(LDS), FL(BRANCH), FL(RD_VCC), FL(WR_VCC),
+        FL(RD_SCC), FL(WR_SCC), FL(RD_EXEC), FL(WR_EXEC), FL(RD_M0), FL(WR_M0), FL(LOAD), FL(STORE),
+        FL(ATOMIC), FL(RTN), FL(GRAPHICS), FL(TRANS), FL(DP), FL(VOP3B), FL(CMPX), FL(NOVOP3),
+        FL(SOPK_IMM_ONLY), FL(BARRIER), FL(WAITCNT), FL(ENDPGM), FL(2ADDR), FL(LANESEL), FL(SDST), FL(MAC),
+#undef FL
+    };
+    static const struct { const char *name; unsigned v; } kinds[] = {
+        { "NONE", K_NONE }, { "B32", K_B32 }, { "U32", K_U32 }, { "I32", K_I32 }, { "F32", K_F32 },
+        { "B64", K_B64 },   { "U64", K_U64 }, { "I64", K_I64 }, { "F64", K_F64 }, { "B96", K_B96 },
+        { "B128", K_B128 }, { "B256", K_B256 }, { "B512", K_B512 },
+    };
+    char nm[64];
+
+    printf("// Generated from sw/isa/si_isa.def by sw/gen/gen_rtl_header.c - do not edit.\n");
+    printf("// `include inside a module.\n");
+    printf("`ifndef SI_ISA_VH\n`define SI_ISA_VH\n\n");
+
+    printf("// ---- encoding formats\n");
+    for (unsigned f = 0; f < SI_FMT_COUNT; f++)
+        printf("localparam [4:0] SI_FMT_%s = 5'd%u;\n", si_fmt_name(f), f);
+    printf("localparam [4:0] SI_FMT_COUNT = 5'd%u;\n\n", (unsigned)SI_FMT_COUNT);
+
+    printf("// ---- flags\n");
+    for (unsigned i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+        printf("localparam [31:0] SI_F_%s = 32'h%08x;\n", flags[i].name, flags[i].bit);
+    printf("\n// ---- operand kinds: [4:0] width in dwords, [7:5] class (1 B, 2 U, 3 I, 4 F)\n");
+    for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+        printf("localparam [7:0] SI_K_%s = 8'h%02x;\n", kinds[i].name, kinds[i].v);
+
+    printf("\n// ---- op index (enum si_op)\n");
+    printf("localparam integer SI_OP_COUNT = %u;\n", (unsigned)SI_OP_COUNT);
+    printf("localparam [9:0] SI_OP_INVALID = 10'h3ff;\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++) {
+        upper(nm, si_ops[op].name, sizeof nm);
+        printf("localparam [9:0] SI_OP_%s = 10'd%u;\n", nm, op);
+    }
+    printf("\n// ---- native opcode field values\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++) {
+        upper(nm, si_ops[op].name, sizeof nm);
+        printf("localparam [8:0] SI_OPC_%s = 9'h%03x;\n", nm, si_ops[op].opcode);
+    }
+
+    printf("\n// ---- per-op table\n");
+    printf("function automatic [4:0] si_op_fmt(input [9:0] op);\n  case (op)\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++)
+        printf("    10'd%u: si_op_fmt = SI_FMT_%s;\n", op, si_fmt_name(si_ops[op].fmt));
+    printf("    default: si_op_fmt = SI_FMT_COUNT;\n  endcase\nendfunction\n\n");
+
+    printf("function automatic [8:0] si_op_opcode(input [9:0] op);\n  case (op)\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++)
+        printf("    10'd%u: si_op_opcode = 9'h%03x;\n", op, si_ops[op].opcode);
+    printf("    default: si_op_opcode = 9'h000;\n  endcase\nendfunction\n\n");
+
+    printf("function automatic [31:0] si_op_flags(input [9:0] op);\n  case (op)\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++)
+        printf("    10'd%u: si_op_flags = 32'h%08x;\n", op, si_ops[op].flags);
+    printf("    default: si_op_flags = 32'h00000000;\n  endcase\nendfunction\n\n");
+
+    printf("function automatic [7:0] si_op_dst_kind(input [9:0] op);\n  case (op)\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++)
+        printf("    10'd%u: si_op_dst_kind = 8'h%02x;\n", op, si_ops[op].dst);
+    printf("    default: si_op_dst_kind = 8'h00;\n  endcase\nendfunction\n\n");
+
+    printf("function automatic [7:0] si_op_src_kind(input [9:0] op, input [1:0] i);\n  case ({op, i})\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++)
+        for (unsigned i = 0; i < 3; i++)
+            if (si_ops[op].src[i])
+                printf("    {10'd%u, 2'd%u}: si_op_src_kind = 8'h%02x;\n", op, i, si_ops[op].src[i]);
+    printf("    default: si_op_src_kind = 8'h00;\n  endcase\nendfunction\n\n");
+
+    printf("`endif // SI_ISA_VH\n");
+    return 0;
+}

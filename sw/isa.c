@@ -1,0 +1,114 @@
+/* sicu: instruction descriptor table and fast (format, opcode) lookup.
+ *
+ * si_ops[] is expanded from the X-macro table sw/isa/si_isa.def.  The
+ * per-format lookup arrays are filled once, at load time, by a
+ * constructor (so look-ups never race on lazy initialisation).
+ */
+#include "sicu/isa.h"
+
+#include <string.h>
+
+const si_opinfo si_ops[SI_OP_COUNT] = {
+#define INST(name, fmt, opc, dst, s0, s1, s2, flags) \
+    { #name, SI_FMT_##fmt, (opc), (dst), { (s0), (s1), (s2) }, (uint32_t)(flags) },
+#include "isa/si_isa.def"
+#undef INST
+};
+
+static const char *const fmt_names[SI_FMT_COUNT] = {
+    [SI_FMT_SOP2] = "SOP2",   [SI_FMT_SOPK] = "SOPK",   [SI_FMT_SOP1] = "SOP1",
+    [SI_FMT_SOPC] = "SOPC",   [SI_FMT_SOPP] = "SOPP",   [SI_FMT_SMRD] = "SMRD",
+    [SI_FMT_VOP2] = "VOP2",   [SI_FMT_VOP1] = "VOP1",   [SI_FMT_VOPC] = "VOPC",
+    [SI_FMT_VOP3A] = "VOP3A", [SI_FMT_VOP3B] = "VOP3B", [SI_FMT_DS] = "DS",
+    [SI_FMT_MUBUF] = "MUBUF", [SI_FMT_MTBUF] = "MTBUF", [SI_FMT_MIMG] = "MIMG",
+    [SI_FMT_EXP] = "EXP",     [SI_FMT_VINTRP] = "VINTRP",
+};
+
+const char *si_fmt_name(unsigned fmt)
+{
+    return fmt < SI_FMT_COUNT ? fmt_names[fmt] : "?";
+}
+
+/* Size of each format's opcode space (number of opcode values). */
+static const uint16_t op_space[SI_FMT_COUNT] = {
+    [SI_FMT_SOP2] = 128, [SI_FMT_SOPK] = 32,  [SI_FMT_SOP1] = 256, [SI_FMT_SOPC] = 128,
+    [SI_FMT_SOPP] = 128, [SI_FMT_SMRD] = 32,  [SI_FMT_VOP2] = 64,  [SI_FMT_VOP1] = 256,
+    [SI_FMT_VOPC] = 256, [SI_FMT_VOP3A] = 512, [SI_FMT_VOP3B] = 512, [SI_FMT_DS] = 256,
+    [SI_FMT_MUBUF] = 128, [SI_FMT_MTBUF] = 8, [SI_FMT_MIMG] = 128, [SI_FMT_EXP] = 1,
+    [SI_FMT_VINTRP] = 4,
+};
+
+/* One flat array; VOP3A and VOP3B share a single 512-entry VOP3 space. */
+#define VOP3_SPACE 512
+static uint16_t lut_sop2[128], lut_sopk[32], lut_sop1[256], lut_sopc[128], lut_sopp[128],
+    lut_smrd[32], lut_vop2[64], lut_vop1[256], lut_vopc[256], lut_vop3[VOP3_SPACE], lut_ds[256],
+    lut_mubuf[128], lut_mtbuf[8], lut_mimg[128], lut_exp[1], lut_vintrp[4];
+
+static uint16_t *const luts[SI_FMT_COUNT] = {
+    [SI_FMT_SOP2] = lut_sop2,   [SI_FMT_SOPK] = lut_sopk,   [SI_FMT_SOP1] = lut_sop1,
+    [SI_FMT_SOPC] = lut_sopc,   [SI_FMT_SOPP] = lut_sopp,   [SI_FMT_SMRD] = lut_smrd,
+    [SI_FMT_VOP2] = lut_vop2,   [SI_FMT_VOP1] = lut_vop1,   [SI_FMT_VOPC] = lut_vopc,
+    [SI_FMT_VOP3A] = lut_vop3,  [SI_FMT_VOP3B] = lut_vop3,  [SI_FMT_DS] = lut_ds,
+    [SI_FMT_MUBUF] = lut_mubuf, [SI_FMT_MTBUF] = lut_mtbuf, [SI_FMT_MIMG] = lut_mimg,
+    [SI_FMT_EXP] = lut_exp,     [SI_FMT_VINTRP] = lut_vintrp,
+};
+
+static int luts_ready;
+
+static void si_isa_init(void)
+{
+    for (unsigned f = 0; f < SI_FMT_COUNT; f++)
+        for (unsigned i = 0; i < op_space[f]; i++)
+            luts[f][i] = SI_OP_INVALID;
+    for (unsigned op = 0; op < SI_OP_COUNT; op++) {
+        const si_opinfo *d = &si_ops[op];
+        if (d->opcode < op_space[d->fmt])
+            luts[d->fmt][d->opcode] = (uint16_t)op;
+        /* VOP3 encodings of VOP1/VOP2/VOPC ops. */
+        if (d->flags & F_NOVOP3)
+            continue;
+        unsigned v3 = VOP3_SPACE;
+        if (d->fmt == SI_FMT_VOPC)
+            v3 = d->opcode;
+        else if (d->fmt == SI_FMT_VOP2)
+            v3 = 0x100 + d->opcode;
+        else if (d->fmt == SI_FMT_VOP1)
+            v3 = 0x180 + d->opcode;
+        if (v3 < VOP3_SPACE)
+            lut_vop3[v3] = (uint16_t)op;
+    }
+    luts_ready = 1;
+}
+
+__attribute__((constructor)) static void si_isa_ctor(void)
+{
+    si_isa_init();
+}
+
+unsigned si_lookup(unsigned fmt, unsigned opcode)
+{
+    if (fmt >= SI_FMT_COUNT || opcode >= op_space[fmt])
+        return SI_OP_INVALID;
+    if (!luts_ready)
+        si_isa_init();
+    return luts[fmt][opcode];
+}
+
+unsigned si_dst_dwords(const si_inst *in)
+{
+    if (in->op >= SI_OP_COUNT)
+        return 0;
+    const si_opinfo *d = &si_ops[in->op];
+    unsigned w = SI_OPK_W(d->dst);
+    switch (d->fmt) {
+    case SI_FMT_MUBUF:
+    case SI_FMT_MTBUF:
+        if (in->lds)
+            return 0; /* data goes to LDS, no VGPR written */
+        if ((d->flags & F_ATOMIC) && !in->glc)
+            return 0; /* atomics return the pre-op value only with GLC */
+        return w ? w + (in->tfe ? 1u : 0u) : 0;
+    default:
+        return w;
+    }
+}

@@ -1,0 +1,89 @@
+/* sicu: read-modify-write operations shared by the buffer (sw/vmem.c) and
+ * LDS (sw/ds.c) atomics.  Private header of the "mem" unit.
+ *
+ * All operations work on raw 32- or 64-bit patterns; float variants use the
+ * bit-exact library in sw/fp.h (no host FPU state).  See docs/memory.md.
+ */
+#ifndef SICU_MEMOP_H
+#define SICU_MEMOP_H
+
+#include <stdint.h>
+#include "fp.h"
+
+enum si_aop {
+    SI_AOP_SWAP,     /* mem = src                                          */
+    SI_AOP_CMPSWAP,  /* mem = (mem == cmp) ? src : mem                      */
+    SI_AOP_ADD,
+    SI_AOP_SUB,      /* mem = mem - src                                     */
+    SI_AOP_RSUB,     /* mem = src - mem                                     */
+    SI_AOP_SMIN,
+    SI_AOP_UMIN,
+    SI_AOP_SMAX,
+    SI_AOP_UMAX,
+    SI_AOP_AND,
+    SI_AOP_OR,
+    SI_AOP_XOR,
+    SI_AOP_INC,      /* mem = (mem >= src) ? 0 : mem + 1                    */
+    SI_AOP_DEC,      /* mem = (mem == 0 || mem > src) ? src : mem - 1       */
+    SI_AOP_FCMPSWAP, /* float compare (+0 == -0, NaN never equal)           */
+    SI_AOP_FMIN,
+    SI_AOP_FMAX,
+    SI_AOP_MSKOR,    /* mem = (mem & ~src) | cmp   (DS: data0 = mask, data1 = bits) */
+};
+
+/* Apply `op` to the old memory value; returns the new memory value.
+ * `is64` selects 64-bit arithmetic (otherwise only the low 32 bits of the
+ * operands are used and the result is zero-extended). */
+static inline uint64_t si_aop_apply(unsigned op, int is64, uint64_t old, uint64_t src,
+                                    uint64_t cmp, const si_fpm *m)
+{
+    if (!is64) {
+        old = (uint32_t)old;
+        src = (uint32_t)src;
+        cmp = (uint32_t)cmp;
+    }
+    uint64_t r;
+    switch (op) {
+    case SI_AOP_SWAP: r = src; break;
+    case SI_AOP_CMPSWAP: r = (old == cmp) ? src : old; break;
+    case SI_AOP_ADD: r = old + src; break;
+    case SI_AOP_SUB: r = old - src; break;
+    case SI_AOP_RSUB: r = src - old; break;
+    case SI_AOP_SMIN:
+        if (is64)
+            r = ((int64_t)old < (int64_t)src) ? old : src;
+        else
+            r = ((int32_t)old < (int32_t)src) ? old : src;
+        break;
+    case SI_AOP_SMAX:
+        if (is64)
+            r = ((int64_t)old > (int64_t)src) ? old : src;
+        else
+            r = ((int32_t)old > (int32_t)src) ? old : src;
+        break;
+    case SI_AOP_UMIN: r = old < src ? old : src; break;
+    case SI_AOP_UMAX: r = old > src ? old : src; break;
+    case SI_AOP_AND: r = old & src; break;
+    case SI_AOP_OR: r = old | src; break;
+    case SI_AOP_XOR: r = old ^ src; break;
+    case SI_AOP_INC: r = (old >= src) ? 0 : old + 1; break;
+    case SI_AOP_DEC: r = (old == 0 || old > src) ? src : old - 1; break;
+    case SI_AOP_FCMPSWAP:
+        if (is64)
+            r = si_f64_cmp(old, cmp, SI_CMP_EQ, m) ? src : old;
+        else
+            r = si_f32_cmp((uint32_t)old, (uint32_t)cmp, SI_CMP_EQ, m) ? src : old;
+        break;
+    case SI_AOP_FMIN:
+        r = is64 ? si_f64_min(old, src, m) : si_f32_min((uint32_t)old, (uint32_t)src, m);
+        break;
+    case SI_AOP_FMAX:
+        r = is64 ? si_f64_max(old, src, m) : si_f32_max((uint32_t)old, (uint32_t)src, m);
+        break;
+    case SI_AOP_MSKOR: r = (old & ~src) | cmp; break;
+    default: r = old; break;
+    }
+    return is64 ? r : (uint32_t)r;
+}
+
+#endif

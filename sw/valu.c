@@ -1,0 +1,927 @@
+/* sicu: the vector ALU (VOP2, VOP1, VOPC, VOP3A/VOP3B and VOP3-encoded
+ * VOP1/VOP2/VOPC instructions).
+ *
+ * Execution model (see docs/valu.md):
+ *  - every source operand is materialised once per instruction as a
+ *    64-entry array (a VGPR row is copied, a scalar/constant broadcast), and
+ *    the VOP3 abs/neg modifiers are applied to float-class operands as sign
+ *    bit operations;
+ *  - integer operations are computed for all 64 lanes in plain loops the
+ *    compiler can vectorise; floating-point operations (calls into the
+ *    bit-exact library sw/fp.h, never the host FPU) only for active lanes;
+ *  - results are written only to lanes active in EXEC; scalar masks produced
+ *    by VOPC and carry-out instructions have their inactive-lane bits zeroed;
+ *  - v_readlane/v_writelane/v_readfirstlane ignore EXEC.
+ *
+ * The retirement record is filled by the core (emu.c, rec_fill) from the
+ * table after this unit returns; `rec` is not touched here.
+ */
+#include <string.h>
+
+#include "sicu/emu.h"
+#include "fp.h"
+
+#define NL SI_WAVE_LANES
+
+/* Per-instruction execution context. */
+typedef struct vx {
+    si_emu *e;
+    si_wave *w;
+    const si_inst *in;
+    const si_opinfo *oi;
+    uint64_t exec;
+    int vop3;              /* VOP3 encoding (modifiers present)          */
+    si_fpm fm;
+    /* Materialised sources: 32-bit view and 64-bit view. */
+    uint32_t s[3][NL];
+    uint64_t d[3][NL];
+    /* Results. */
+    uint32_t r[NL];
+    uint64_t r64[NL];
+} vx;
+
+/* Lane loops.  ALL: every lane (cheap integer ops, vectorisable);
+ * ACT: only lanes set in EXEC (FP library calls). */
+#define ALL(l) for (unsigned l = 0; l < NL; l++)
+#define ACT(x, l)                                                          \
+    for (uint64_t _m = (x)->exec; _m; _m &= _m - 1)                        \
+        for (unsigned l = (unsigned)__builtin_ctzll(_m), _o = 1; _o; _o = 0)
+
+static inline int32_t sext24(uint32_t v) { return (int32_t)(v << 8) >> 8; }
+
+static inline int is_f_kind(unsigned k) { return SI_OPK_CLS(k) == SI_CLS_F; }
+
+/* Write a 64-bit lane mask to a scalar pair (VCC, SGPR pair or EXEC). */
+static void write_mask(vx *x, unsigned code, uint64_t v)
+{
+    si_write_s64(x->w, code, v);
+}
+
+static void write_s32(vx *x, unsigned code, uint32_t v)
+{
+    si_write_s32(x->w, code, v);
+}
+
+/* ------------------------------------------------------------------
+ * Operand access.
+ * ---------------------------------------------------------------- */
+static int vgpr_index(vx *x, unsigned code, unsigned width, unsigned *reg)
+{
+    if (code < SI_SRC_VGPR0)
+        return si_emu_fail(x->e, x->w, "%s: operand code %u is not a VGPR",
+                           x->oi->name, code);
+    unsigned r = code - SI_SRC_VGPR0;
+    if (r + width > x->w->nvgpr)
+        return si_emu_fail(x->e, x->w,
+                           "%s: VGPR v%u%s is outside the %u VGPRs allocated to the wave",
+                           x->oi->name, r, width > 1 ? " (pair)" : "", x->w->nvgpr);
+    *reg = r;
+    return 0;
+}
+
+/* Fetch source i (code in->src[i]) as a 32-bit array. */
+static int fetch32(vx *x, int i, unsigned code, unsigned kind)
+{
+    uint32_t *o = x->s[i];
+    if (code >= SI_SRC_VGPR0) {
+        unsigned r;
+        if (vgpr_index(x, code, 1, &r))
+            return -1;
+        memcpy(o, x->w->v[r], sizeof x->s[i]);
+    } else {
+        uint32_t v = si_read_s32(x->w, x->in, code);
+        ALL(l) o[l] = v;
+    }
+    if (x->vop3 && is_f_kind(kind)) {
+        if (x->in->abs & (1u << i))
+            ALL(l) o[l] &= 0x7fffffffu;
+        if (x->in->neg & (1u << i))
+            ALL(l) o[l] ^= 0x80000000u;
+    }
+    return 0;
+}
+
+/* Fetch source i as a 64-bit array (VGPR pair or scalar pair/constant). */
+static int fetch64(vx *x, int i, unsigned code, unsigned kind)
+{
+    uint64_t *o = x->d[i];
+    if (code >= SI_SRC_VGPR0) {
+        unsigned r;
+        if (vgpr_index(x, code, 2, &r))
+            return -1;
+        const uint32_t *lo = x->w->v[r], *hi = x->w->v[r + 1];
+        ALL(l) o[l] = ((uint64_t)hi[l] << 32) | lo[l];
+    } else {
+        int lit = is_f_kind(kind) ? SI_LIT64_F64
+                  : SI_OPK_CLS(kind) == SI_CLS_I ? SI_LIT64_SEXT : SI_LIT64_ZEXT;
+        uint64_t v = si_read_s64(x->w, x->in, code, lit);
+        ALL(l) o[l] = v;
+    }
+    if (x->vop3 && is_f_kind(kind)) {
+        if (x->in->abs & (1u << i))
+            ALL(l) o[l] &= 0x7fffffffffffffffull;
+        if (x->in->neg & (1u << i))
+            ALL(l) o[l] ^= 0x8000000000000000ull;
+    }
+    return 0;
+}
+
+/* Read a lane mask operand (VCC for e32, an SGPR pair in VOP3). */
+static uint64_t read_mask(vx *x, unsigned code)
+{
+    return si_read_s64(x->w, x->in, code, SI_LIT64_ZEXT);
+}
+
+/* Write x->r (32-bit) to VGPR code `code` for lanes in `mask`. */
+static int write_v32(vx *x, unsigned code, const uint32_t *val, uint64_t mask)
+{
+    unsigned r;
+    if (vgpr_index(x, code, 1, &r))
+        return -1;
+    uint32_t *d = x->w->v[r];
+    if (mask == ~0ull) {
+        memcpy(d, val, sizeof x->r);
+    } else {
+        ALL(l) if ((mask >> l) & 1) d[l] = val[l];
+    }
+    return 0;
+}
+
+static int write_v64(vx *x, unsigned code, const uint64_t *val, uint64_t mask)
+{
+    unsigned r;
+    if (vgpr_index(x, code, 2, &r))
+        return -1;
+    uint32_t *lo = x->w->v[r], *hi = x->w->v[r + 1];
+    ALL(l) if ((mask >> l) & 1) {
+        lo[l] = (uint32_t)val[l];
+        hi[l] = (uint32_t)(val[l] >> 32);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------
+ * Small integer helpers.
+ * ---------------------------------------------------------------- */
+static inline uint32_t bfe_u32(uint32_t v, uint32_t off, uint32_t len)
+{
+    off &= 31;
+    len &= 31;
+    if (len == 0)
+        return 0;
+    if (off + len < 32)
+        return (v << (32 - off - len)) >> (32 - len);
+    return v >> off;
+}
+
+static inline uint32_t bfe_i32(uint32_t v, uint32_t off, uint32_t len)
+{
+    off &= 31;
+    len &= 31;
+    if (len == 0)
+        return 0;
+    if (off + len < 32)
+        return (uint32_t)((int32_t)(v << (32 - off - len)) >> (32 - len));
+    return (uint32_t)((int32_t)v >> off);
+}
+
+static inline uint32_t ffbh_u32(uint32_t v) { return v ? (uint32_t)__builtin_clz(v) : 0xffffffffu; }
+static inline uint32_t ffbl_b32(uint32_t v) { return v ? (uint32_t)__builtin_ctz(v) : 0xffffffffu; }
+static inline uint32_t ffbh_i32(uint32_t v)
+{
+    /* first bit (from the MSB) that differs from the sign bit */
+    uint32_t t = ((int32_t)v < 0) ? ~v : v;
+    return t ? (uint32_t)__builtin_clz(t) : 0xffffffffu;
+}
+
+static inline uint32_t bitrev32(uint32_t v)
+{
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
+}
+
+static inline uint32_t absdiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
+
+static inline uint32_t sad_u8(uint32_t a, uint32_t b)
+{
+    uint32_t s = 0;
+    for (int i = 0; i < 32; i += 8)
+        s += absdiff((a >> i) & 0xff, (b >> i) & 0xff);
+    return s;
+}
+
+static inline uint32_t msad_u8(uint32_t a, uint32_t b)
+{
+    uint32_t s = 0;
+    for (int i = 0; i < 32; i += 8)
+        if ((b >> i) & 0xff)
+            s += absdiff((a >> i) & 0xff, (b >> i) & 0xff);
+    return s;
+}
+
+static inline uint32_t lerp_u8(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i += 8) {
+        uint32_t t = ((a >> i) & 0xff) + ((b >> i) & 0xff) + ((c >> i) & 1);
+        r |= (t >> 1) << i;
+    }
+    return r;
+}
+
+static inline int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
+static inline uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static inline uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
+static inline int32_t imed3(int32_t a, int32_t b, int32_t c)
+{
+    return imax(imin(a, b), imin(imax(a, b), c));
+}
+static inline uint32_t umed3(uint32_t a, uint32_t b, uint32_t c)
+{
+    return umax(umin(a, b), umin(umax(a, b), c));
+}
+
+static inline int f32_isnan(uint32_t a) { return (a & 0x7fffffffu) > 0x7f800000u; }
+
+/* a >= 0.0 as an IEEE compare (-0 >= 0 holds; NaN fails). */
+static inline int f32_ge0(uint32_t a)
+{
+    return !f32_isnan(a) && (!(a >> 31) || (a & 0x7fffffffu) == 0);
+}
+
+/* |a| >= |b| as an IEEE compare (false if either is NaN). */
+static inline int f32_abs_ge(uint32_t a, uint32_t b)
+{
+    return !f32_isnan(a) && !f32_isnan(b) && (a & 0x7fffffffu) >= (b & 0x7fffffffu);
+}
+
+/* Which cube-map major axis: 2 = z, 1 = y, 0 = x. */
+static inline int cube_axis(uint32_t x, uint32_t y, uint32_t z)
+{
+    if (f32_abs_ge(z, y) && f32_abs_ge(z, x))
+        return 2;
+    if (f32_abs_ge(y, x))
+        return 1;
+    return 0;
+}
+
+/* Float to unsigned byte for v_cvt_pk_u8_f32 / v_cvt_pkaccum_u8_f32:
+ * round to nearest even, clamp to [0, 255], NaN -> 0. */
+static uint32_t f32_to_u8(uint32_t a, const si_fpm *m)
+{
+    if (f32_isnan(a))
+        return 0;
+    int32_t i = si_cvt_i32_f32(si_f32_rndne(a, m), m);
+    return (uint32_t)(i < 0 ? 0 : i > 255 ? 255 : i);
+}
+
+/* Normalised float to 16-bit integer (v_cvt_pknorm_*): round(S * scale)
+ * with round-to-nearest-even, clamped to [lo, hi], NaN -> 0. */
+static uint32_t f32_to_norm16(uint32_t a, uint32_t scale, int32_t lo, int32_t hi,
+                              const si_fpm *m)
+{
+    if (f32_isnan(a))
+        return 0;
+    int32_t i = si_cvt_i32_f32(si_f32_rndne(si_f32_mul(a, scale, m), m), m);
+    i = i < lo ? lo : i > hi ? hi : i;
+    return (uint32_t)i & 0xffffu;
+}
+
+/* ------------------------------------------------------------------
+ * VOPC: compares and class tests.
+ * ---------------------------------------------------------------- */
+static int exec_vopc(vx *x)
+{
+    const si_inst *in = x->in;
+    const si_opinfo *oi = x->oi;
+    unsigned k0 = oi->src[0], k1 = oi->src[1];
+    unsigned cond = oi->opcode & 0xf;   /* SI VOPC: condition in the low bits */
+    int is_class = in->op == SI_OP_v_cmp_class_f32 || in->op == SI_OP_v_cmpx_class_f32 ||
+                   in->op == SI_OP_v_cmp_class_f64 || in->op == SI_OP_v_cmpx_class_f64;
+    uint64_t bits = 0;
+
+    if (SI_OPK_W(k0) == 2) {
+        if (fetch64(x, 0, in->src[0], k0))
+            return -1;
+    } else if (fetch32(x, 0, in->src[0], k0))
+        return -1;
+    if (!is_class && SI_OPK_W(k1) == 2) {
+        if (fetch64(x, 1, in->src[1], k1))
+            return -1;
+    } else if (fetch32(x, 1, in->src[1], is_class ? K_U32 : k1))
+        return -1;
+
+    const uint32_t *a = x->s[0], *b = x->s[1];
+    const uint64_t *A = x->d[0], *B = x->d[1];
+
+    if (is_class) {
+        if (SI_OPK_W(k0) == 2) {
+            ACT(x, l) bits |= (uint64_t)(si_f64_class(A[l], b[l]) != 0) << l;
+        } else {
+            ACT(x, l) bits |= (uint64_t)(si_f32_class(a[l], b[l]) != 0) << l;
+        }
+    } else if (is_f_kind(k0)) {
+        if (SI_OPK_W(k0) == 2) {
+            ACT(x, l) bits |= (uint64_t)(si_f64_cmp(A[l], B[l], cond, &x->fm) != 0) << l;
+        } else {
+            ACT(x, l) bits |= (uint64_t)(si_f32_cmp(a[l], b[l], cond, &x->fm) != 0) << l;
+        }
+    } else {
+        /* Integer compares: F, LT, EQ, LE, GT, NE, GE, T in the low 3 bits. */
+        int sgn = SI_OPK_CLS(k0) == SI_CLS_I;
+        unsigned c = cond & 7;
+        if (c == 0) {
+            bits = 0;
+        } else if (c == 7) {
+            bits = ~0ull;
+        } else {
+            int lt = c & 1, eq = c & 2, gt = c & 4; /* LT=1 EQ=2 LE=3 GT=4 NE=5 GE=6 */
+            if (SI_OPK_W(k0) == 2) {
+                ALL(l) {
+                    int r = sgn ? ((int64_t)A[l] < (int64_t)B[l] ? -1 : (int64_t)A[l] > (int64_t)B[l])
+                                : (A[l] < B[l] ? -1 : A[l] > B[l]);
+                    int t = (r < 0 && lt) || (r == 0 && eq) || (r > 0 && gt);
+                    bits |= (uint64_t)t << l;
+                }
+            } else {
+                ALL(l) {
+                    int r = sgn ? ((int32_t)a[l] < (int32_t)b[l] ? -1 : (int32_t)a[l] > (int32_t)b[l])
+                                : (a[l] < b[l] ? -1 : a[l] > b[l]);
+                    int t = (r < 0 && lt) || (r == 0 && eq) || (r > 0 && gt);
+                    bits |= (uint64_t)t << l;
+                }
+            }
+        }
+    }
+    bits &= x->exec;  /* inactive-lane bits are zeroed */
+
+    write_mask(x, x->vop3 ? in->sdst : SI_SRC_VCC_LO, bits);
+    if (oi->flags & F_CMPX)
+        write_mask(x, SI_SRC_EXEC_LO, bits);
+    return 0;
+}
+
+/* ------------------------------------------------------------------
+ * Lane-select and relative-addressing moves (ignore or use EXEC
+ * specially; handled before the generic path).
+ * ---------------------------------------------------------------- */
+static int exec_special(vx *x, int *handled)
+{
+    const si_inst *in = x->in;
+    si_wave *w = x->w;
+    unsigned r = 0, r2;
+    *handled = 1;
+
+    switch (in->op) {
+    case SI_OP_v_nop:
+    case SI_OP_v_clrexcp:   /* no exception state is modelled */
+        return 0;
+
+    case SI_OP_v_readlane_b32: {
+        /* SDST = VSRC0[SSRC1 & 63]; ignores EXEC. */
+        unsigned lane = si_read_s32(w, in, in->src[1]) & 63;
+        uint32_t v;
+        if (in->src[0] >= SI_SRC_VGPR0) {
+            if (vgpr_index(x, in->src[0], 1, &r))
+                return -1;
+            v = w->v[r][lane];
+        } else {
+            v = si_read_s32(w, in, in->src[0]);
+        }
+        write_s32(x, in->dst, v);
+        return 0;
+    }
+
+    case SI_OP_v_writelane_b32: {
+        /* VDST[SSRC1 & 63] = SSRC0; ignores EXEC. */
+        unsigned lane = si_read_s32(w, in, in->src[1]) & 63;
+        uint32_t v = si_read_s32(w, in, in->src[0]);
+        if (vgpr_index(x, in->dst, 1, &r))
+            return -1;
+        w->v[r][lane] = v;
+        return 0;
+    }
+
+    case SI_OP_v_readfirstlane_b32: {
+        /* SDST = VSRC0[lowest active lane], lane 0 when EXEC = 0. */
+        uint64_t ex = x->exec;
+        unsigned lane = ex ? (unsigned)__builtin_ctzll(ex) : 0;
+        uint32_t v;
+        if (in->src[0] >= SI_SRC_VGPR0) {
+            if (vgpr_index(x, in->src[0], 1, &r))
+                return -1;
+            v = w->v[r][lane];
+        } else {
+            v = si_read_s32(w, in, in->src[0]);
+        }
+        write_s32(x, in->dst, v);
+        return 0;
+    }
+
+    case SI_OP_v_movreld_b32:
+    case SI_OP_v_movrels_b32:
+    case SI_OP_v_movrelsd_b32: {
+        /* VGPR[dst (+M0)] = VGPR[src0 (+M0)] or src0; M0 is an unsigned
+         * VGPR index offset. */
+        uint32_t m0 = w->s[SI_SRC_M0];
+        int rel_s = in->op != SI_OP_v_movreld_b32;
+        int rel_d = in->op != SI_OP_v_movrels_b32;
+        if (rel_s) {
+            if (in->src[0] < SI_SRC_VGPR0)
+                return si_emu_fail(x->e, w, "%s: source must be a VGPR", x->oi->name);
+            uint64_t idx = (uint64_t)(in->src[0] - SI_SRC_VGPR0) + m0;
+            if (idx >= w->nvgpr)
+                return si_emu_fail(x->e, w, "%s: source v%u + M0 (%u) is outside the %u VGPRs",
+                                   x->oi->name, in->src[0] - SI_SRC_VGPR0, m0, w->nvgpr);
+            memcpy(x->s[0], w->v[idx], sizeof x->s[0]);
+        } else if (fetch32(x, 0, in->src[0], K_B32)) {
+            return -1;
+        }
+        if (in->dst < SI_SRC_VGPR0)
+            return si_emu_fail(x->e, w, "%s: destination is not a VGPR", x->oi->name);
+        uint64_t di = (uint64_t)(in->dst - SI_SRC_VGPR0) + (rel_d ? m0 : 0);
+        if (di >= w->nvgpr)
+            return si_emu_fail(x->e, w, "%s: destination v%u + M0 (%u) is outside the %u VGPRs",
+                               x->oi->name, in->dst - SI_SRC_VGPR0, rel_d ? m0 : 0, w->nvgpr);
+        r2 = (unsigned)di;
+        return write_v32(x, SI_SRC_VGPR0 + r2, x->s[0], x->exec);
+    }
+
+    default:
+        *handled = 0;
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------------
+ * The main entry point.
+ * ---------------------------------------------------------------- */
+int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    if (in->op >= SI_OP_COUNT)
+        return si_emu_fail(e, w, "VALU: invalid instruction (op %u)", in->op);
+
+    vx xs, *x = &xs;   /* no memset: the arrays are always written before use */
+    x->e = e;
+    x->w = w;
+    x->in = in;
+    x->oi = &si_ops[in->op];
+    x->exec = si_exec(w);
+    x->vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
+
+    const si_opinfo *oi = x->oi;
+    unsigned nfmt = oi->fmt;
+    if (nfmt != SI_FMT_VOP1 && nfmt != SI_FMT_VOP2 && nfmt != SI_FMT_VOPC &&
+        nfmt != SI_FMT_VOP3A && nfmt != SI_FMT_VOP3B)
+        return si_emu_fail(e, w, "VALU: %s is not a vector ALU instruction", oi->name);
+
+    int handled;
+    int rc = exec_special(x, &handled);
+    if (handled)
+        return rc;
+
+    x->fm = si_fpm_from_mode(w->mode);
+    if (nfmt == SI_FMT_VOPC)
+        return exec_vopc(x);
+
+    /* Number of encoded sources: VOP1 1, VOP2 2, VOP3-only up to 3 (kinds
+     * from the table).  Lane masks (cndmask/addc/subb src2, VCC) are read
+     * by the operations themselves. */
+    unsigned nsrc = nfmt == SI_FMT_VOP1 ? 1 : nfmt == SI_FMT_VOP2 ? 2 : 3;
+    for (unsigned i = 0; i < nsrc; i++) {
+        unsigned k = oi->src[i];
+        if (k == K_NONE)
+            continue;
+        if (SI_OPK_W(k) == 2) {
+            if (fetch64(x, (int)i, in->src[i], k))
+                return -1;
+        } else if (fetch32(x, (int)i, in->src[i], k)) {
+            return -1;
+        }
+    }
+
+    const si_fpm *m = &x->fm;
+    uint32_t *R = x->r;
+    uint64_t *R64 = x->r64;
+    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
+    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
+    uint64_t carry = 0;       /* carry-out / div_scale flag bits  */
+    int has_carry = 0;
+    int is64 = SI_OPK_W(oi->dst) == 2;
+
+    switch (in->op) {
+    /* ---------------- moves and selects ---------------- */
+    case SI_OP_v_mov_b32:
+    case SI_OP_v_mov_fed_b32:  /* ECC error injection is not modelled */
+        ALL(l) R[l] = a[l];
+        break;
+    case SI_OP_v_cndmask_b32: {
+        uint64_t msk = read_mask(x, x->vop3 ? in->src[2] : SI_SRC_VCC_LO);
+        ALL(l) R[l] = ((msk >> l) & 1) ? b[l] : a[l];
+        break;
+    }
+
+    /* ---------------- integer add/sub with carry ---------------- */
+    case SI_OP_v_add_i32:
+        ALL(l) {
+            uint64_t t = (uint64_t)a[l] + b[l];
+            R[l] = (uint32_t)t;
+            carry |= (t >> 32) << l;
+        }
+        has_carry = 1;
+        break;
+    case SI_OP_v_sub_i32:
+        ALL(l) {
+            R[l] = a[l] - b[l];
+            carry |= (uint64_t)(b[l] > a[l]) << l;
+        }
+        has_carry = 1;
+        break;
+    case SI_OP_v_subrev_i32:
+        ALL(l) {
+            R[l] = b[l] - a[l];
+            carry |= (uint64_t)(a[l] > b[l]) << l;
+        }
+        has_carry = 1;
+        break;
+    case SI_OP_v_addc_u32:
+    case SI_OP_v_subb_u32:
+    case SI_OP_v_subbrev_u32: {
+        uint64_t cin = read_mask(x, x->vop3 ? in->src[2] : SI_SRC_VCC_LO);
+        ALL(l) {
+            uint64_t ci = (cin >> l) & 1, t;
+            if (in->op == SI_OP_v_addc_u32)
+                t = (uint64_t)a[l] + b[l] + ci;
+            else if (in->op == SI_OP_v_subb_u32)
+                t = (uint64_t)a[l] - b[l] - ci;
+            else
+                t = (uint64_t)b[l] - a[l] - ci;
+            R[l] = (uint32_t)t;
+            carry |= (uint64_t)((t >> 32) != 0) << l;
+        }
+        has_carry = 1;
+        break;
+    }
+
+    /* ---------------- integer multiply ---------------- */
+    case SI_OP_v_mul_i32_i24:
+        ALL(l) R[l] = (uint32_t)((int64_t)sext24(a[l]) * sext24(b[l]));
+        break;
+    case SI_OP_v_mul_hi_i32_i24:
+        ALL(l) R[l] = (uint32_t)(((int64_t)sext24(a[l]) * sext24(b[l])) >> 32);
+        break;
+    case SI_OP_v_mul_u32_u24:
+        ALL(l) R[l] = (a[l] & 0xffffffu) * (b[l] & 0xffffffu);
+        break;
+    case SI_OP_v_mul_hi_u32_u24:
+        ALL(l) R[l] = (uint32_t)(((uint64_t)(a[l] & 0xffffffu) * (b[l] & 0xffffffu)) >> 32);
+        break;
+    case SI_OP_v_mad_i32_i24:
+        ALL(l) R[l] = (uint32_t)((int64_t)sext24(a[l]) * sext24(b[l])) + c[l];
+        break;
+    case SI_OP_v_mad_u32_u24:
+        ALL(l) R[l] = (a[l] & 0xffffffu) * (b[l] & 0xffffffu) + c[l];
+        break;
+    case SI_OP_v_mul_lo_u32:
+    case SI_OP_v_mul_lo_i32:
+        ALL(l) R[l] = a[l] * b[l];
+        break;
+    case SI_OP_v_mul_hi_u32:
+        ALL(l) R[l] = (uint32_t)(((uint64_t)a[l] * b[l]) >> 32);
+        break;
+    case SI_OP_v_mul_hi_i32:
+        ALL(l) R[l] = (uint32_t)((uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) >> 32);
+        break;
+
+    /* ---------------- integer min/max ---------------- */
+    case SI_OP_v_min_i32: ALL(l) R[l] = (uint32_t)imin((int32_t)a[l], (int32_t)b[l]); break;
+    case SI_OP_v_max_i32: ALL(l) R[l] = (uint32_t)imax((int32_t)a[l], (int32_t)b[l]); break;
+    case SI_OP_v_min_u32: ALL(l) R[l] = umin(a[l], b[l]); break;
+    case SI_OP_v_max_u32: ALL(l) R[l] = umax(a[l], b[l]); break;
+    case SI_OP_v_min3_i32:
+        ALL(l) R[l] = (uint32_t)imin(imin((int32_t)a[l], (int32_t)b[l]), (int32_t)c[l]);
+        break;
+    case SI_OP_v_max3_i32:
+        ALL(l) R[l] = (uint32_t)imax(imax((int32_t)a[l], (int32_t)b[l]), (int32_t)c[l]);
+        break;
+    case SI_OP_v_med3_i32:
+        ALL(l) R[l] = (uint32_t)imed3((int32_t)a[l], (int32_t)b[l], (int32_t)c[l]);
+        break;
+    case SI_OP_v_min3_u32: ALL(l) R[l] = umin(umin(a[l], b[l]), c[l]); break;
+    case SI_OP_v_max3_u32: ALL(l) R[l] = umax(umax(a[l], b[l]), c[l]); break;
+    case SI_OP_v_med3_u32: ALL(l) R[l] = umed3(a[l], b[l], c[l]); break;
+
+    /* ---------------- shifts (amount masked to 5 / 6 bits) ---------------- */
+    case SI_OP_v_lshl_b32:    ALL(l) R[l] = a[l] << (b[l] & 31); break;
+    case SI_OP_v_lshlrev_b32: ALL(l) R[l] = b[l] << (a[l] & 31); break;
+    case SI_OP_v_lshr_b32:    ALL(l) R[l] = a[l] >> (b[l] & 31); break;
+    case SI_OP_v_lshrrev_b32: ALL(l) R[l] = b[l] >> (a[l] & 31); break;
+    case SI_OP_v_ashr_i32:    ALL(l) R[l] = (uint32_t)((int32_t)a[l] >> (b[l] & 31)); break;
+    case SI_OP_v_ashrrev_i32: ALL(l) R[l] = (uint32_t)((int32_t)b[l] >> (a[l] & 31)); break;
+    case SI_OP_v_lshl_b64:    ALL(l) R64[l] = A[l] << (b[l] & 63); break;
+    case SI_OP_v_lshr_b64:    ALL(l) R64[l] = A[l] >> (b[l] & 63); break;
+    case SI_OP_v_ashr_i64:    ALL(l) R64[l] = (uint64_t)((int64_t)A[l] >> (b[l] & 63)); break;
+
+    /* ---------------- bit logic ---------------- */
+    case SI_OP_v_and_b32: ALL(l) R[l] = a[l] & b[l]; break;
+    case SI_OP_v_or_b32:  ALL(l) R[l] = a[l] | b[l]; break;
+    case SI_OP_v_xor_b32: ALL(l) R[l] = a[l] ^ b[l]; break;
+    case SI_OP_v_not_b32: ALL(l) R[l] = ~a[l]; break;
+    case SI_OP_v_bfm_b32:
+        ALL(l) R[l] = ((1u << (a[l] & 31)) - 1u) << (b[l] & 31);
+        break;
+    case SI_OP_v_bfe_u32: ALL(l) R[l] = bfe_u32(a[l], b[l], c[l]); break;
+    case SI_OP_v_bfe_i32: ALL(l) R[l] = bfe_i32(a[l], b[l], c[l]); break;
+    case SI_OP_v_bfi_b32: ALL(l) R[l] = (a[l] & b[l]) | (~a[l] & c[l]); break;
+    case SI_OP_v_bfrev_b32: ALL(l) R[l] = bitrev32(a[l]); break;
+    case SI_OP_v_bcnt_u32_b32:
+        ALL(l) R[l] = (uint32_t)__builtin_popcount(a[l]) + b[l];
+        break;
+    case SI_OP_v_mbcnt_lo_u32_b32:
+        /* count of bits in src0 below this lane (lanes 0..31) */
+        ALL(l) {
+            uint32_t msk = l >= 32 ? 0xffffffffu : (uint32_t)((1ull << l) - 1);
+            R[l] = (uint32_t)__builtin_popcount(a[l] & msk) + b[l];
+        }
+        break;
+    case SI_OP_v_mbcnt_hi_u32_b32:
+        /* count of bits in src0 below this lane (lanes 32..63) */
+        ALL(l) {
+            uint32_t msk = l < 32 ? 0u : (uint32_t)((1ull << (l - 32)) - 1);
+            R[l] = (uint32_t)__builtin_popcount(a[l] & msk) + b[l];
+        }
+        break;
+    case SI_OP_v_ffbh_u32: ALL(l) R[l] = ffbh_u32(a[l]); break;
+    case SI_OP_v_ffbl_b32: ALL(l) R[l] = ffbl_b32(a[l]); break;
+    case SI_OP_v_ffbh_i32: ALL(l) R[l] = ffbh_i32(a[l]); break;
+    case SI_OP_v_alignbit_b32:
+        ALL(l) R[l] = (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (c[l] & 31));
+        break;
+    case SI_OP_v_alignbyte_b32:
+        ALL(l) R[l] = (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> ((c[l] & 3) * 8));
+        break;
+
+    /* ---------------- sums of absolute differences ---------------- */
+    case SI_OP_v_sad_u8:    ALL(l) R[l] = sad_u8(a[l], b[l]) + c[l]; break;
+    case SI_OP_v_sad_hi_u8: ALL(l) R[l] = (sad_u8(a[l], b[l]) << 16) + c[l]; break;
+    case SI_OP_v_sad_u16:
+        ALL(l) R[l] = absdiff(a[l] & 0xffff, b[l] & 0xffff) + absdiff(a[l] >> 16, b[l] >> 16) + c[l];
+        break;
+    case SI_OP_v_sad_u32: ALL(l) R[l] = absdiff(a[l], b[l]) + c[l]; break;
+    case SI_OP_v_msad_u8: ALL(l) R[l] = msad_u8(a[l], b[l]) + c[l]; break;
+    case SI_OP_v_lerp_u8: ALL(l) R[l] = lerp_u8(a[l], b[l], c[l]); break;
+    case SI_OP_v_qsad_u8:
+    case SI_OP_v_mqsad_pk_u16_u8: {
+        /* four 16-bit accumulators: field i = sad(S0 >> 8i, S1) + S2[16i+15:16i] */
+        int masked = in->op != SI_OP_v_qsad_u8;
+        ALL(l) {
+            uint64_t r = 0;
+            for (int i = 0; i < 4; i++) {
+                uint32_t s0 = (uint32_t)(A[l] >> (8 * i));
+                uint32_t acc = (uint32_t)(C[l] >> (16 * i)) & 0xffff;
+                acc += masked ? msad_u8(s0, b[l]) : sad_u8(s0, b[l]);
+                r |= (uint64_t)(acc & 0xffff) << (16 * i);
+            }
+            R64[l] = r;
+        }
+        break;
+    }
+
+    /* ---------------- packing ---------------- */
+    case SI_OP_v_cvt_pk_u16_u32:
+        ALL(l) R[l] = umin(a[l], 0xffff) | (umin(b[l], 0xffff) << 16);
+        break;
+    case SI_OP_v_cvt_pk_i16_i32:
+        ALL(l) {
+            int32_t lo = imax(imin((int32_t)a[l], 32767), -32768);
+            int32_t hi = imax(imin((int32_t)b[l], 32767), -32768);
+            R[l] = ((uint32_t)lo & 0xffff) | ((uint32_t)hi << 16);
+        }
+        break;
+    case SI_OP_v_cvt_pkrtz_f16_f32:
+        ACT(x, l) R[l] = si_cvt_pkrtz_f16_f32(a[l], b[l], m);
+        break;
+    case SI_OP_v_cvt_pknorm_i16_f32:
+        ACT(x, l) R[l] = f32_to_norm16(a[l], 0x46fffe00u /* 32767.0 */, -32767, 32767, m) |
+                         (f32_to_norm16(b[l], 0x46fffe00u, -32767, 32767, m) << 16);
+        break;
+    case SI_OP_v_cvt_pknorm_u16_f32:
+        ACT(x, l) R[l] = f32_to_norm16(a[l], 0x477fff00u /* 65535.0 */, 0, 65535, m) |
+                         (f32_to_norm16(b[l], 0x477fff00u, 0, 65535, m) << 16);
+        break;
+    case SI_OP_v_cvt_pk_u8_f32:
+        ACT(x, l) {
+            unsigned sh = (b[l] & 3) * 8;
+            R[l] = (c[l] & ~(0xffu << sh)) | (f32_to_u8(a[l], m) << sh);
+        }
+        break;
+    case SI_OP_v_cvt_pkaccum_u8_f32: {
+        /* the untouched bytes come from the destination itself */
+        unsigned r;
+        if (vgpr_index(x, in->dst, 1, &r))
+            return -1;
+        const uint32_t *d = w->v[r];
+        ACT(x, l) {
+            unsigned sh = (b[l] & 3) * 8;
+            R[l] = (d[l] & ~(0xffu << sh)) | (f32_to_u8(a[l], m) << sh);
+        }
+        break;
+    }
+
+    /* ---------------- f32 arithmetic ---------------- */
+    case SI_OP_v_add_f32: ACT(x, l) R[l] = si_f32_add(a[l], b[l], m); break;
+    case SI_OP_v_sub_f32: ACT(x, l) R[l] = si_f32_sub(a[l], b[l], m); break;
+    case SI_OP_v_subrev_f32: ACT(x, l) R[l] = si_f32_sub(b[l], a[l], m); break;
+    case SI_OP_v_mul_f32: ACT(x, l) R[l] = si_f32_mul(a[l], b[l], m); break;
+    case SI_OP_v_mul_legacy_f32: ACT(x, l) R[l] = si_f32_mul_legacy(a[l], b[l], m); break;
+    case SI_OP_v_min_f32: ACT(x, l) R[l] = si_f32_min(a[l], b[l], m); break;
+    case SI_OP_v_max_f32: ACT(x, l) R[l] = si_f32_max(a[l], b[l], m); break;
+    case SI_OP_v_min_legacy_f32: ACT(x, l) R[l] = si_f32_min_legacy(a[l], b[l], m); break;
+    case SI_OP_v_max_legacy_f32: ACT(x, l) R[l] = si_f32_max_legacy(a[l], b[l], m); break;
+    case SI_OP_v_min3_f32: ACT(x, l) R[l] = si_f32_min3(a[l], b[l], c[l], m); break;
+    case SI_OP_v_max3_f32: ACT(x, l) R[l] = si_f32_max3(a[l], b[l], c[l], m); break;
+    case SI_OP_v_med3_f32: ACT(x, l) R[l] = si_f32_med3(a[l], b[l], c[l], m); break;
+    case SI_OP_v_mad_f32: ACT(x, l) R[l] = si_f32_mad(a[l], b[l], c[l], m); break;
+    case SI_OP_v_mad_legacy_f32: ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], c[l], m); break;
+    case SI_OP_v_fma_f32: ACT(x, l) R[l] = si_f32_fma(a[l], b[l], c[l], m); break;
+    case SI_OP_v_mac_f32:
+    case SI_OP_v_mac_legacy_f32: {
+        /* dst is also the addend (src2); VOP3 modifiers for src2 apply to it */
+        if (fetch32(x, 2, in->dst, K_F32))
+            return -1;
+        if (in->op == SI_OP_v_mac_f32)
+            ACT(x, l) R[l] = si_f32_mad(a[l], b[l], c[l], m);
+        else
+            ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], c[l], m);
+        break;
+    }
+    case SI_OP_v_madmk_f32: /* D = S0 * K + S1 */
+        ACT(x, l) R[l] = si_f32_mad(a[l], in->lit, b[l], m);
+        break;
+    case SI_OP_v_madak_f32: /* D = S0 * S1 + K */
+        ACT(x, l) R[l] = si_f32_mad(a[l], b[l], in->lit, m);
+        break;
+    case SI_OP_v_mullit_f32:
+        /* D = (S2 > 0) ? legacy S0*S1 : -FLT_MAX (DX lit) */
+        ACT(x, l) {
+            if (!f32_isnan(c[l]) && !(c[l] >> 31) && (c[l] & 0x7fffffffu) != 0)
+                R[l] = si_f32_mul_legacy(a[l], b[l], m);
+            else
+                R[l] = 0xff7fffffu;
+        }
+        break;
+    case SI_OP_v_ldexp_f32: ACT(x, l) R[l] = si_f32_ldexp(a[l], (int32_t)b[l], m); break;
+    case SI_OP_v_div_fixup_f32: ACT(x, l) R[l] = si_f32_div_fixup(a[l], b[l], c[l], m); break;
+    case SI_OP_v_div_fmas_f32: {
+        uint64_t vcc = si_vcc(w);  /* always VCC, also in VOP3 */
+        ACT(x, l) R[l] = si_f32_div_fmas(a[l], b[l], c[l], (int)((vcc >> l) & 1), m);
+        break;
+    }
+    case SI_OP_v_div_scale_f32:
+        ACT(x, l) {
+            int f = 0;
+            R[l] = si_f32_div_scale(a[l], b[l], c[l], &f, m);
+            carry |= (uint64_t)(f != 0) << l;
+        }
+        has_carry = 1;
+        break;
+
+    /* ---------------- cube map ---------------- */
+    case SI_OP_v_cubeid_f32:
+        ACT(x, l) {
+            int ax = cube_axis(a[l], b[l], c[l]);
+            uint32_t v = ax == 2 ? c[l] : ax == 1 ? b[l] : a[l];
+            /* face = 2*axis + (v < 0): 0.0 .. 5.0 */
+            R[l] = si_cvt_f32_u32((uint32_t)(2 * ax + !f32_ge0(v)), m);
+        }
+        break;
+    case SI_OP_v_cubesc_f32:
+        ACT(x, l) {
+            int ax = cube_axis(a[l], b[l], c[l]);
+            if (ax == 2)
+                R[l] = f32_ge0(c[l]) ? a[l] : a[l] ^ 0x80000000u;
+            else if (ax == 1)
+                R[l] = a[l];
+            else
+                R[l] = f32_ge0(a[l]) ? c[l] ^ 0x80000000u : c[l];
+        }
+        break;
+    case SI_OP_v_cubetc_f32:
+        ACT(x, l) {
+            int ax = cube_axis(a[l], b[l], c[l]);
+            if (ax == 1)
+                R[l] = f32_ge0(b[l]) ? c[l] : c[l] ^ 0x80000000u;
+            else
+                R[l] = b[l] ^ 0x80000000u;
+        }
+        break;
+    case SI_OP_v_cubema_f32:
+        ACT(x, l) {
+            int ax = cube_axis(a[l], b[l], c[l]);
+            uint32_t v = ax == 2 ? c[l] : ax == 1 ? b[l] : a[l];
+            R[l] = si_f32_mul(v, 0x40000000u /* 2.0 */, m);
+        }
+        break;
+
+    /* ---------------- f32 unary ---------------- */
+    case SI_OP_v_fract_f32: ACT(x, l) R[l] = si_f32_fract(a[l], m); break;
+    case SI_OP_v_trunc_f32: ACT(x, l) R[l] = si_f32_trunc(a[l], m); break;
+    case SI_OP_v_ceil_f32:  ACT(x, l) R[l] = si_f32_ceil(a[l], m); break;
+    case SI_OP_v_rndne_f32: ACT(x, l) R[l] = si_f32_rndne(a[l], m); break;
+    case SI_OP_v_floor_f32: ACT(x, l) R[l] = si_f32_floor(a[l], m); break;
+    case SI_OP_v_exp_f32:   ACT(x, l) R[l] = si_f32_exp(a[l], m); break;
+    case SI_OP_v_log_f32:   ACT(x, l) R[l] = si_f32_log(a[l], m); break;
+    case SI_OP_v_log_clamp_f32: ACT(x, l) R[l] = si_f32_log_clamp(a[l], m); break;
+    case SI_OP_v_rcp_f32:   ACT(x, l) R[l] = si_f32_rcp(a[l], m); break;
+    case SI_OP_v_rcp_clamp_f32: ACT(x, l) R[l] = si_f32_rcp_clamp(a[l], m); break;
+    case SI_OP_v_rcp_legacy_f32: ACT(x, l) R[l] = si_f32_rcp_legacy(a[l], m); break;
+    case SI_OP_v_rcp_iflag_f32: ACT(x, l) R[l] = si_f32_rcp_iflag(a[l], m); break;
+    case SI_OP_v_rsq_f32:   ACT(x, l) R[l] = si_f32_rsq(a[l], m); break;
+    case SI_OP_v_rsq_clamp_f32: ACT(x, l) R[l] = si_f32_rsq_clamp(a[l], m); break;
+    case SI_OP_v_rsq_legacy_f32: ACT(x, l) R[l] = si_f32_rsq_legacy(a[l], m); break;
+    case SI_OP_v_sqrt_f32:  ACT(x, l) R[l] = si_f32_sqrt(a[l], m); break;
+    case SI_OP_v_sin_f32:   ACT(x, l) R[l] = si_f32_sin(a[l], m); break;
+    case SI_OP_v_cos_f32:   ACT(x, l) R[l] = si_f32_cos(a[l], m); break;
+    case SI_OP_v_frexp_mant_f32: ACT(x, l) R[l] = si_f32_frexp_mant(a[l], m); break;
+    case SI_OP_v_frexp_exp_i32_f32: ACT(x, l) R[l] = (uint32_t)si_f32_frexp_exp(a[l], m); break;
+
+    /* ---------------- conversions ---------------- */
+    case SI_OP_v_cvt_f32_i32: ACT(x, l) R[l] = si_cvt_f32_i32((int32_t)a[l], m); break;
+    case SI_OP_v_cvt_f32_u32: ACT(x, l) R[l] = si_cvt_f32_u32(a[l], m); break;
+    case SI_OP_v_cvt_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_i32_f32(a[l], m); break;
+    case SI_OP_v_cvt_u32_f32: ACT(x, l) R[l] = si_cvt_u32_f32(a[l], m); break;
+    case SI_OP_v_cvt_rpi_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_rpi_i32_f32(a[l], m); break;
+    case SI_OP_v_cvt_flr_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_flr_i32_f32(a[l], m); break;
+    case SI_OP_v_cvt_f16_f32: ACT(x, l) R[l] = si_cvt_f16_f32(a[l], m); break;
+    case SI_OP_v_cvt_f32_f16: ACT(x, l) R[l] = si_cvt_f32_f16(a[l], m); break;
+    case SI_OP_v_cvt_off_f32_i4: ACT(x, l) R[l] = si_cvt_off_f32_i4(a[l], m); break;
+    case SI_OP_v_cvt_f32_ubyte0: ACT(x, l) R[l] = si_cvt_f32_u32(a[l] & 0xff, m); break;
+    case SI_OP_v_cvt_f32_ubyte1: ACT(x, l) R[l] = si_cvt_f32_u32((a[l] >> 8) & 0xff, m); break;
+    case SI_OP_v_cvt_f32_ubyte2: ACT(x, l) R[l] = si_cvt_f32_u32((a[l] >> 16) & 0xff, m); break;
+    case SI_OP_v_cvt_f32_ubyte3: ACT(x, l) R[l] = si_cvt_f32_u32(a[l] >> 24, m); break;
+    case SI_OP_v_cvt_f32_f64: ACT(x, l) R[l] = si_cvt_f32_f64(A[l], m); break;
+    case SI_OP_v_cvt_i32_f64: ACT(x, l) R[l] = (uint32_t)si_cvt_i32_f64(A[l], m); break;
+    case SI_OP_v_cvt_u32_f64: ACT(x, l) R[l] = si_cvt_u32_f64(A[l], m); break;
+    case SI_OP_v_cvt_f64_f32: ACT(x, l) R64[l] = si_cvt_f64_f32(a[l], m); break;
+    case SI_OP_v_cvt_f64_i32: ACT(x, l) R64[l] = si_cvt_f64_i32((int32_t)a[l], m); break;
+    case SI_OP_v_cvt_f64_u32: ACT(x, l) R64[l] = si_cvt_f64_u32(a[l], m); break;
+
+    /* ---------------- f64 ---------------- */
+    case SI_OP_v_add_f64: ACT(x, l) R64[l] = si_f64_add(A[l], B[l], m); break;
+    case SI_OP_v_mul_f64: ACT(x, l) R64[l] = si_f64_mul(A[l], B[l], m); break;
+    case SI_OP_v_min_f64: ACT(x, l) R64[l] = si_f64_min(A[l], B[l], m); break;
+    case SI_OP_v_max_f64: ACT(x, l) R64[l] = si_f64_max(A[l], B[l], m); break;
+    case SI_OP_v_fma_f64: ACT(x, l) R64[l] = si_f64_fma(A[l], B[l], C[l], m); break;
+    case SI_OP_v_ldexp_f64: ACT(x, l) R64[l] = si_f64_ldexp(A[l], (int32_t)b[l], m); break;
+    case SI_OP_v_fract_f64: ACT(x, l) R64[l] = si_f64_fract(A[l], m); break;
+    case SI_OP_v_rcp_f64: ACT(x, l) R64[l] = si_f64_rcp(A[l], m); break;
+    case SI_OP_v_rcp_clamp_f64: ACT(x, l) R64[l] = si_f64_rcp_clamp(A[l], m); break;
+    case SI_OP_v_rsq_f64: ACT(x, l) R64[l] = si_f64_rsq(A[l], m); break;
+    case SI_OP_v_rsq_clamp_f64: ACT(x, l) R64[l] = si_f64_rsq_clamp(A[l], m); break;
+    case SI_OP_v_sqrt_f64: ACT(x, l) R64[l] = si_f64_sqrt(A[l], m); break;
+    case SI_OP_v_frexp_mant_f64: ACT(x, l) R64[l] = si_f64_frexp_mant(A[l], m); break;
+    case SI_OP_v_frexp_exp_i32_f64: ACT(x, l) R[l] = (uint32_t)si_f64_frexp_exp(A[l], m); break;
+    case SI_OP_v_trig_preop_f64:
+        ACT(x, l) R64[l] = si_f64_trig_preop(A[l], (int32_t)(b[l] & 31), m);
+        break;
+    case SI_OP_v_div_fixup_f64: ACT(x, l) R64[l] = si_f64_div_fixup(A[l], B[l], C[l], m); break;
+    case SI_OP_v_div_fmas_f64: {
+        uint64_t vcc = si_vcc(w);
+        ACT(x, l) R64[l] = si_f64_div_fmas(A[l], B[l], C[l], (int)((vcc >> l) & 1), m);
+        break;
+    }
+    case SI_OP_v_div_scale_f64:
+        ACT(x, l) {
+            int f = 0;
+            R64[l] = si_f64_div_scale(A[l], B[l], C[l], &f, m);
+            carry |= (uint64_t)(f != 0) << l;
+        }
+        has_carry = 1;
+        break;
+
+    default:
+        return si_emu_fail(e, w, "VALU: %s is not implemented", oi->name);
+    }
+
+    /* Output modifiers (VOP3 only) on float results. */
+    if (x->vop3 && (in->omod || in->clamp) && is_f_kind(oi->dst)) {
+        if (is64)
+            ACT(x, l) R64[l] = si_f64_omod_clamp(R64[l], in->omod, in->clamp, m);
+        else
+            ACT(x, l) R[l] = si_f32_omod_clamp(R[l], in->omod, in->clamp, m);
+    }
+
+    rc = is64 ? write_v64(x, in->dst, R64, x->exec) : write_v32(x, in->dst, R, x->exec);
+    if (rc)
+        return rc;
+
+    if (has_carry) {
+        /* e32: VCC; VOP3b: sdst.  Inactive-lane bits are zeroed. */
+        write_mask(x, x->vop3 ? in->sdst : SI_SRC_VCC_LO, carry & x->exec);
+    }
+    return 0;
+}

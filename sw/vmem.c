@@ -1,0 +1,726 @@
+/* sicu golden emulator: vector memory (MUBUF and MTBUF buffer instructions).
+ *
+ * The semantics implemented here (V# layout, addressing incl. swizzled
+ * scratch and addr64, range checking, format conversion, atomics, tfe) are
+ * written down in docs/memory.md; keep the two in sync.
+ *
+ * Execution model: lanes are processed in increasing lane order, each lane
+ * completing its whole access (all dwords, or the read-modify-write of an
+ * atomic) before the next lane starts.  Only lanes enabled in EXEC access
+ * memory or have VGPRs written.
+ */
+#include <string.h>
+#include "sicu/emu.h"
+#include "fp.h"
+#include "memop.h"
+
+/* ------------------------------------------------------------------ V# -- */
+
+typedef struct vsharp {
+    uint64_t base;         /* [47:0]                                   */
+    uint32_t stride;       /* [61:48]                                  */
+    uint8_t swizzle;       /* [63]                                     */
+    uint32_t num_records;  /* [95:64]                                  */
+    uint8_t dst_sel[4];    /* [98:96] [101:99] [104:102] [107:105]     */
+    uint8_t nfmt;          /* [110:108]                                */
+    uint8_t dfmt;          /* [114:111]                                */
+    uint32_t elem_size;    /* 2 << [116:115] bytes                     */
+    uint32_t index_stride; /* 8 << [118:117]                           */
+    uint8_t add_tid;       /* [119]                                    */
+} vsharp;
+
+static void vsharp_decode(const uint32_t d[4], vsharp *v)
+{
+    v->base = d[0] | ((uint64_t)(d[1] & 0xffff) << 32);
+    v->stride = (d[1] >> 16) & 0x3fff;
+    v->swizzle = (d[1] >> 31) & 1;
+    v->num_records = d[2];
+    for (int i = 0; i < 4; i++)
+        v->dst_sel[i] = (d[3] >> (3 * i)) & 7;
+    v->nfmt = (d[3] >> 12) & 7;
+    v->dfmt = (d[3] >> 15) & 15;
+    v->elem_size = 2u << ((d[3] >> 19) & 3);
+    v->index_stride = 8u << ((d[3] >> 21) & 3);
+    v->add_tid = (d[3] >> 23) & 1;
+}
+
+/* ------------------------------------------------------- op classes ---- */
+
+enum vkind { VK_LOAD, VK_STORE, VK_LOAD_FMT, VK_STORE_FMT, VK_ATOMIC, VK_NOP };
+
+typedef struct vop {
+    uint8_t kind;
+    uint8_t size;    /* VK_LOAD/VK_STORE: bytes per lane (1, 2, 4, 8, 16)      */
+    uint8_t sext;    /* VK_LOAD: sign-extend (sbyte/sshort)                    */
+    uint8_t ncomp;   /* VK_*_FMT: components (x=1 .. xyzw=4)                  */
+    uint8_t tbuf;    /* VK_*_FMT: format from the instruction (MTBUF)           */
+    uint8_t aop;     /* VK_ATOMIC: enum si_aop                                 */
+    uint8_t is64;    /* VK_ATOMIC: _x2 form                                    */
+} vop;
+
+static int vop_classify(unsigned op, vop *o)
+{
+    memset(o, 0, sizeof(*o));
+#define LD(n, sz, sx) case SI_OP_##n: o->kind = VK_LOAD; o->size = sz; o->sext = sx; return 0;
+#define ST(n, sz) case SI_OP_##n: o->kind = VK_STORE; o->size = sz; return 0;
+#define LF(n, c, t) case SI_OP_##n: o->kind = VK_LOAD_FMT; o->ncomp = c; o->tbuf = t; return 0;
+#define SF(n, c, t) case SI_OP_##n: o->kind = VK_STORE_FMT; o->ncomp = c; o->tbuf = t; return 0;
+#define AT(n, a, w) case SI_OP_##n: o->kind = VK_ATOMIC; o->aop = a; o->is64 = w; return 0;
+    switch (op) {
+    LD(buffer_load_ubyte, 1, 0)
+    LD(buffer_load_sbyte, 1, 1)
+    LD(buffer_load_ushort, 2, 0)
+    LD(buffer_load_sshort, 2, 1)
+    LD(buffer_load_dword, 4, 0)
+    LD(buffer_load_dwordx2, 8, 0)
+    LD(buffer_load_dwordx4, 16, 0)
+    ST(buffer_store_byte, 1)
+    ST(buffer_store_short, 2)
+    ST(buffer_store_dword, 4)
+    ST(buffer_store_dwordx2, 8)
+    ST(buffer_store_dwordx4, 16)
+    LF(buffer_load_format_x, 1, 0)
+    LF(buffer_load_format_xy, 2, 0)
+    LF(buffer_load_format_xyz, 3, 0)
+    LF(buffer_load_format_xyzw, 4, 0)
+    SF(buffer_store_format_x, 1, 0)
+    SF(buffer_store_format_xy, 2, 0)
+    SF(buffer_store_format_xyz, 3, 0)
+    SF(buffer_store_format_xyzw, 4, 0)
+    LF(tbuffer_load_format_x, 1, 1)
+    LF(tbuffer_load_format_xy, 2, 1)
+    LF(tbuffer_load_format_xyz, 3, 1)
+    LF(tbuffer_load_format_xyzw, 4, 1)
+    SF(tbuffer_store_format_x, 1, 1)
+    SF(tbuffer_store_format_xy, 2, 1)
+    SF(tbuffer_store_format_xyz, 3, 1)
+    SF(tbuffer_store_format_xyzw, 4, 1)
+    AT(buffer_atomic_swap, SI_AOP_SWAP, 0)
+    AT(buffer_atomic_cmpswap, SI_AOP_CMPSWAP, 0)
+    AT(buffer_atomic_add, SI_AOP_ADD, 0)
+    AT(buffer_atomic_sub, SI_AOP_SUB, 0)
+    AT(buffer_atomic_rsub, SI_AOP_RSUB, 0)
+    AT(buffer_atomic_smin, SI_AOP_SMIN, 0)
+    AT(buffer_atomic_umin, SI_AOP_UMIN, 0)
+    AT(buffer_atomic_smax, SI_AOP_SMAX, 0)
+    AT(buffer_atomic_umax, SI_AOP_UMAX, 0)
+    AT(buffer_atomic_and, SI_AOP_AND, 0)
+    AT(buffer_atomic_or, SI_AOP_OR, 0)
+    AT(buffer_atomic_xor, SI_AOP_XOR, 0)
+    AT(buffer_atomic_inc, SI_AOP_INC, 0)
+    AT(buffer_atomic_dec, SI_AOP_DEC, 0)
+    AT(buffer_atomic_fcmpswap, SI_AOP_FCMPSWAP, 0)
+    AT(buffer_atomic_fmin, SI_AOP_FMIN, 0)
+    AT(buffer_atomic_fmax, SI_AOP_FMAX, 0)
+    AT(buffer_atomic_swap_x2, SI_AOP_SWAP, 1)
+    AT(buffer_atomic_cmpswap_x2, SI_AOP_CMPSWAP, 1)
+    AT(buffer_atomic_add_x2, SI_AOP_ADD, 1)
+    AT(buffer_atomic_sub_x2, SI_AOP_SUB, 1)
+    AT(buffer_atomic_rsub_x2, SI_AOP_RSUB, 1)
+    AT(buffer_atomic_smin_x2, SI_AOP_SMIN, 1)
+    AT(buffer_atomic_umin_x2, SI_AOP_UMIN, 1)
+    AT(buffer_atomic_smax_x2, SI_AOP_SMAX, 1)
+    AT(buffer_atomic_umax_x2, SI_AOP_UMAX, 1)
+    AT(buffer_atomic_and_x2, SI_AOP_AND, 1)
+    AT(buffer_atomic_or_x2, SI_AOP_OR, 1)
+    AT(buffer_atomic_xor_x2, SI_AOP_XOR, 1)
+    AT(buffer_atomic_inc_x2, SI_AOP_INC, 1)
+    AT(buffer_atomic_dec_x2, SI_AOP_DEC, 1)
+    AT(buffer_atomic_fcmpswap_x2, SI_AOP_FCMPSWAP, 1)
+    AT(buffer_atomic_fmin_x2, SI_AOP_FMIN, 1)
+    AT(buffer_atomic_fmax_x2, SI_AOP_FMAX, 1)
+    case SI_OP_buffer_wbinvl1:
+    case SI_OP_buffer_wbinvl1_sc:
+        o->kind = VK_NOP;
+        return 0;
+    default:
+        return -1;
+    }
+#undef LD
+#undef ST
+#undef LF
+#undef SF
+#undef AT
+}
+
+/* --------------------------------------------------------- addressing -- */
+
+typedef struct bctx {
+    si_emu *e;
+    si_wave *w;
+    const si_inst *in;
+    si_mem *mem;
+    vsharp v;
+    uint32_t soff;
+    uint64_t scr_lo, scr_hi; /* dispatch scratch range (store space tagging) */
+} bctx;
+
+/* Device address of byte `extra` of lane `lane`'s access.  Returns 1 when
+ * that address is out of range for the V# (architectural: loads read 0,
+ * stores are dropped), 0 otherwise. */
+static int buf_addr(const bctx *c, unsigned lane, uint32_t extra, uint64_t *addr)
+{
+    const si_inst *in = c->in;
+    const vsharp *v = &c->v;
+    const si_wave *w = c->w;
+    unsigned va = in->vaddr - SI_SRC_VGPR0;
+
+    if (in->addr64) {
+        /* addr64: 64-bit VGPR address added to the base, no range check. */
+        uint64_t a = w->v[va][lane] | ((uint64_t)w->v[va + 1][lane] << 32);
+        *addr = v->base + a + in->offset + extra + c->soff;
+        return 0;
+    }
+    uint32_t index = 0, voff = 0;
+    if (in->idxen && in->offen) {
+        index = w->v[va][lane];
+        voff = w->v[va + 1][lane];
+    } else if (in->idxen) {
+        index = w->v[va][lane];
+    } else if (in->offen) {
+        voff = w->v[va][lane];
+    }
+    if (v->add_tid)
+        index += lane;
+    uint32_t off = (uint32_t)in->offset + voff + extra; /* 32-bit AOFFSET */
+
+    /* Range check (docs/memory.md "Range checking"). */
+    if (v->stride == 0) {
+        if ((uint64_t)off + c->soff >= v->num_records)
+            return 1;
+    } else {
+        if (index >= v->num_records)
+            return 1;
+        if ((in->idxen || v->add_tid) && off >= v->stride)
+            return 1;
+    }
+
+    uint64_t boff;
+    if (v->swizzle) {
+        uint64_t ist = v->index_stride, es = v->elem_size;
+        uint64_t imsb = index / ist, ilsb = index % ist;
+        uint64_t omsb = off / es, olsb = off % es;
+        boff = (imsb * v->stride + omsb * es) * ist + ilsb * es + olsb;
+    } else {
+        boff = (uint64_t)index * v->stride + off;
+    }
+    *addr = v->base + c->soff + boff;
+    return 0;
+}
+
+static unsigned space_of(const bctx *c, uint64_t addr)
+{
+    return (addr >= c->scr_lo && addr < c->scr_hi) ? SI_SPACE_SCRATCH : SI_SPACE_GLOBAL;
+}
+
+/* Host pointer for an in-range access, or an error naming lane and address. */
+static uint8_t *dev_ptr(const bctx *c, unsigned lane, uint64_t addr, unsigned len)
+{
+    return si_mem_ptr(c->mem, addr, len);
+}
+
+static int fail_addr(const bctx *c, unsigned lane, uint64_t addr, unsigned len, const char *what)
+{
+    return si_emu_fail(c->e, c->w,
+                       "%s: %s of %u bytes at lane %u address 0x%llx is not mapped device memory",
+                       si_ops[c->in->op].name, what, len, lane, (unsigned long long)addr);
+}
+
+static uint32_t rd_le(const uint8_t *p, unsigned n)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+
+static void wr_le(uint8_t *p, uint32_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* ------------------------------------------------ format conversion ---- */
+
+/* Data formats (V# DATA_FORMAT / MTBUF DFMT): component count and width.
+ * ncomp == 0: not supported by this model. */
+static const struct { uint8_t ncomp, bits; const char *name; } dfmt_tab[16] = {
+    [0] = {0, 0, "INVALID"},   [1] = {1, 8, "8"},          [2] = {1, 16, "16"},
+    [3] = {2, 8, "8_8"},       [4] = {1, 32, "32"},        [5] = {2, 16, "16_16"},
+    [6] = {0, 0, "10_11_11"},  [7] = {0, 0, "11_11_10"},   [8] = {0, 0, "10_10_10_2"},
+    [9] = {0, 0, "2_10_10_10"}, [10] = {4, 8, "8_8_8_8"},  [11] = {2, 32, "32_32"},
+    [12] = {4, 16, "16_16_16_16"}, [13] = {3, 32, "32_32_32"}, [14] = {4, 32, "32_32_32_32"},
+    [15] = {0, 0, "RESERVED"},
+};
+enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_SNORM_OGL, NF_FLOAT };
+static const char *const nfmt_name[8] = {"UNORM", "SNORM", "USCALED", "SSCALED",
+                                         "UINT", "SINT", "SNORM_OGL", "FLOAT"};
+
+/* num/den as f32, round to nearest even, 0 <= num <= den, den > 0. */
+static uint32_t ratio_to_f32(uint32_t num, uint32_t den)
+{
+    if (num == 0)
+        return 0;
+    if (num >= den)
+        return 0x3f800000u;
+    int k = 24;
+    while (((uint64_t)num << k) < ((uint64_t)den << 23))
+        k++;
+    uint64_t n = (uint64_t)num << k;
+    uint64_t q = n / den, r = n % den;
+    if (2 * r > den || (2 * r == den && (q & 1)))
+        q++;
+    if (q == (1u << 24)) {
+        q >>= 1;
+        k--;
+    }
+    return ((uint32_t)(127 + 23 - k) << 23) | (uint32_t)(q & 0x7fffff);
+}
+
+/* round(f * max) for 0 <= f < 1 (f32 bits), round to nearest even. */
+static uint32_t f32_scale_rne(uint32_t f, uint32_t max)
+{
+    unsigned e = (f >> 23) & 0xff;
+    if (e == 0)
+        return 0; /* zero or denormal: far below 0.5/max */
+    uint64_t prod = (uint64_t)((f & 0x7fffff) | 0x800000) * max;
+    int sh = 150 - (int)e; /* value*max = prod * 2^-sh, sh >= 24 here */
+    if (sh >= 63)
+        return 0;
+    uint64_t q = prod >> sh, rem = prod & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+    if (rem > half || (rem == half && (q & 1)))
+        q++;
+    return (uint32_t)q;
+}
+
+static int fmt_is_float_reg(unsigned nfmt)
+{
+    return !(nfmt == NF_UINT || nfmt == NF_SINT);
+}
+
+/* Memory component (low `bits` bits of raw) -> register value. */
+static int fmt_load_comp(uint32_t raw, unsigned bits, unsigned nfmt, const si_fpm *m, uint32_t *out)
+{
+    uint32_t mask = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+    raw &= mask;
+    int32_t s = bits == 32 ? (int32_t)raw : (int32_t)(raw << (32 - bits)) >> (32 - bits);
+    switch (nfmt) {
+    case NF_UINT: *out = raw; return 0;
+    case NF_SINT: *out = (uint32_t)s; return 0;
+    case NF_UNORM:
+        if (bits == 32) return -1;
+        *out = ratio_to_f32(raw, mask);
+        return 0;
+    case NF_SNORM: {
+        if (bits == 32) return -1;
+        uint32_t maxs = (1u << (bits - 1)) - 1;
+        uint32_t mag = s < 0 ? (uint32_t)(-s) : (uint32_t)s;
+        if (mag > maxs)
+            mag = maxs; /* most negative code maps to -1.0 */
+        uint32_t f = ratio_to_f32(mag, maxs);
+        *out = (s < 0) ? (f | 0x80000000u) : f;
+        return 0;
+    }
+    case NF_USCALED:
+        if (bits == 32) return -1;
+        *out = si_cvt_f32_u32(raw, m);
+        return 0;
+    case NF_SSCALED:
+        if (bits == 32) return -1;
+        *out = si_cvt_f32_i32(s, m);
+        return 0;
+    case NF_FLOAT:
+        if (bits == 32) { *out = raw; return 0; }
+        if (bits == 16) { *out = si_cvt_f32_f16(raw, m); return 0; }
+        return -1;
+    default:
+        return -1; /* SNORM_OGL */
+    }
+}
+
+/* Register value -> memory component (low `bits` bits). */
+static int fmt_store_comp(uint32_t val, unsigned bits, unsigned nfmt, const si_fpm *m, uint32_t *out)
+{
+    uint32_t mask = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+    int nan = (val & 0x7fffffffu) > 0x7f800000u;
+    switch (nfmt) {
+    case NF_UINT:
+    case NF_SINT:
+        *out = val & mask; /* truncated to the component width */
+        return 0;
+    case NF_UNORM:
+        if (bits == 32) return -1;
+        if (nan || (val & 0x80000000u)) *out = 0;
+        else if (val >= 0x3f800000u) *out = mask;
+        else *out = f32_scale_rne(val, mask);
+        return 0;
+    case NF_SNORM: {
+        if (bits == 32) return -1;
+        uint32_t maxs = (1u << (bits - 1)) - 1;
+        uint32_t a = val & 0x7fffffffu, mag;
+        if (nan) mag = 0;
+        else if (a >= 0x3f800000u) mag = maxs;
+        else mag = f32_scale_rne(a, maxs);
+        *out = ((val & 0x80000000u) ? (uint32_t)-(int32_t)mag : mag) & mask;
+        return 0;
+    }
+    case NF_FLOAT:
+        if (bits == 32) { *out = val; return 0; }
+        if (bits == 16) { *out = si_cvt_f16_f32(val, m) & 0xffff; return 0; }
+        return -1;
+    default:
+        return -1; /* USCALED/SSCALED/SNORM_OGL are read-only formats */
+    }
+}
+
+/* ------------------------------------------------------------ helpers -- */
+
+static int check_vgprs(const bctx *c, unsigned code, unsigned n, const char *what)
+{
+    if (code < SI_SRC_VGPR0 || code - SI_SRC_VGPR0 + n > c->w->nvgpr)
+        return si_emu_fail(c->e, c->w, "%s: %s register range v%u..v%u exceeds the %u allocated VGPRs",
+                           si_ops[c->in->op].name, what, code - SI_SRC_VGPR0,
+                           code - SI_SRC_VGPR0 + n - 1, c->w->nvgpr);
+    return 0;
+}
+
+static void log_store(const bctx *c, si_retire *rec, uint64_t addr, uint32_t val, unsigned size,
+                      unsigned lane)
+{
+    if (rec)
+        si_retire_add_store(rec, addr, val, size, lane, space_of(c, addr));
+}
+
+/* ------------------------------------------------------- raw accesses -- */
+
+static int do_load(const bctx *c, const vop *o, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    uint64_t exec = si_exec(w);
+    unsigned nd = o->size <= 4 ? 1 : o->size / 4;
+    unsigned vd = in->vdata - SI_SRC_VGPR0;
+    if (check_vgprs(c, in->vdata, nd + (in->tfe ? 1 : 0), "vdata"))
+        return -1;
+    for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
+        if (!((exec >> lane) & 1))
+            continue;
+        uint32_t val[4] = {0, 0, 0, 0};
+        if (o->size <= 4) {
+            uint64_t a;
+            if (!buf_addr(c, lane, 0, &a)) {
+                const uint8_t *p = dev_ptr(c, lane, a, o->size);
+                if (!p)
+                    return fail_addr(c, lane, a, o->size, "load");
+                uint32_t x = rd_le(p, o->size);
+                if (o->sext)
+                    x = o->size == 1 ? (uint32_t)(int32_t)(int8_t)x : (uint32_t)(int32_t)(int16_t)x;
+                val[0] = x;
+            }
+        } else {
+            /* multi-dword: each dword is addressed (and range checked) on its own */
+            for (unsigned d = 0; d < nd; d++) {
+                uint64_t a;
+                if (buf_addr(c, lane, 4 * d, &a))
+                    continue;
+                const uint8_t *p = dev_ptr(c, lane, a, 4);
+                if (!p)
+                    return fail_addr(c, lane, a, 4, "load");
+                val[d] = rd_le(p, 4);
+            }
+        }
+        for (unsigned d = 0; d < nd; d++)
+            w->v[vd + d][lane] = val[d];
+        if (in->tfe)
+            w->v[vd + nd][lane] = 0; /* no fault: the TFE status dword is 0 */
+    }
+    (void)rec;
+    return 0;
+}
+
+static int do_store(const bctx *c, const vop *o, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    uint64_t exec = si_exec(w);
+    unsigned nd = o->size <= 4 ? 1 : o->size / 4;
+    unsigned vd = in->vdata - SI_SRC_VGPR0;
+    if (check_vgprs(c, in->vdata, nd, "vdata"))
+        return -1;
+    for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
+        if (!((exec >> lane) & 1))
+            continue;
+        for (unsigned d = 0; d < nd; d++) {
+            unsigned len = o->size < 4 ? o->size : 4;
+            uint64_t a;
+            if (buf_addr(c, lane, 4 * d, &a))
+                continue; /* out of range: dropped */
+            uint8_t *p = dev_ptr(c, lane, a, len);
+            if (!p)
+                return fail_addr(c, lane, a, len, "store");
+            uint32_t x = w->v[vd + d][lane];
+            if (len < 4)
+                x &= (1u << (8 * len)) - 1;
+            wr_le(p, x, len);
+            log_store(c, rec, a, x, len, lane);
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------- format accesses -- */
+
+static int fmt_lookup(const bctx *c, const vop *o, unsigned *dfmt, unsigned *nfmt)
+{
+    if (o->tbuf) {
+        *dfmt = c->in->dfmt;
+        *nfmt = c->in->nfmt;
+    } else {
+        *dfmt = c->v.dfmt;
+        *nfmt = c->v.nfmt;
+    }
+    unsigned df = *dfmt & 15, nf = *nfmt & 7;
+    if (dfmt_tab[df].ncomp == 0)
+        return si_emu_fail(c->e, c->w, "%s: data format %u (%s) is not supported%s",
+                           si_ops[c->in->op].name, df, dfmt_tab[df].name,
+                           o->tbuf ? "" : " (from the V#)");
+    /* Check that every component of this format converts with this nfmt. */
+    uint32_t dummy;
+    si_fpm m = si_fpm_from_mode(c->w->mode);
+    if (fmt_load_comp(0, dfmt_tab[df].bits, nf, &m, &dummy))
+        return si_emu_fail(c->e, c->w, "%s: number format %s is not supported with data format %s",
+                           si_ops[c->in->op].name, nfmt_name[nf], dfmt_tab[df].name);
+    return 0;
+}
+
+/* Read or write the element bytes of one lane.  Elements wider than a
+ * dword are split in dwords addressed at offset+4*i; the element is range
+ * checked all-or-nothing.  Returns 1 if out of range, 0 ok, -1 error. */
+static int elem_access(const bctx *c, unsigned lane, uint8_t *buf, unsigned bytes, int write,
+                       si_retire *rec)
+{
+    uint64_t a[4];
+    unsigned nd = (bytes + 3) / 4;
+    for (unsigned d = 0; d < nd; d++)
+        if (buf_addr(c, lane, 4 * d, &a[d]))
+            return 1;
+    for (unsigned d = 0; d < nd; d++) {
+        unsigned len = bytes - 4 * d < 4 ? bytes - 4 * d : 4;
+        uint8_t *p = dev_ptr(c, lane, a[d], len);
+        if (!p)
+            return fail_addr(c, lane, a[d], len, write ? "store" : "load");
+        if (write) {
+            memcpy(p, buf + 4 * d, len);
+            log_store(c, rec, a[d], rd_le(buf + 4 * d, len), len, lane);
+        } else {
+            memcpy(buf + 4 * d, p, len);
+        }
+    }
+    return 0;
+}
+
+static uint32_t get_bits(const uint8_t *buf, unsigned bitpos, unsigned bits)
+{
+    uint64_t x = 0;
+    for (unsigned i = 0; i < 8 && bitpos / 8 + i < 16; i++)
+        x |= (uint64_t)buf[bitpos / 8 + i] << (8 * i);
+    x >>= bitpos % 8;
+    return bits == 32 ? (uint32_t)x : (uint32_t)(x & ((1ull << bits) - 1));
+}
+
+static void put_bits(uint8_t *buf, unsigned bitpos, unsigned bits, uint32_t v)
+{
+    for (unsigned b = 0; b < bits; b += 8)
+        buf[(bitpos + b) / 8] = (uint8_t)(v >> b);
+}
+
+static int do_load_fmt(const bctx *c, const vop *o, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    unsigned dfmt, nfmt;
+    if (fmt_lookup(c, o, &dfmt, &nfmt))
+        return -1;
+    unsigned fc = dfmt_tab[dfmt].ncomp, bits = dfmt_tab[dfmt].bits, bytes = fc * bits / 8;
+    unsigned vd = in->vdata - SI_SRC_VGPR0;
+    if (check_vgprs(c, in->vdata, o->ncomp + (in->tfe ? 1 : 0), "vdata"))
+        return -1;
+    si_fpm m = si_fpm_from_mode(w->mode);
+    uint32_t one = fmt_is_float_reg(nfmt) ? 0x3f800000u : 1u;
+    uint64_t exec = si_exec(w);
+    for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
+        if (!((exec >> lane) & 1))
+            continue;
+        uint8_t buf[16] = {0};
+        int r = elem_access(c, lane, buf, bytes, 0, rec);
+        if (r < 0)
+            return -1;
+        /* components present in memory; missing ones default to (0, 0, 0, 1) */
+        uint32_t comp[4] = {0, 0, 0, one};
+        for (unsigned i = 0; i < fc; i++) {
+            if (r == 1)
+                comp[i] = 0; /* out of range reads 0 */
+            else
+                fmt_load_comp(get_bits(buf, i * bits, bits), bits, nfmt, &m, &comp[i]);
+        }
+        if (r == 1)
+            comp[3] = 0;
+        for (unsigned i = 0; i < o->ncomp; i++) {
+            uint32_t x;
+            if (o->tbuf) {
+                x = comp[i];
+            } else {
+                unsigned sel = c->v.dst_sel[i];
+                x = sel >= 4 ? comp[sel - 4] : sel == 1 ? one : 0;
+            }
+            w->v[vd + i][lane] = x;
+        }
+        if (in->tfe)
+            w->v[vd + o->ncomp][lane] = 0;
+    }
+    return 0;
+}
+
+static int do_store_fmt(const bctx *c, const vop *o, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    unsigned dfmt, nfmt;
+    if (fmt_lookup(c, o, &dfmt, &nfmt))
+        return -1;
+    unsigned fc = dfmt_tab[dfmt].ncomp, bits = dfmt_tab[dfmt].bits, bytes = fc * bits / 8;
+    unsigned vd = in->vdata - SI_SRC_VGPR0;
+    si_fpm m = si_fpm_from_mode(w->mode);
+    uint32_t probe;
+    if (fmt_store_comp(0, bits, nfmt, &m, &probe))
+        return si_emu_fail(c->e, c->w, "%s: number format %s cannot be stored with data format %s",
+                           si_ops[in->op].name, nfmt_name[nfmt], dfmt_tab[dfmt].name);
+    if (check_vgprs(c, in->vdata, o->ncomp, "vdata"))
+        return -1;
+    /* The instruction supplies ncomp components; the element has fc.  Only
+     * min(ncomp, fc) components are defined: a store that supplies fewer
+     * components than the format has writes 0 for the others. */
+    uint64_t exec = si_exec(w);
+    for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
+        if (!((exec >> lane) & 1))
+            continue;
+        uint8_t buf[16] = {0};
+        for (unsigned i = 0; i < fc; i++) {
+            uint32_t mc = 0;
+            if (i < o->ncomp)
+                fmt_store_comp(w->v[vd + i][lane], bits, nfmt, &m, &mc);
+            put_bits(buf, i * bits, bits, mc);
+        }
+        if (elem_access(c, lane, buf, bytes, 1, rec) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ atomics -- */
+
+static int do_atomic(const bctx *c, const vop *o, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    unsigned vd = in->vdata - SI_SRC_VGPR0;
+    unsigned dw = o->is64 ? 2 : 1;
+    int has_cmp = (o->aop == SI_AOP_CMPSWAP || o->aop == SI_AOP_FCMPSWAP);
+    if (check_vgprs(c, in->vdata, has_cmp ? 2 * dw : dw, "vdata"))
+        return -1;
+    unsigned size = 4 * dw;
+    si_fpm m = si_fpm_from_mode(w->mode);
+    uint64_t exec = si_exec(w);
+    for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
+        if (!((exec >> lane) & 1))
+            continue;
+        uint64_t src = w->v[vd][lane], cmp = 0;
+        if (o->is64)
+            src |= (uint64_t)w->v[vd + 1][lane] << 32;
+        if (has_cmp) {
+            cmp = w->v[vd + dw][lane];
+            if (o->is64)
+                cmp |= (uint64_t)w->v[vd + dw + 1][lane] << 32;
+        }
+        uint64_t a, old = 0;
+        /* an atomic is range checked all-or-nothing */
+        int oob = buf_addr(c, lane, 0, &a);
+        if (!oob && o->is64 && !in->addr64) {
+            uint64_t a2;
+            oob = buf_addr(c, lane, 4, &a2);
+        }
+        if (!oob) {
+            uint8_t *p = dev_ptr(c, lane, a, size);
+            if (!p)
+                return fail_addr(c, lane, a, size, "atomic");
+            old = rd_le(p, 4);
+            if (o->is64)
+                old |= (uint64_t)rd_le(p + 4, 4) << 32;
+            uint64_t nv = si_aop_apply(o->aop, o->is64, old, src, cmp, &m);
+            wr_le(p, (uint32_t)nv, 4);
+            log_store(c, rec, a, (uint32_t)nv, 4, lane);
+            if (o->is64) {
+                wr_le(p + 4, (uint32_t)(nv >> 32), 4);
+                log_store(c, rec, a + 4, (uint32_t)(nv >> 32), 4, lane);
+            }
+        }
+        if (in->glc) {
+            /* glc: the pre-op value (0 when out of range) replaces vdata[0..dw) */
+            w->v[vd][lane] = (uint32_t)old;
+            if (o->is64)
+                w->v[vd + 1][lane] = (uint32_t)(old >> 32);
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------- entry ------ */
+
+int si_exec_vmem(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    vop o;
+    if (in->op >= SI_OP_COUNT || vop_classify(in->op, &o))
+        return si_emu_fail(e, w, "vector memory: %s is not a MUBUF/MTBUF instruction this model executes",
+                           in->op < SI_OP_COUNT ? si_ops[in->op].name : "(invalid op)");
+    if (o.kind == VK_NOP)
+        return 0; /* cache write-back/invalidate: no architectural effect here */
+    if (in->lds)
+        return si_emu_fail(e, w, "%s: the lds bit (buffer load into LDS) is not supported",
+                           si_ops[in->op].name);
+    if (in->addr64 && (in->idxen || in->offen))
+        return si_emu_fail(e, w, "%s: addr64 cannot be combined with idxen/offen",
+                           si_ops[in->op].name);
+
+    if (si_exec(w) == 0)
+        return 0; /* no lane active: no memory access, no register write */
+
+    bctx c;
+    memset(&c, 0, sizeof(c));
+    c.e = e;
+    c.w = w;
+    c.in = in;
+    c.mem = si_emu_mem(e);
+    uint32_t d[4];
+    for (int i = 0; i < 4; i++)
+        d[i] = si_read_s32(w, in, in->srsrc + i);
+    vsharp_decode(d, &c.v);
+    c.soff = si_read_s32(w, in, in->soffset);
+    const si_dispatch *dp = si_emu_dispatch(e);
+    if (dp && dp->scratch_per_wave) {
+        c.scr_lo = dp->scratch_addr;
+        c.scr_hi = dp->scratch_addr + dp->scratch_per_wave * (dp->scratch_slots ? dp->scratch_slots : 1);
+    }
+
+    unsigned nva = in->addr64 ? 2 : (in->idxen && in->offen) ? 2 : (in->idxen || in->offen) ? 1 : 0;
+    if (nva && check_vgprs(&c, in->vaddr, nva, "vaddr"))
+        return -1;
+
+    switch (o.kind) {
+    case VK_LOAD: return do_load(&c, &o, rec);
+    case VK_STORE: return do_store(&c, &o, rec);
+    case VK_LOAD_FMT: return do_load_fmt(&c, &o, rec);
+    case VK_STORE_FMT: return do_store_fmt(&c, &o, rec);
+    case VK_ATOMIC: return do_atomic(&c, &o, rec);
+    default: return 0;
+    }
+}
