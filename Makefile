@@ -22,7 +22,7 @@ BIN := $(BUILD)/bin/sicu
 
 .PHONY: all deps test unit-test roundtrip programs-test badinput-test asan-test bench example help clean
 
-all: $(BIN) ## Build the library and the sicu CLI (default)
+all: $(BIN) $(BUILD)/gen/si_isa.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -41,6 +41,12 @@ $(LIB): $(SW_OBJS)
 $(BIN): $(CLI_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
+
+# The RTL's opcode/format constants, generated from the one instruction table.
+$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/include/sicu/isa.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
+	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)

@@ -349,10 +349,8 @@ static inline int64_t key32(uint32_t a)
 {
     return (a >> 31) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)(a & 0x7fffffffu);
 }
-static inline int64_t key64(uint64_t a, int64_t *hi)
+static inline int64_t key64(uint64_t a)
 {
-    /* returns sign-magnitude ordering via two's complement of a 64-bit mag */
-    (void)hi;
     return (a >> 63) ? -(int64_t)(a & 0x7fffffffffffffffull) : (int64_t)(a & 0x7fffffffffffffffull);
 }
 
@@ -409,7 +407,7 @@ static inline int lt32(uint32_t a, uint32_t b)
 }
 static inline int lt64(uint64_t a, uint64_t b)
 {
-    int64_t ka = key64(a, 0), kb = key64(b, 0);
+    int64_t ka = key64(a), kb = key64(b);
     return ka < kb || (ka == kb && (a >> 63) > (b >> 63));
 }
 
@@ -644,7 +642,7 @@ int si_f64_cmp(uint64_t a, uint64_t b, unsigned cond, const si_fpm *m)
 {
     a = flush_in64(a, m->denorm64);
     b = flush_in64(b, m->denorm64);
-    return cmp_eval(isnan64(a) || isnan64(b), key64(a, 0), key64(b, 0), cond);
+    return cmp_eval(isnan64(a) || isnan64(b), key64(a), key64(b), cond);
 }
 
 /* ------------------------------------------------------------------------ */

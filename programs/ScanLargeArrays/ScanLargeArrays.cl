@@ -4,7 +4,9 @@
  * already started), scans its 512 elements in LDS (pair sums, then a
  * Hillis-Steele scan with barriers), waits until block b-1 has published
  * its inclusive prefix (flags[b-1]), and publishes its own.  n is not a
- * multiple of 512 and the last work-group is partial. */
+ * multiple of 512 (the last block is partly out of range), but every
+ * work-group is full: the block a group scans comes from the ticket, not
+ * from its group id, so a partial group could be handed a full block. */
 #define NT 256                  /* work-group size (the launch must match) */
 
 kernel void ScanLargeArrays(global const uint *in, global uint *out, uint n,
@@ -13,7 +15,6 @@ kernel void ScanLargeArrays(global const uint *in, global uint *out, uint n,
     local uint t[NT];
     local uint sh[2];               /* [0] = block ticket, [1] = carry-in */
     uint lid = get_local_id(0);
-    uint nt = get_local_size(0);    /* < NT for the partial last group */
 
     if (lid == 0)
         sh[0] = atomic_inc(counter);
@@ -34,7 +35,7 @@ kernel void ScanLargeArrays(global const uint *in, global uint *out, uint n,
     uint incl = t[lid];
 
     if (lid == 0) {
-        uint total = t[nt - 1];
+        uint total = t[NT - 1];
         uint carry = 0;
         if (b > 0) {
             while (atomic_or(&flags[b - 1], 0u) == 0)

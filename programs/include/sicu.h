@@ -91,12 +91,12 @@ _SICU_FN size_t get_num_groups(uint d)
 /* Size of THIS work-group: the last group of a dimension may be partial.
  * OpenCL 1.2 requires uniform work-groups, so clang marks CL1.2 kernels
  * "uniform-work-group-size" and LLVM (AMDGPULowerKernelAttributes) would
- * fold this min() to the enqueued size at -O1+.  The empty asm hides the
- * value's origin so partial groups keep working. */
+ * fold this min() to the enqueued size at -O1+.  readfirstlane (a no-op
+ * on a uniform value) hides the value's origin so partial groups work. */
 _SICU_FN size_t get_local_size(uint d)
 {
     uint wg = _sicu_wg_size(d);
-    __asm__("" : "+s"(wg));
+    wg = __builtin_amdgcn_readfirstlane(wg);
     uint grid = (uint)get_global_size(d);
     uint left = grid - (uint)get_group_id(d) * wg;
     return (size_t)(left < wg ? left : wg);

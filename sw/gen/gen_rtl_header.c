@@ -75,27 +75,27 @@ int main(void)
     }
 
     printf("\n// ---- per-op table\n");
-    printf("function automatic [4:0] si_op_fmt(input [9:0] op);\n  case (op)\n");
+    printf("function automatic [4:0] si_op_fmt(input [9:0] si_opi);\n  case (si_opi)\n");
     for (unsigned op = 0; op < SI_OP_COUNT; op++)
         printf("    10'd%u: si_op_fmt = SI_FMT_%s;\n", op, si_fmt_name(si_ops[op].fmt));
     printf("    default: si_op_fmt = SI_FMT_COUNT;\n  endcase\nendfunction\n\n");
 
-    printf("function automatic [8:0] si_op_opcode(input [9:0] op);\n  case (op)\n");
+    printf("function automatic [8:0] si_op_opcode(input [9:0] si_opi);\n  case (si_opi)\n");
     for (unsigned op = 0; op < SI_OP_COUNT; op++)
         printf("    10'd%u: si_op_opcode = 9'h%03x;\n", op, si_ops[op].opcode);
     printf("    default: si_op_opcode = 9'h000;\n  endcase\nendfunction\n\n");
 
-    printf("function automatic [31:0] si_op_flags(input [9:0] op);\n  case (op)\n");
+    printf("function automatic [31:0] si_op_flags(input [9:0] si_opi);\n  case (si_opi)\n");
     for (unsigned op = 0; op < SI_OP_COUNT; op++)
         printf("    10'd%u: si_op_flags = 32'h%08x;\n", op, si_ops[op].flags);
     printf("    default: si_op_flags = 32'h00000000;\n  endcase\nendfunction\n\n");
 
-    printf("function automatic [7:0] si_op_dst_kind(input [9:0] op);\n  case (op)\n");
+    printf("function automatic [7:0] si_op_dst_kind(input [9:0] si_opi);\n  case (si_opi)\n");
     for (unsigned op = 0; op < SI_OP_COUNT; op++)
         printf("    10'd%u: si_op_dst_kind = 8'h%02x;\n", op, si_ops[op].dst);
     printf("    default: si_op_dst_kind = 8'h00;\n  endcase\nendfunction\n\n");
 
-    printf("function automatic [7:0] si_op_src_kind(input [9:0] op, input [1:0] i);\n  case ({op, i})\n");
+    printf("function automatic [7:0] si_op_src_kind(input [9:0] si_opi, input [1:0] si_srci);\n  case ({si_opi, si_srci})\n");
     for (unsigned op = 0; op < SI_OP_COUNT; op++)
         for (unsigned i = 0; i < 3; i++)
             if (si_ops[op].src[i])
