@@ -666,6 +666,9 @@ static void rec_fill(si_retire *r, const si_wave *w, const si_inst *in, uint64_t
         } else if (oi->dst != K_NONE) {
             if (fl & F_SDST) {
                 rec_sn(r, w, in->dst, si_dst_dwords(in));
+            } else if (in->op == SI_OP_v_movreld_b32 || in->op == SI_OP_v_movrelsd_b32) {
+                /* M0-relative destination: the register actually written */
+                rec_v(r, w, in->dst + w->s[SI_SRC_M0], 1, exec0);
             } else if (in->op == SI_OP_v_writelane_b32) {
                 unsigned lane = si_read_s32(w, in, in->src[1]) & 63;
                 rec_v(r, w, in->dst, 1, 1ull << lane);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,7 +19,7 @@ static void usage_run(FILE *f)
 {
     fprintf(f,
             "usage: sicu run LAUNCH.json [--engine emu] [--trace FILE] [--stats FILE]\n"
-            "                [--max-instructions N] [--quiet]\n"
+            "                [--max-instructions N] [--repeat N] [--quiet]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
@@ -26,6 +27,9 @@ static void usage_run(FILE *f)
             "  --trace FILE            write a JSON Lines retirement trace (docs/trace-format.md)\n"
             "  --stats FILE            write execution statistics as JSON ('-' = stdout)\n"
             "  --max-instructions N    stop with an error after N wave instructions (runaway guard)\n"
+            "  --repeat N              run the dispatch N times, each from freshly set-up memory\n"
+            "                          (benchmarking; only the emulation is timed;\n"
+            "                          statistics are per run, throughput over all runs)\n"
             "  --quiet                 no summary line on stderr\n");
 }
 
@@ -36,7 +40,14 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int write_stats(const char *path, const si_stats *s, double wall, const si_launch *l)
+static long peak_rss_kib(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
+/* `wall` covers `reps` identical runs; counts are those of one run. */
+static int write_stats(const char *path, const si_stats *s, double wall, unsigned reps, const si_launch *l)
 {
     json_t *o = json_object();
     json_object_set_new(o, "kernel", json_string(l->kernel));
@@ -45,8 +56,11 @@ static int write_stats(const char *path, const si_stats *s, double wall, const s
     json_object_set_new(o, "cycles_est", json_integer((json_int_t)s->cycles_est));
     json_object_set_new(o, "waves", json_integer((json_int_t)s->waves));
     json_object_set_new(o, "workgroups", json_integer((json_int_t)s->workgroups));
+    json_object_set_new(o, "repeat", json_integer(reps));
     json_object_set_new(o, "wall_time_s", json_real(wall));
-    json_object_set_new(o, "wave_instr_per_s", json_real(wall > 0 ? (double)s->wave_insts / wall : 0.0));
+    json_object_set_new(o, "wave_instr_per_s", json_real(wall > 0 ? (double)s->wave_insts * reps / wall : 0.0));
+    json_object_set_new(o, "lane_ops_per_s", json_real(wall > 0 ? (double)s->lane_ops * reps / wall : 0.0));
+    json_object_set_new(o, "peak_rss_kib", json_integer(peak_rss_kib()));
     json_t *fm = json_object();
     for (unsigned i = 0; i < SI_FMT_COUNT; i++)
         if (s->by_fmt[i])
@@ -78,9 +92,11 @@ int cmd_run(int argc, char **argv)
                                        {"stats", required_argument, 0, 's'},
                                        {"max-instructions", required_argument, 0, 'm'},
                                        {"quiet", no_argument, 0, 'q'},
+                                       {"repeat", required_argument, 0, 'r'},
                                        {0, 0, 0, 0}};
     const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
     uint64_t maxi = 0;
+    unsigned reps = 1;
     int quiet = 0, c;
     optind = 1;
     opterr = 0;
@@ -91,6 +107,17 @@ int cmd_run(int argc, char **argv)
         case 't': trace_path = optarg; break;
         case 's': stats_path = optarg; break;
         case 'q': quiet = 1; break;
+        case 'r': {
+            char *end;
+            errno = 0;
+            unsigned long v = strtoul(optarg, &end, 10);
+            if (errno || *end || !*optarg || optarg[0] == '-' || v == 0 || v > 1000000) {
+                cli_err("run", "--repeat: expected an integer from 1 to 1000000, got '%s'", optarg);
+                return CLI_USAGE;
+            }
+            reps = (unsigned)v;
+            break;
+        }
         case 'm': {
             char *end;
             errno = 0;
@@ -151,14 +178,30 @@ int cmd_run(int argc, char **argv)
         }
     }
     si_emu_opts eo = {.max_instructions = maxi, .trace = tf, .progress = !quiet && isatty(2)};
-    e = si_emu_create(&mem, &d, &eo);
-    if (!e) {
-        cli_err("run", "%s: cannot create the emulator for kernel '%s'", lpath, l.kernel);
-        goto out;
+    double wall = 0;
+    int erc = 0;
+    for (unsigned r = 0; r < reps && erc == 0; r++) {
+        if (e)
+            si_emu_destroy(e);
+        if (r > 0) {
+            /* every repetition is an identical, independent run: fresh memory */
+            eo.trace = NULL; /* trace the first run only */
+            si_mem_free(&mem);
+            si_mem_init(&mem);
+            if (si_launch_setup(&l, &co, &mem, &d) < 0) {
+                cli_err("run", "%s", l.err);
+                goto out;
+            }
+        }
+        e = si_emu_create(&mem, &d, &eo);
+        if (!e) {
+            cli_err("run", "%s: cannot create the emulator for kernel '%s'", lpath, l.kernel);
+            goto out;
+        }
+        double t0 = now_s();
+        erc = si_emu_run(e);
+        wall += now_s() - t0;
     }
-    double t0 = now_s();
-    int erc = si_emu_run(e);
-    double wall = now_s() - t0;
     if (tf && tf != stdout && fclose(tf) != 0) {
         tf = NULL;
         cli_err("run", "write error on trace file %s", trace_path);
@@ -174,7 +217,7 @@ int cmd_run(int argc, char **argv)
         goto out;
     }
     const si_stats *s = si_emu_stats(e);
-    if (stats_path && write_stats(stats_path, s, wall, &l) < 0)
+    if (stats_path && write_stats(stats_path, s, wall, reps, &l) < 0)
         goto out;
     if (!quiet)
         fprintf(stderr,
@@ -182,7 +225,7 @@ int cmd_run(int argc, char **argv)
                 "%.3f s (%.2f M wave-instr/s)\n",
                 l.kernel, d.grid[0], d.grid[1], d.grid[2], (unsigned long long)s->workgroups,
                 (unsigned long long)s->waves, (unsigned long long)s->wave_insts, wall,
-                wall > 0 ? s->wave_insts / wall / 1e6 : 0.0);
+                wall > 0 ? (double)s->wave_insts * reps / wall / 1e6 : 0.0);
     rc = CLI_OK;
 out:
     if (tf && tf != stdout)

@@ -196,7 +196,7 @@ typedef struct si_store {
 } si_store;
 
 #define SI_REC_MAX_SWR 20
-#define SI_REC_MAX_VWR 4
+#define SI_REC_MAX_VWR 5   /* dwordx4 + tfe */
 
 typedef struct si_retire {
     uint32_t wg[3];
