@@ -20,7 +20,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: all deps test unit-test roundtrip programs-test badinput-test asan-test bench example help clean
+.PHONY: all deps test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
 all: $(BIN) $(BUILD)/gen/si_isa.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
@@ -55,7 +55,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 example: $(BIN) ## Compile and run the bundled vector-add example, check it against the host
 	@bash scripts/example.sh
 
-test: unit-test roundtrip programs-test badinput-test ## Run all tests
+test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## Run all tests
 	@echo "all test suites passed"
 
 unit-test: $(UNIT_BINS) ## cmocka unit tests
@@ -66,6 +66,9 @@ roundtrip: $(BIN) ## Disassembler round trip through llvm-mc over a generated co
 
 programs-test: $(BIN) ## Every bundled program vs. its host reference at -O0 and -O2
 	@bash scripts/run-programs.sh
+
+roundtrip-programs: programs-test ## Disassemble every compiled program, re-assemble with llvm-mc, compare bytes
+	@bash scripts/roundtrip-programs.sh
 
 badinput-test: $(BIN) ## Bad inputs give clear errors and non-zero exits
 	@bash scripts/badinput.sh
