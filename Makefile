@@ -25,7 +25,7 @@ BIN := $(BUILD)/bin/sicu
 all: $(BIN) $(BUILD)/gen/si_isa.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
-	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
+	@grep -hE '^[a-zA-Z_-]+:.*## ' Makefile | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
 
 deps: ## Install the Debian packages sicu needs (idempotent)
 	@bash scripts/deps.sh
