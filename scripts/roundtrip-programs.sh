@@ -19,13 +19,17 @@ for o in "${objs[@]}"; do
   # our bytes, from the `// pc 0x...: w0 w1 ...` comments (little-endian words)
   sed -n 's|.*//.*pc 0x[0-9a-f]*: \([0-9a-f ]*\).*|\1|p' "$TMP/d.s" |
     awk '{s=""; for(i=1;i<=NF;i++){w=$i; s=s substr(w,7,2) substr(w,5,2) substr(w,3,2) substr(w,1,2)} print s}' > "$TMP/ours"
-  sed 's|//.*||' "$TMP/d.s" | llvm-mc -arch=amdgcn -mcpu=tahiti -show-encoding 2> "$TMP/mcerr" |
-    sed -n 's/.*encoding: \[\(.*\)\]/\1/p' | sed 's/0x//g; s/,//g' > "$TMP/mc"
+  # re-assemble the whole listing (instruction lines and any `.long` fallbacks) and take .text
+  if ! sed 's|//.*||' "$TMP/d.s" | llvm-mc -arch=amdgcn -mcpu=tahiti -filetype=obj -o "$TMP/re.o" 2> "$TMP/mcerr"; then
+    echo "FAIL $o: llvm-mc rejected the listing:"; head -5 "$TMP/mcerr"; bad=$((bad+1)); continue
+  fi
+  llvm-objcopy -O binary --only-section=.text "$TMP/re.o" "$TMP/re.bin"
   n=$(wc -l < "$TMP/ours"); ninst=$((ninst+n))
-  if ! cmp -s "$TMP/ours" "$TMP/mc"; then
-    bad=$((bad+1)); echo "FAIL $o"
-    paste -d'|' "$TMP/ours" "$TMP/mc" | awk -F'|' '$1!=$2{print NR": ours "$1" llvm-mc "$2; if(++k==5) exit}'
-    head -3 "$TMP/mcerr"
+  if [ "$(tr -d '\n' < "$TMP/ours")" != "$(od -An -tx1 -v "$TMP/re.bin" | tr -d ' \n')" ]; then
+    bad=$((bad+1)); echo "FAIL $o: re-assembled bytes differ; first differing instructions:"
+    sed 's|//.*||' "$TMP/d.s" | llvm-mc -arch=amdgcn -mcpu=tahiti -show-encoding 2>/dev/null |
+      sed -n 's/.*encoding: \[\(.*\)\]/\1/p; /^[[:space:]]*\.long/p' | sed 's/0x//g; s/,//g' > "$TMP/mc"
+    paste -d'|' "$TMP/ours" "$TMP/mc" | awk -F'|' '$1!=$2{print "  line "NR": ours "$1" llvm-mc "$2; if(++k==5) exit}'
   fi
 done
 echo "roundtrip-programs: $nobj code objects, $ninst instructions, $bad failing objects"

@@ -93,6 +93,22 @@ static void put_sreg(sb *b, unsigned code, unsigned w)
     sb_printf(b, "?%u", code);
 }
 
+/* Would llvm-mc encode the printed literal `lit` (operand width `w` dwords)
+ * as an inline constant instead? */
+static int literal_is_inlinable(uint32_t lit, unsigned w)
+{
+    static const uint32_t f32_inline[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
+                                          0x40000000, 0xc0000000, 0x40800000, 0xc0800000};
+    if (w >= 2)
+        return lit <= 64; /* printed as an unsigned 64-bit value */
+    if ((int32_t)lit >= -16 && (int32_t)lit <= 64)
+        return 1;
+    for (unsigned i = 0; i < sizeof f32_inline / sizeof f32_inline[0]; i++)
+        if (lit == f32_inline[i])
+            return 1;
+    return 0;
+}
+
 /* Any 9-bit source operand code.  `w` = width in dwords, `lit` = literal. */
 static void put_src(sb *b, unsigned code, unsigned w, uint32_t lit)
 {
@@ -128,7 +144,14 @@ static void put_src(sb *b, unsigned code, unsigned w, uint32_t lit)
     case SI_SRC_EXECZ: sb_puts(b, "src_execz"); return;
     case SI_SRC_SCC: sb_puts(b, "src_scc"); return;
     case SI_SRC_LDS_DIRECT: sb_puts(b, "src_lds_direct"); return;
-    case SI_SRC_LITERAL: sb_printf(b, "0x%x", lit); return;
+    case SI_SRC_LITERAL:
+        /* A literal whose value is also an inline constant cannot be written in
+         * LLVM 14 syntax: llvm-mc would pick the shorter inline encoding.  Such
+         * (valid, but non-canonical) encodings fall back to `.long` words. */
+        if (literal_is_inlinable(lit, w))
+            b->bad = 1;
+        sb_printf(b, "0x%x", lit);
+        return;
     default:
         b->bad = 1;
         sb_printf(b, "?%u", code);
