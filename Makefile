@@ -20,7 +20,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: all deps test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
+.PHONY: rtl-unit all deps test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
 all: $(BIN) $(BUILD)/gen/si_isa.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
@@ -51,6 +51,28 @@ $(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/in
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(LIB) -lcmocka $(LIBS) $(LDFLAGS)
+
+# ---------------------------------------------------------------- RTL unit tests
+# Each tests/rtl/tb_X.v (a testbench-only wrapper) with its driver
+# tests/rtl/test_X.cpp is verilated into $(BUILD)/rtl-tests/X/Vtb and run by
+# `make rtl-unit`.  The driver compares the RTL against the golden library.
+VERILATOR ?= verilator
+VL_JOBS   ?= 2
+RTL_INC   := -Irtl -Irtl/fp -I$(BUILD)/gen -y rtl
+RTL_DEPS  := $(wildcard rtl/*.v rtl/*.vh rtl/fp/*.vh) $(BUILD)/gen/si_isa.vh
+RTL_TBS   := $(wildcard tests/rtl/tb_*.v)
+RTL_TB_BINS := $(RTL_TBS:tests/rtl/tb_%.v=$(BUILD)/rtl-tests/%/Vtb)
+
+$(BUILD)/rtl-tests/%/Vtb: tests/rtl/tb_%.v tests/rtl/test_%.cpp $(LIB) $(RTL_DEPS)
+	@mkdir -p $(dir $@)
+	$(VERILATOR) --cc --exe --build -j $(VL_JOBS) -O3 --x-assign fast --x-initial fast -Wno-fatal \
+	  --Mdir $(dir $@) $(RTL_INC) --top-module tb_$* -o Vtb \
+	  -CFLAGS "-O2 -I$(CURDIR)/sw/include -I$(CURDIR)/sw -I$(CURDIR)/$(BUILD)/gen" \
+	  -LDFLAGS "$(CURDIR)/$(LIB) $(LIBS)" tests/rtl/tb_$*.v tests/rtl/test_$*.cpp >$(dir $@)build.log 2>&1 \
+	  || { tail -40 $(dir $@)build.log; exit 1; }
+
+rtl-unit: $(RTL_TB_BINS) ## RTL unit tests: FP functions, lane ALU and SALU vs. the golden library
+	@for t in $(RTL_TB_BINS); do echo "== $$t"; $$t || exit 1; done
 
 example: $(BIN) ## Compile and run the bundled vector-add example, check it against the host
 	@bash scripts/example.sh
