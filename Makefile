@@ -22,7 +22,7 @@ BIN := $(BUILD)/bin/sicu
 
 .PHONY: rtl-unit all deps test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
-all: $(BIN) $(BUILD)/gen/si_isa.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
+all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' Makefile | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -47,6 +47,13 @@ $(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/in
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
+
+# The CU configuration: one file -> Verilog and C headers.
+CONFIG ?= rtl/config/default.cfg
+$(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h: $(CONFIG) sw/gen/gen_config.c
+	@mkdir -p $(BUILD)/gen
+	$(CC) -std=gnu11 -O1 -Wall -Wextra -o $(BUILD)/gen/gen_config sw/gen/gen_config.c
+	$(BUILD)/gen/gen_config $(CONFIG) $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)

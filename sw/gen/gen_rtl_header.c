@@ -102,6 +102,17 @@ int main(void)
                 printf("    {10'd%u, 2'd%u}: si_op_src_kind = 8'h%02x;\n", op, i, si_ops[op].src[i]);
     printf("    default: si_op_src_kind = 8'h00;\n  endcase\nendfunction\n\n");
 
+    /* Decoder look-up: (format, opcode field) -> op index, exactly as
+     * si_lookup() (VOP3A covers the VOP3 forms of VOP1/VOP2/VOPC). */
+    printf("function automatic [9:0] si_lookup(input [4:0] si_fmti, input [8:0] si_opci);\n  case ({si_fmti, si_opci})\n");
+    for (unsigned f = 0; f < SI_FMT_COUNT; f++)
+        for (unsigned opc = 0; opc < 512; opc++) {
+            unsigned op = si_lookup(f, opc);
+            if (op != SI_OP_INVALID)
+                printf("    {5'd%u, 9'h%03x}: si_lookup = 10'd%u;\n", f, opc, op);
+        }
+    printf("    default: si_lookup = SI_OP_INVALID;\n  endcase\nendfunction\n\n");
+
     printf("`endif // SI_ISA_VH\n");
     return 0;
 }
