@@ -75,7 +75,7 @@ $(BUILD)/rtl-tests/%/Vtb: tests/rtl/tb_%.v tests/rtl/test_%.cpp $(LIB) $(RTL_DEP
 	$(VERILATOR) --cc --exe --build -j $(VL_JOBS) -O3 --x-assign fast --x-initial fast -Wno-fatal \
 	  --Mdir $(dir $@) $(RTL_INC) --top-module tb_$* -o Vtb \
 	  -CFLAGS "-O2 -I$(CURDIR)/sw/include -I$(CURDIR)/sw -I$(CURDIR)/$(BUILD)/gen" \
-	  -LDFLAGS "$(CURDIR)/$(LIB) $(LIBS)" tests/rtl/tb_$*.v tests/rtl/test_$*.cpp >$(dir $@)build.log 2>&1 \
+	  -LDFLAGS "$(CURDIR)/$(LIB) $(LIBS)" $(CURDIR)/tests/rtl/tb_$*.v $(CURDIR)/tests/rtl/test_$*.cpp >$(dir $@)build.log 2>&1 \
 	  || { tail -40 $(dir $@)build.log; exit 1; }
 
 rtl-unit: $(RTL_TB_BINS) ## RTL unit tests: FP functions, lane ALU and SALU vs. the golden library

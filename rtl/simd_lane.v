@@ -69,11 +69,18 @@ module simd_lane (
   output reg         mask_out
 );
 
+  // Generated ISA header: not every constant is used here.
+  /* verilator lint_off UNUSEDPARAM */
 `include "si_isa.vh"
+  /* verilator lint_on UNUSEDPARAM */
+  // The FP library functions name their MODE argument `mode`, like this
+  // module's port; the shadowing inside those functions is intended.
+  /* verilator lint_off VARHIDDEN */
 `include "si_fp32.vh"
 `include "si_fp_cvt.vh"
 `include "si_fp_trans.vh"
 `include "si_fp64.vh"
+  /* verilator lint_on VARHIDDEN */
 
   // ------------------------------------------------------------------
   // Small integer helpers (prefix lane_).
@@ -144,14 +151,11 @@ module simd_lane (
     end
   endfunction
 
-  function automatic [31:0] lane_bfe(input [31:0] v, input [31:0] offs, input [31:0] lens,
+  function automatic [31:0] lane_bfe(input [31:0] v, input [4:0] off, input [4:0] len,
                                      input sgn);
-    reg [4:0] off, len;
     reg [5:0] top;
     reg signed [31:0] t;
     begin
-      off = offs[4:0];
-      len = lens[4:0];
       top = {1'b0, off} + {1'b0, len};
       if (len == 5'd0) begin
         t = 32'sd0;
@@ -193,15 +197,15 @@ module simd_lane (
     end
   endfunction
 
-  function automatic [31:0] lane_lerp8(input [31:0] a, input [31:0] b, input [31:0] c);
-    reg [8:0] t0, t1, t2, t3;
-    begin
-      t0 = {1'b0, a[7:0]}   + {1'b0, b[7:0]}   + {8'd0, c[0]};
-      t1 = {1'b0, a[15:8]}  + {1'b0, b[15:8]}  + {8'd0, c[8]};
-      t2 = {1'b0, a[23:16]} + {1'b0, b[23:16]} + {8'd0, c[16]};
-      t3 = {1'b0, a[31:24]} + {1'b0, b[31:24]} + {8'd0, c[24]};
-      lane_lerp8 = {t3[8:1], t2[8:1], t1[8:1], t0[8:1]};
-    end
+  // (x + y + rnd) >> 1 on bytes, without a 9-bit intermediate.
+  function automatic [7:0] lane_avg8(input [7:0] x, input [7:0] y, input rnd);
+    lane_avg8 = {1'b0, x[7:1]} + {1'b0, y[7:1]} +
+                {7'd0, (x[0] & y[0]) | (x[0] & rnd) | (y[0] & rnd)};
+  endfunction
+
+  function automatic [31:0] lane_lerp8(input [31:0] a, input [31:0] b, input [3:0] rnd);
+    lane_lerp8 = {lane_avg8(a[31:24], b[31:24], rnd[3]), lane_avg8(a[23:16], b[23:16], rnd[2]),
+                  lane_avg8(a[15:8], b[15:8], rnd[1]), lane_avg8(a[7:0], b[7:0], rnd[0])};
   endfunction
 
   // v_qsad_u8 / v_mqsad_pk_u16_u8: four 16-bit accumulators.
@@ -240,22 +244,22 @@ module simd_lane (
     else                               lane_sat_i16 = v[15:0];
   endfunction
 
-  function automatic lane_f32_isnan(input [31:0] a);
-    lane_f32_isnan = a[30:0] > 31'h7f800000;
+  function automatic lane_f32_isnan(input [30:0] a);
+    lane_f32_isnan = a > 31'h7f800000;
   endfunction
 
   // a >= 0.0 as an IEEE compare (-0 >= 0 holds; NaN fails).
   function automatic lane_f32_ge0(input [31:0] a);
-    lane_f32_ge0 = !lane_f32_isnan(a) && (!a[31] || a[30:0] == 31'd0);
+    lane_f32_ge0 = !lane_f32_isnan(a[30:0]) && (!a[31] || a[30:0] == 31'd0);
   endfunction
 
   // |a| >= |b| as an IEEE compare (false if either is NaN).
-  function automatic lane_f32_abs_ge(input [31:0] a, input [31:0] b);
-    lane_f32_abs_ge = !lane_f32_isnan(a) && !lane_f32_isnan(b) && a[30:0] >= b[30:0];
+  function automatic lane_f32_abs_ge(input [30:0] a, input [30:0] b);
+    lane_f32_abs_ge = a <= 31'h7f800000 && b <= 31'h7f800000 && a >= b;
   endfunction
 
   // Cube-map major axis: 2 = z, 1 = y, 0 = x.
-  function automatic [1:0] lane_cube_axis(input [31:0] x, input [31:0] y, input [31:0] z);
+  function automatic [1:0] lane_cube_axis(input [30:0] x, input [30:0] y, input [30:0] z);
     if (lane_f32_abs_ge(z, y) && lane_f32_abs_ge(z, x)) lane_cube_axis = 2'd2;
     else if (lane_f32_abs_ge(y, x))                     lane_cube_axis = 2'd1;
     else                                                lane_cube_axis = 2'd0;
@@ -266,7 +270,7 @@ module simd_lane (
     reg [31:0] i;
     begin
       i = si_cvt_i32_f32(si_f32_rndne(a, md), md);
-      if (lane_f32_isnan(a) || i[31]) lane_f32_to_u8 = 8'd0;
+      if (lane_f32_isnan(a[30:0]) || i[31]) lane_f32_to_u8 = 8'd0;
       else if (i > 32'd255)           lane_f32_to_u8 = 8'hff;
       else                            lane_f32_to_u8 = i[7:0];
     end
@@ -279,7 +283,7 @@ module simd_lane (
     begin
       i = si_cvt_i32_f32(si_f32_rndne(si_f32_mul(a, sgn ? 32'h46fffe00 : 32'h477fff00, md),
                                       md), md);
-      if (lane_f32_isnan(a))
+      if (lane_f32_isnan(a[30:0]))
         lane_f32_to_norm16 = 16'd0;
       else if (sgn)
         lane_f32_to_norm16 = ($signed(i) < -32'sd32767) ? 16'h8001 :
@@ -314,45 +318,47 @@ module simd_lane (
   // v_mac_*: the destination is read as src2 as an f32 operand.
   wire [7:0]  k2 = is_mac ? SI_K_F32 : si_op_src_kind(op, 2'd2);
   wire [7:0]  kd = si_op_dst_kind(op);
-  wire [63:0] A = lane_srcmod(src0, k0, vop3, abs[0], neg[0]);
-  wire [63:0] B = lane_srcmod(src1, k1, vop3, abs[1], neg[1]);
-  wire [63:0] C = lane_srcmod(src2, k2, vop3, abs[2], neg[2]);
-  wire [31:0] a = A[31:0];
-  wire [31:0] b = B[31:0];
-  wire [31:0] c = C[31:0];
+  wire [63:0] A64 = lane_srcmod(src0, k0, vop3, abs[0], neg[0]);
+  wire [63:0] B64 = lane_srcmod(src1, k1, vop3, abs[1], neg[1]);
+  wire [63:0] C64 = lane_srcmod(src2, k2, vop3, abs[2], neg[2]);
+  wire [31:0] a32 = A64[31:0];
+  wire [31:0] b32 = B64[31:0];
+  wire [31:0] c32 = C64[31:0];
 
   // ------------------------------------------------------------------
   // The operation.
   // ------------------------------------------------------------------
   reg [31:0] r;          // 32-bit result
   reg [63:0] r64;        // 64-bit result (when the destination is 64 bits)
-  reg        w64;        // the destination is 64 bits
   reg        mo;         // mask out
   reg [32:0] t33;
   reg [47:0] p48;
   reg [63:0] p64;
-  reg [31:0] x32, y32, z32;
+  reg [31:0] x32, y32;
   reg [64:0] ds65;
   reg [32:0] ds33;
   reg [1:0]  ax;
   reg [4:0]  sh;
+  // only the low 4 bits of the opcode (the compare condition) are needed
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [8:0]  opc;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [3:0]  cond;
 
   always @* begin
     r = 32'd0;
     r64 = 64'd0;
-    w64 = 1'b0;
     mo = 1'b0;
     t33 = 33'd0;
     p48 = 48'd0;
     p64 = 64'd0;
     x32 = 32'd0;
     y32 = 32'd0;
-    z32 = 32'd0;
     ds65 = 65'd0;
     ds33 = 33'd0;
     ax = 2'd0;
     sh = 5'd0;
+    opc = 9'd0;
     cond = 4'd0;
 
     case (op)
@@ -362,128 +368,315 @@ module simd_lane (
       SI_OP_V_MOV_B32, SI_OP_V_MOV_FED_B32, SI_OP_V_READFIRSTLANE_B32,
       SI_OP_V_READLANE_B32, SI_OP_V_WRITELANE_B32,
       SI_OP_V_MOVRELS_B32, SI_OP_V_MOVRELD_B32, SI_OP_V_MOVRELSD_B32:
-        r = a;
+        r = a32;
       SI_OP_V_NOP, SI_OP_V_CLREXCP:
         r = 32'd0;
       SI_OP_V_CNDMASK_B32:
-        r = mask_in ? b : a;
+        r = mask_in ? b32 : a32;
 
       // ---------------- integer add/sub with carry ----------------
       SI_OP_V_ADD_I32, SI_OP_V_ADDC_U32: begin
-        t33 = {1'b0, a} + {1'b0, b} + {32'd0, op == SI_OP_V_ADDC_U32 && mask_in};
+        t33 = {1'b0, a32} + {1'b0, b32} + {32'd0, op == SI_OP_V_ADDC_U32 && mask_in};
         r = t33[31:0];
         mo = t33[32];
       end
       SI_OP_V_SUB_I32, SI_OP_V_SUBB_U32: begin
-        t33 = {1'b0, a} - {1'b0, b} - {32'd0, op == SI_OP_V_SUBB_U32 && mask_in};
+        t33 = {1'b0, a32} - {1'b0, b32} - {32'd0, op == SI_OP_V_SUBB_U32 && mask_in};
         r = t33[31:0];
         mo = t33[32];
       end
       SI_OP_V_SUBREV_I32, SI_OP_V_SUBBREV_U32: begin
-        t33 = {1'b0, b} - {1'b0, a} - {32'd0, op == SI_OP_V_SUBBREV_U32 && mask_in};
+        t33 = {1'b0, b32} - {1'b0, a32} - {32'd0, op == SI_OP_V_SUBBREV_U32 && mask_in};
         r = t33[31:0];
         mo = t33[32];
       end
 
       // ---------------- integer multiply ----------------
       SI_OP_V_MUL_I32_I24, SI_OP_V_MUL_HI_I32_I24, SI_OP_V_MAD_I32_I24: begin
-        p48 = $signed(a[23:0]) * $signed(b[23:0]);
+        p48 = $signed(a32[23:0]) * $signed(b32[23:0]);
         if (op == SI_OP_V_MUL_HI_I32_I24) r = {{16{p48[47]}}, p48[47:32]};
-        else if (op == SI_OP_V_MAD_I32_I24) r = p48[31:0] + c;
+        else if (op == SI_OP_V_MAD_I32_I24) r = p48[31:0] + c32;
         else r = p48[31:0];
       end
       SI_OP_V_MUL_U32_U24, SI_OP_V_MUL_HI_U32_U24, SI_OP_V_MAD_U32_U24: begin
-        p48 = a[23:0] * b[23:0];
+        p48 = a32[23:0] * b32[23:0];
         if (op == SI_OP_V_MUL_HI_U32_U24) r = {16'd0, p48[47:32]};
-        else if (op == SI_OP_V_MAD_U32_U24) r = p48[31:0] + c;
+        else if (op == SI_OP_V_MAD_U32_U24) r = p48[31:0] + c32;
         else r = p48[31:0];
       end
       SI_OP_V_MUL_LO_U32, SI_OP_V_MUL_LO_I32:
-        r = a * b;
+        r = a32 * b32;
       SI_OP_V_MUL_HI_U32: begin
-        p64 = a * b;
+        p64 = a32 * b32;
         r = p64[63:32];
       end
       SI_OP_V_MUL_HI_I32: begin
-        p64 = $signed(a) * $signed(b);
+        p64 = $signed(a32) * $signed(b32);
         r = p64[63:32];
       end
 
       // ---------------- integer min/max ----------------
-      SI_OP_V_MIN_I32:  r = lane_smin(a, b);
-      SI_OP_V_MAX_I32:  r = lane_smax(a, b);
-      SI_OP_V_MIN_U32:  r = lane_umin(a, b);
-      SI_OP_V_MAX_U32:  r = lane_umax(a, b);
-      SI_OP_V_MIN3_I32: r = lane_smin(lane_smin(a, b), c);
-      SI_OP_V_MAX3_I32: r = lane_smax(lane_smax(a, b), c);
-      SI_OP_V_MED3_I32: r = lane_smax(lane_smin(a, b), lane_smin(lane_smax(a, b), c));
-      SI_OP_V_MIN3_U32: r = lane_umin(lane_umin(a, b), c);
-      SI_OP_V_MAX3_U32: r = lane_umax(lane_umax(a, b), c);
-      SI_OP_V_MED3_U32: r = lane_umax(lane_umin(a, b), lane_umin(lane_umax(a, b), c));
+      SI_OP_V_MIN_I32:  r = lane_smin(a32, b32);
+      SI_OP_V_MAX_I32:  r = lane_smax(a32, b32);
+      SI_OP_V_MIN_U32:  r = lane_umin(a32, b32);
+      SI_OP_V_MAX_U32:  r = lane_umax(a32, b32);
+      SI_OP_V_MIN3_I32: r = lane_smin(lane_smin(a32, b32), c32);
+      SI_OP_V_MAX3_I32: r = lane_smax(lane_smax(a32, b32), c32);
+      SI_OP_V_MED3_I32: r = lane_smax(lane_smin(a32, b32), lane_smin(lane_smax(a32, b32), c32));
+      SI_OP_V_MIN3_U32: r = lane_umin(lane_umin(a32, b32), c32);
+      SI_OP_V_MAX3_U32: r = lane_umax(lane_umax(a32, b32), c32);
+      SI_OP_V_MED3_U32: r = lane_umax(lane_umin(a32, b32), lane_umin(lane_umax(a32, b32), c32));
 
       // ---------------- shifts (5-bit / 6-bit amounts) ----------------
-      SI_OP_V_LSHL_B32:    r = a << b[4:0];
-      SI_OP_V_LSHLREV_B32: r = b << a[4:0];
-      SI_OP_V_LSHR_B32:    r = a >> b[4:0];
-      SI_OP_V_LSHRREV_B32: r = b >> a[4:0];
-      SI_OP_V_ASHR_I32:    r = $signed(a) >>> b[4:0];
-      SI_OP_V_ASHRREV_I32: r = $signed(b) >>> a[4:0];
-      SI_OP_V_LSHL_B64: begin w64 = 1'b1; r64 = A << b[5:0]; end
-      SI_OP_V_LSHR_B64: begin w64 = 1'b1; r64 = A >> b[5:0]; end
-      SI_OP_V_ASHR_I64: begin w64 = 1'b1; r64 = $signed(A) >>> b[5:0]; end
+      SI_OP_V_LSHL_B32:    r = a32 << b32[4:0];
+      SI_OP_V_LSHLREV_B32: r = b32 << a32[4:0];
+      SI_OP_V_LSHR_B32:    r = a32 >> b32[4:0];
+      SI_OP_V_LSHRREV_B32: r = b32 >> a32[4:0];
+      SI_OP_V_ASHR_I32:    r = $signed(a32) >>> b32[4:0];
+      SI_OP_V_ASHRREV_I32: r = $signed(b32) >>> a32[4:0];
+      SI_OP_V_LSHL_B64: begin r64 = A64 << b32[5:0]; end
+      SI_OP_V_LSHR_B64: begin r64 = A64 >> b32[5:0]; end
+      SI_OP_V_ASHR_I64: begin r64 = $signed(A64) >>> b32[5:0]; end
 
       // ---------------- bit logic ----------------
-      SI_OP_V_AND_B32:   r = a & b;
-      SI_OP_V_OR_B32:    r = a | b;
-      SI_OP_V_XOR_B32:   r = a ^ b;
-      SI_OP_V_NOT_B32:   r = ~a;
-      SI_OP_V_BFM_B32:   r = ((32'd1 << a[4:0]) - 32'd1) << b[4:0];
-      SI_OP_V_BFE_U32:   r = lane_bfe(a, b, c, 1'b0);
-      SI_OP_V_BFE_I32:   r = lane_bfe(a, b, c, 1'b1);
-      SI_OP_V_BFI_B32:   r = (a & b) | (~a & c);
-      SI_OP_V_BFREV_B32: r = lane_bitrev32(a);
+      SI_OP_V_AND_B32:   r = a32 & b32;
+      SI_OP_V_OR_B32:    r = a32 | b32;
+      SI_OP_V_XOR_B32:   r = a32 ^ b32;
+      SI_OP_V_NOT_B32:   r = ~a32;
+      SI_OP_V_BFM_B32:   r = ((32'd1 << a32[4:0]) - 32'd1) << b32[4:0];
+      SI_OP_V_BFE_U32:   r = lane_bfe(a32, b32[4:0], c32[4:0], 1'b0);
+      SI_OP_V_BFE_I32:   r = lane_bfe(a32, b32[4:0], c32[4:0], 1'b1);
+      SI_OP_V_BFI_B32:   r = (a32 & b32) | (~a32 & c32);
+      SI_OP_V_BFREV_B32: r = lane_bitrev32(a32);
       SI_OP_V_BCNT_U32_B32:
-        r = {26'd0, lane_popcnt32(a)} + b;
+        r = {26'd0, lane_popcnt32(a32)} + b32;
       SI_OP_V_MBCNT_LO_U32_B32: begin
         // bits of src0 for the lanes below this one (lanes 0..31)
         x32 = lane[5] ? 32'hffffffff : ((32'd1 << lane[4:0]) - 32'd1);
-        r = {26'd0, lane_popcnt32(a & x32)} + b;
+        r = {26'd0, lane_popcnt32(a32 & x32)} + b32;
       end
       SI_OP_V_MBCNT_HI_U32_B32: begin
         // bits of src0 for the lanes below this one (lanes 32..63)
         x32 = lane[5] ? ((32'd1 << lane[4:0]) - 32'd1) : 32'd0;
-        r = {26'd0, lane_popcnt32(a & x32)} + b;
+        r = {26'd0, lane_popcnt32(a32 & x32)} + b32;
       end
-      SI_OP_V_FFBH_U32: r = lane_ffb(a, 1'b0);
-      SI_OP_V_FFBL_B32: r = lane_ffb(a, 1'b1);
-      SI_OP_V_FFBH_I32: r = lane_ffb(a[31] ? ~a : a, 1'b0);
+      SI_OP_V_FFBH_U32: r = lane_ffb(a32, 1'b0);
+      SI_OP_V_FFBL_B32: r = lane_ffb(a32, 1'b1);
+      SI_OP_V_FFBH_I32: r = lane_ffb(a32[31] ? ~a32 : a32, 1'b0);
       SI_OP_V_ALIGNBIT_B32, SI_OP_V_ALIGNBYTE_B32: begin
-        sh = (op == SI_OP_V_ALIGNBIT_B32) ? c[4:0] : {c[1:0], 3'd0};
-        p64 = {a, b} >> sh;
+        sh = (op == SI_OP_V_ALIGNBIT_B32) ? c32[4:0] : {c32[1:0], 3'd0};
+        p64 = {a32, b32} >> sh;
         r = p64[31:0];
       end
 
       // ---------------- sums of absolute differences ----------------
-      SI_OP_V_SAD_U8:    r = {21'd0, lane_sad8(a, b, 1'b0)} + c;
-      SI_OP_V_MSAD_U8:   r = {21'd0, lane_sad8(a, b, 1'b1)} + c;
-      SI_OP_V_SAD_HI_U8: r = {5'd0, lane_sad8(a, b, 1'b0), 16'd0} + c;
+      SI_OP_V_SAD_U8:    r = {21'd0, lane_sad8(a32, b32, 1'b0)} + c32;
+      SI_OP_V_MSAD_U8:   r = {21'd0, lane_sad8(a32, b32, 1'b1)} + c32;
+      SI_OP_V_SAD_HI_U8: r = {5'd0, lane_sad8(a32, b32, 1'b0), 16'd0} + c32;
       SI_OP_V_SAD_U16:
-        r = lane_absdiff({16'd0, a[15:0]}, {16'd0, b[15:0]}) +
-            lane_absdiff({16'd0, a[31:16]}, {16'd0, b[31:16]}) + c;
-      SI_OP_V_SAD_U32:   r = lane_absdiff(a, b) + c;
-      SI_OP_V_LERP_U8:   r = lane_lerp8(a, b, c);
+        r = lane_absdiff({16'd0, a32[15:0]}, {16'd0, b32[15:0]}) +
+            lane_absdiff({16'd0, a32[31:16]}, {16'd0, b32[31:16]}) + c32;
+      SI_OP_V_SAD_U32:   r = lane_absdiff(a32, b32) + c32;
+      SI_OP_V_LERP_U8:   r = lane_lerp8(a32, b32, {c32[24], c32[16], c32[8], c32[0]});
       SI_OP_V_QSAD_U8, SI_OP_V_MQSAD_PK_U16_U8: begin
-        w64 = 1'b1;
-        r64 = lane_qsad(A, b, C, op == SI_OP_V_MQSAD_PK_U16_U8);
+        r64 = lane_qsad(A64, b32, C64, op == SI_OP_V_MQSAD_PK_U16_U8);
       end
 
       // ---------------- packing ----------------
-      SI_OP_V_CVT_PK_U16_U32:
-        r = {lane_umin(b, 32'hffff), 16'd0} | lane_umin(a, 32'hffff);
+      SI_OP_V_CVT_PK_U16_U32: begin
+        x32 = lane_umin(a32, 32'hffff);
+        y32 = lane_umin(b32, 32'hffff);
+        r = {y32[15:0], x32[15:0]};
+      end
       SI_OP_V_CVT_PK_I16_I32:
-        r = {lane_sat_i16(b), lane_sat_i16(a)};
+        r = {lane_sat_i16(b32), lane_sat_i16(a32)};
       SI_OP_V_CVT_PKRTZ_F16_F32:
-        r = si_cvt_pkrtz_f16_f32(a, b, mode);
+        r = si_cvt_pkrtz_f16_f32(a32, b32, mode);
       SI_OP_V_CVT_PKNORM_I16_F32, SI_OP_V_CVT_PKNORM_U16_F32:
-        r = {lane_f32_to_norm16(b, op == SI_OP_V_CVT_PKNORM_I16_F32, mode),
-             lane_f32_to_norm16(a, op == SI_OP_V_CVT_PKNORM_I16_F32, mode)};
+        r = {lane_f32_to_norm16(b32, op == SI_OP_V_CVT_PKNORM_I16_F32, mode),
+             lane_f32_to_norm16(a32, op == SI_OP_V_CVT_PKNORM_I16_F32, mode)};
+      SI_OP_V_CVT_PK_U8_F32, SI_OP_V_CVT_PKACCUM_U8_F32: begin
+        // byte src1 & 3 = u8(src0); the other bytes come from src2 (pk) or
+        // from the destination VGPR, passed on src2 (pkaccum)
+        sh = {b32[1:0], 3'd0};
+        r = (c32 & ~(32'hff << sh)) | ({24'd0, lane_f32_to_u8(a32, mode)} << sh);
+      end
+
+      // ---------------- f32 arithmetic ----------------
+      SI_OP_V_ADD_F32:
+        r = si_f32_add(a32, b32, mode);
+      SI_OP_V_SUB_F32, SI_OP_V_SUBREV_F32:
+        r = (op == SI_OP_V_SUB_F32) ? si_f32_sub(a32, b32, mode) : si_f32_sub(b32, a32, mode);
+      SI_OP_V_MUL_F32, SI_OP_V_CUBEMA_F32: begin
+        if (op == SI_OP_V_CUBEMA_F32) begin
+          // 2 * the major-axis value
+          ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
+          x32 = (ax == 2'd2) ? c32 : (ax == 2'd1) ? b32 : a32;
+          y32 = 32'h40000000;
+        end else begin
+          x32 = a32;
+          y32 = b32;
+        end
+        r = si_f32_mul(x32, y32, mode);
+      end
+      SI_OP_V_MUL_LEGACY_F32, SI_OP_V_MULLIT_F32: begin
+        x32 = si_f32_mul_legacy(a32, b32, mode);
+        // v_mullit: src2 > 0 (not NaN) ? legacy src0*src1 : -FLT_MAX
+        if (op == SI_OP_V_MULLIT_F32 && (lane_f32_isnan(c32[30:0]) || c32[31] || c32[30:0] == 31'd0))
+          r = 32'hff7fffff;
+        else
+          r = x32;
+      end
+      SI_OP_V_MIN_F32:        r = si_f32_min(a32, b32, mode);
+      SI_OP_V_MAX_F32:        r = si_f32_max(a32, b32, mode);
+      SI_OP_V_MIN_LEGACY_F32: r = si_f32_min_legacy(a32, b32, mode);
+      SI_OP_V_MAX_LEGACY_F32: r = si_f32_max_legacy(a32, b32, mode);
+      SI_OP_V_MIN3_F32:       r = si_f32_min3(a32, b32, c32, mode);
+      SI_OP_V_MAX3_F32:       r = si_f32_max3(a32, b32, c32, mode);
+      SI_OP_V_MED3_F32:       r = si_f32_med3(a32, b32, c32, mode);
+      SI_OP_V_MAD_F32, SI_OP_V_MAC_F32, SI_OP_V_MADMK_F32, SI_OP_V_MADAK_F32:
+        // madmk: src0 * K + src1 with K on src2
+        r = si_f32_mad(a32, (op == SI_OP_V_MADMK_F32) ? c32 : b32,
+                       (op == SI_OP_V_MADMK_F32) ? b32 : c32, mode);
+      SI_OP_V_MAD_LEGACY_F32, SI_OP_V_MAC_LEGACY_F32:
+        r = si_f32_mad_legacy(a32, b32, c32, mode);
+      SI_OP_V_FMA_F32:        r = si_f32_fma(a32, b32, c32, mode);
+      SI_OP_V_LDEXP_F32:      r = si_f32_ldexp(a32, b32, mode);
+      SI_OP_V_DIV_FIXUP_F32:  r = si_f32_div_fixup(a32, b32, c32, mode);
+      SI_OP_V_DIV_FMAS_F32:   r = si_f32_div_fmas(a32, b32, c32, mask_in, mode);
+      SI_OP_V_DIV_SCALE_F32: begin
+        ds33 = si_f32_div_scale(a32, b32, c32, mode);
+        r = ds33[31:0];
+        mo = ds33[32];
+      end
+
+      // ---------------- cube map ----------------
+      SI_OP_V_CUBEID_F32: begin
+        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
+        x32 = (ax == 2'd2) ? c32 : (ax == 2'd1) ? b32 : a32;
+        // face = 2*axis + (value < 0) as an f32: 0.0 .. 5.0 (exact values)
+        case ({ax, !lane_f32_ge0(x32)})
+          3'd1:    r = 32'h3f800000;
+          3'd2:    r = 32'h40000000;
+          3'd3:    r = 32'h40400000;
+          3'd4:    r = 32'h40800000;
+          3'd5:    r = 32'h40a00000;
+          default: r = 32'h00000000;
+        endcase
+      end
+      SI_OP_V_CUBESC_F32: begin
+        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
+        if (ax == 2'd2)      r = lane_f32_ge0(c32) ? a32 : {~a32[31], a32[30:0]};
+        else if (ax == 2'd1) r = a32;
+        else                 r = lane_f32_ge0(a32) ? {~c32[31], c32[30:0]} : c32;
+      end
+      SI_OP_V_CUBETC_F32: begin
+        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
+        if (ax == 2'd1) r = lane_f32_ge0(b32) ? c32 : {~c32[31], c32[30:0]};
+        else            r = {~b32[31], b32[30:0]};
+      end
+
+      // ---------------- f32 unary ----------------
+      SI_OP_V_FRACT_F32:        r = si_f32_fract(a32, mode);
+      SI_OP_V_TRUNC_F32:        r = si_f32_trunc(a32, mode);
+      SI_OP_V_CEIL_F32:         r = si_f32_ceil(a32, mode);
+      SI_OP_V_RNDNE_F32:        r = si_f32_rndne(a32, mode);
+      SI_OP_V_FLOOR_F32:        r = si_f32_floor(a32, mode);
+      SI_OP_V_EXP_F32:          r = si_f32_exp(a32, mode);
+      SI_OP_V_LOG_F32:          r = si_f32_log(a32, mode);
+      SI_OP_V_LOG_CLAMP_F32:    r = si_f32_log_clamp(a32, mode);
+      SI_OP_V_RCP_F32:          r = si_f32_rcp(a32, mode);
+      SI_OP_V_RCP_CLAMP_F32:    r = si_f32_rcp_clamp(a32, mode);
+      SI_OP_V_RCP_LEGACY_F32:   r = si_f32_rcp_legacy(a32, mode);
+      SI_OP_V_RCP_IFLAG_F32:    r = si_f32_rcp_iflag(a32, mode);
+      SI_OP_V_RSQ_F32:          r = si_f32_rsq(a32, mode);
+      SI_OP_V_RSQ_CLAMP_F32:    r = si_f32_rsq_clamp(a32, mode);
+      SI_OP_V_RSQ_LEGACY_F32:   r = si_f32_rsq_legacy(a32, mode);
+      SI_OP_V_SQRT_F32:         r = si_f32_sqrt(a32, mode);
+      SI_OP_V_SIN_F32:          r = si_f32_sin(a32, mode);
+      SI_OP_V_COS_F32:          r = si_f32_cos(a32, mode);
+      SI_OP_V_FREXP_MANT_F32:   r = si_f32_frexp_mant(a32, mode);
+      SI_OP_V_FREXP_EXP_I32_F32: r = si_f32_frexp_exp(a32, mode);
+
+      // ---------------- conversions ----------------
+      SI_OP_V_CVT_F32_I32:      r = si_cvt_f32_i32(a32, mode);
+      SI_OP_V_CVT_F32_U32, SI_OP_V_CVT_F32_UBYTE0, SI_OP_V_CVT_F32_UBYTE1,
+      SI_OP_V_CVT_F32_UBYTE2, SI_OP_V_CVT_F32_UBYTE3: begin
+        case (op)
+          SI_OP_V_CVT_F32_UBYTE0: x32 = {24'd0, a32[7:0]};
+          SI_OP_V_CVT_F32_UBYTE1: x32 = {24'd0, a32[15:8]};
+          SI_OP_V_CVT_F32_UBYTE2: x32 = {24'd0, a32[23:16]};
+          SI_OP_V_CVT_F32_UBYTE3: x32 = {24'd0, a32[31:24]};
+          default:                x32 = a32;
+        endcase
+        r = si_cvt_f32_u32(x32, mode);
+      end
+      SI_OP_V_CVT_I32_F32:      r = si_cvt_i32_f32(a32, mode);
+      SI_OP_V_CVT_U32_F32:      r = si_cvt_u32_f32(a32, mode);
+      SI_OP_V_CVT_RPI_I32_F32:  r = si_cvt_rpi_i32_f32(a32, mode);
+      SI_OP_V_CVT_FLR_I32_F32:  r = si_cvt_flr_i32_f32(a32, mode);
+      SI_OP_V_CVT_F16_F32:      r = si_cvt_f16_f32(a32, mode);
+      SI_OP_V_CVT_F32_F16:      r = si_cvt_f32_f16(a32, mode);
+      SI_OP_V_CVT_OFF_F32_I4:   r = si_cvt_off_f32_i4(a32, mode);
+      SI_OP_V_CVT_F32_F64:      r = si_cvt_f32_f64(A64, mode);
+      SI_OP_V_CVT_I32_F64:      r = si_cvt_i32_f64(A64, mode);
+      SI_OP_V_CVT_U32_F64:      r = si_cvt_u32_f64(A64, mode);
+      SI_OP_V_CVT_F64_F32:      r64 = si_cvt_f64_f32(a32, mode);
+      SI_OP_V_CVT_F64_I32:      r64 = si_cvt_f64_i32(a32, mode);
+      SI_OP_V_CVT_F64_U32:      r64 = si_cvt_f64_u32(a32, mode);
+
+      // ---------------- f64 ----------------
+      SI_OP_V_ADD_F64:          r64 = si_f64_add(A64, B64, mode);
+      SI_OP_V_MUL_F64:          r64 = si_f64_mul(A64, B64, mode);
+      SI_OP_V_MIN_F64:          r64 = si_f64_min(A64, B64, mode);
+      SI_OP_V_MAX_F64:          r64 = si_f64_max(A64, B64, mode);
+      SI_OP_V_FMA_F64:          r64 = si_f64_fma(A64, B64, C64, mode);
+      SI_OP_V_LDEXP_F64:        r64 = si_f64_ldexp(A64, b32, mode);
+      SI_OP_V_FRACT_F64:        r64 = si_f64_fract(A64, mode);
+      SI_OP_V_RCP_F64:          r64 = si_f64_rcp(A64, mode);
+      SI_OP_V_RCP_CLAMP_F64:    r64 = si_f64_rcp_clamp(A64, mode);
+      SI_OP_V_RSQ_F64:          r64 = si_f64_rsq(A64, mode);
+      SI_OP_V_RSQ_CLAMP_F64:    r64 = si_f64_rsq_clamp(A64, mode);
+      SI_OP_V_SQRT_F64:         r64 = si_f64_sqrt(A64, mode);
+      SI_OP_V_FREXP_MANT_F64:   r64 = si_f64_frexp_mant(A64, mode);
+      SI_OP_V_FREXP_EXP_I32_F64: r = si_f64_frexp_exp(A64, mode);
+      SI_OP_V_TRIG_PREOP_F64:   r64 = si_f64_trig_preop(A64, {27'd0, b32[4:0]}, mode);
+      SI_OP_V_DIV_FIXUP_F64:    r64 = si_f64_div_fixup(A64, B64, C64, mode);
+      SI_OP_V_DIV_FMAS_F64:     r64 = si_f64_div_fmas(A64, B64, C64, mask_in, mode);
+      SI_OP_V_DIV_SCALE_F64: begin
+        ds65 = si_f64_div_scale(A64, B64, C64, mode);
+        r64 = ds65[63:0];
+        mo = ds65[64];
+      end
+
+      // ---------------- VOPC ----------------
+      SI_OP_V_CMP_CLASS_F32, SI_OP_V_CMPX_CLASS_F32:
+        mo = si_f32_class(a32, b32[9:0]);
+      SI_OP_V_CMP_CLASS_F64, SI_OP_V_CMPX_CLASS_F64:
+        mo = si_f64_class(A64, b32[9:0]);
+
+      default:
+        // The other VOPC ops (v_cmp/v_cmpx/v_cmps/v_cmpsx): the condition
+        // is the low 4 bits of the opcode; float, or integer signed/unsigned
+        // by the operand kind.
+        if (si_op_fmt(op) == SI_FMT_VOPC) begin
+          opc = si_op_opcode(op);
+          cond = opc[3:0];
+          if (k0[7:5] == 3'd4)
+            mo = (k0[4:0] == 5'd2) ? si_f64_cmp(A64, B64, cond, mode) : si_f32_cmp(a32, b32, cond, mode);
+          else
+            mo = lane_icmp(A64, B64, k0[4:0] == 5'd2, k0[7:5] == 3'd3, cond[2:0]);
+        end
+    endcase
+
+    // Output modifiers: VOP3 only, float destinations only.
+    if (vop3 && (omod != 2'd0 || clamp) && kd[7:5] == 3'd4) begin
+      if (kd[4:0] == 5'd2) r64 = si_f64_omod_clamp(r64, omod, clamp, mode);
+      else                 r = si_f32_omod_clamp(r, omod, clamp, mode);
+    end
+
+    res = (kd[4:0] == 5'd2) ? r64 : {32'd0, r};
+    mask_out = mo;
+  end
+
+endmodule

@@ -15,7 +15,7 @@ static const struct key { const char *name; long lo, hi; } keys[] = {
     { "WAVES", 1, 64 },        { "SIMDS", 1, 4 },          { "LANES", 4, 64 },
     { "VGPR_ROWS", 8, 1024 },  { "SGPR_ROWS", 16, 8192 },  { "LDS_BYTES", 256, 65536 },
     { "IB_DEPTH", 1, 8 },      { "LSU_QDEPTH", 1, 16 },    { "VALU_LATENCY", 0, 16 },
-    { "VALU_DP_EXTRA", 0, 8 }, { "IMEM_LATENCY", 1, 1000 }, { "MEM_LATENCY", 1, 10000 },
+    { "IMEM_LATENCY", 1, 1000 }, { "MEM_LATENCY", 1, 10000 },
     { "WATCHDOG_CYCLES", 100, 1000000000 },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])

@@ -47,7 +47,7 @@ int main(void)
 
     printf("// Generated from sw/isa/si_isa.def by sw/gen/gen_rtl_header.c - do not edit.\n");
     printf("// `include inside a module.\n");
-    printf("`ifndef SI_ISA_VH\n`define SI_ISA_VH\n\n");
+    printf("// No include guard: every module that needs these declarations includes it.\n\n");
 
     printf("// ---- encoding formats\n");
     for (unsigned f = 0; f < SI_FMT_COUNT; f++)
@@ -113,6 +113,6 @@ int main(void)
         }
     printf("    default: si_lookup = SI_OP_INVALID;\n  endcase\nendfunction\n\n");
 
-    printf("`endif // SI_ISA_VH\n");
+
     return 0;
 }

@@ -1,0 +1,522 @@
+// sicu CU: load/store unit - SMRD, MUBUF/MTBUF (non-format), DS (LDS).
+//
+// One instruction at a time, in order (so global atomics perform in issue
+// order across waves):
+//   COLLECT  read the VGPR rows it needs (address, store data) from the
+//            wave's SIMD, one 64-lane row per cycle; then the wave is free
+//            to issue again (memory results are ordered by s_waitcnt);
+//   ACCESS   per active lane and dword: buffer address (V# base, stride,
+//            swizzle, offen/idxen/addr64, soffset, range check: loads of
+//            out-of-range dwords read 0, stores are dropped) and a request
+//            on the global-memory port (valid/ready, in-order responses),
+//            or an access to the LDS (M0 / allocation bound, element
+//            alignment, byte enables);
+//   DRAIN    wait for every response;
+//   WB       write result rows to the SIMD's VGPR file under EXEC, or the
+//            scalar result (SMRD) through the scalar write-back arbiter;
+// then report completion (waitcnt counter) and retire.
+// Global atomics are sent to the memory port with the op index: the atomic
+// ALU sits at the memory (the harness), which returns the pre-op value.
+// Not supported here yet (reported as a fault naming the instruction):
+// format loads/stores (buffer_*_format_*, tbuffer_*), DS atomics and
+// other DS ops, s_buffer_load_*, the MUBUF lds bit.
+module lsu #(
+    parameter NW = `SICU_WAVES,
+    parameter WW = (NW > 1) ? $clog2(NW) : 1,
+    parameter NS = `SICU_SIMDS,
+    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
+    parameter LDSW = `SICU_LDS_BYTES / 4
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire              op_valid,
+    output wire              op_ready,
+    input  wire [WW-1:0]     op_wave,
+    input  wire [15:0]       op_tag,
+    input  wire [`DI_W-1:0]  op_bundle,
+    input  wire [63:0]       op_s0,
+    input  wire [63:0]       op_s1,
+    input  wire [63:0]       op_s2,
+    input  wire [63:0]       op_s3,
+    input  wire [63:0]       op_dold,
+    input  wire [63:0]       op_exec,
+    input  wire [31:0]       op_m0,
+    input  wire [VAW-1:0]    op_vrow0,
+    input  wire [VAW-1:0]    op_vrow1,
+    input  wire [VAW-1:0]    op_vrow2,
+    input  wire [VAW-1:0]    op_vdst,
+    input  wire [SAW-1:0]    op_sdst,
+    input  wire [LAW-1:0]    op_lds_base,
+    input  wire [LAW-1:0]    op_lds_size,
+    // VGPR access (through the wave's SIMD)
+    output reg  [NS-1:0]     vrd_en,
+    output reg  [VAW-1:0]    vrd_row,
+    input  wire [NS*2048-1:0] vrd_data,
+    output reg  [NS-1:0]     vwr_en,
+    output reg  [VAW-1:0]    vwr_row,
+    output reg  [63:0]       vwr_mask,
+    output reg  [2047:0]     vwr_data,
+    // scalar write-back request (SMRD)
+    output reg               sw_valid,
+    input  wire              sw_grant,
+    output reg  [SAW-1:0]    sw_addr,
+    output reg  [1:0]        sw_en,
+    output reg  [63:0]       sw_data,
+    // global memory port
+    output reg               mem_req_valid,
+    input  wire              mem_req_ready,
+    output reg  [63:0]       mem_req_addr,
+    output reg  [2:0]        mem_req_size,    // bytes: 1, 2, 4, 8
+    output reg               mem_req_we,
+    output reg               mem_req_atomic,
+    output reg  [9:0]        mem_req_op,      // SI_OP_* (atomics)
+    output reg  [63:0]       mem_req_wdata,
+    output reg  [63:0]       mem_req_cmp,
+    output reg  [WW-1:0]     mem_req_wave,
+    output reg  [15:0]       mem_req_tag,
+    output reg  [5:0]        mem_req_lane,
+    input  wire              mem_rsp_valid,
+    input  wire [63:0]       mem_rsp_data,
+    // events
+    output reg               free_valid,      // operands collected
+    output reg  [WW-1:0]     free_wave,
+    output reg               done_valid,      // completed: waitcnt counter and retirement
+    output reg  [WW-1:0]     done_wave,
+    output reg  [15:0]       done_tag,
+    output reg  [47:0]       done_pc,
+    output reg               done_vm,
+    output reg               fault_valid,
+    output reg  [WW-1:0]     fault_wave,
+    output reg  [47:0]       fault_pc,
+    // activity
+    output reg  [31:0]       pc_busy_cycles,
+    output reg  [31:0]       pc_mem_reqs,
+    output reg  [31:0]       pc_lds_accesses
+);
+`include "si_isa.vh"
+`include "cu_defs.vh"
+
+    localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5;
+    localparam [2:0] K_SMRD = 3'd0, K_BLOAD = 3'd1, K_BSTORE = 3'd2, K_BATOM = 3'd3, K_DSREAD = 3'd4,
+                     K_DSWRITE = 3'd5, K_NOP = 3'd6, K_FAULT = 3'd7;
+
+    reg [2:0]        st;
+    reg [WW-1:0]     x_wave;
+    reg [15:0]       x_tag;
+    reg [`DI_W-1:0]  x_b;
+    reg [63:0]       x_s0, x_s1, x_exec;
+    reg [127:0]      x_vs;
+    reg [31:0]       x_soff, x_m0;
+    reg [VAW-1:0]    x_ra, x_rd, x_r1, x_r2;
+    reg [SAW-1:0]    x_sdst;
+    reg [LAW-1:0]    x_ldsb, x_ldss;
+    reg [2:0]        x_kind;
+    reg [3:0]        x_esz;       // element bytes
+    reg [4:0]        x_nd;        // result / data dwords per lane (SMRD: dwords)
+    reg              x_sext, x_2addr, x_st64, x_rtn;
+    reg [NS-1:0]     x_simd;
+    // operand buffers: address rows and data rows
+    reg [2047:0]     abuf [0:1];
+    reg [2047:0]     dbuf [0:3];
+    reg [2047:0]     rbuf [0:4];
+    reg [31:0]       sbuf [0:15];
+    // collect sequencing
+    reg [2:0]        c_n, c_i;
+    reg              c_pend;
+    reg [2:0]        c_slot_q;
+    reg [VAW-1:0]    c_row [0:5];
+    reg [2:0]        c_slot [0:5];
+    // access iteration
+    reg [6:0]        a_lane;
+    reg [4:0]        a_d;
+    reg [6:0]        outst;
+    reg [9:0]        rq_tag [0:63];   // {d[3:0], lane[5:0]} of outstanding loads
+    reg [5:0]        rq_wr, rq_rd;
+    reg              lds_rd_pend;
+    reg [9:0]        lds_rd_tag;
+    reg [1:0]        lds_rd_byte;
+    // write-back sequencing
+    reg [4:0]        w_i;
+
+    wire [9:0]  xop = x_b[`DI_OP];
+    wire [2047:0] my_vrd = vrd_data[wave_simd(x_wave)*2048 +: 2048];
+    function automatic integer wave_simd(input [WW-1:0] w);
+        wave_simd = w % NS;
+    endfunction
+
+    // ---------------------------------------------------------------- classification
+    reg [2:0] k_kind;
+    reg [3:0] k_esz;
+    reg [4:0] k_nd;
+    reg       k_sext, k_2addr, k_st64;
+    wire [9:0] pop = op_bundle[`DI_OP];
+    always @* begin
+        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_sext = 1'b0; k_2addr = 1'b0; k_st64 = 1'b0;
+        case (pop)
+            SI_OP_S_LOAD_DWORD:    begin k_kind = K_SMRD; k_nd = 5'd1; end
+            SI_OP_S_LOAD_DWORDX2:  begin k_kind = K_SMRD; k_nd = 5'd2; end
+            SI_OP_S_LOAD_DWORDX4:  begin k_kind = K_SMRD; k_nd = 5'd4; end
+            SI_OP_S_LOAD_DWORDX8:  begin k_kind = K_SMRD; k_nd = 5'd8; end
+            SI_OP_S_LOAD_DWORDX16: begin k_kind = K_SMRD; k_nd = 5'd16; end
+            SI_OP_BUFFER_LOAD_UBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; end
+            SI_OP_BUFFER_LOAD_SBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; k_sext = 1'b1; end
+            SI_OP_BUFFER_LOAD_USHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; end
+            SI_OP_BUFFER_LOAD_SSHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; k_sext = 1'b1; end
+            SI_OP_BUFFER_LOAD_DWORD:   begin k_kind = K_BLOAD; end
+            SI_OP_BUFFER_LOAD_DWORDX2: begin k_kind = K_BLOAD; k_nd = 5'd2; end
+            SI_OP_BUFFER_LOAD_DWORDX4: begin k_kind = K_BLOAD; k_nd = 5'd4; end
+            SI_OP_BUFFER_STORE_BYTE:   begin k_kind = K_BSTORE; k_esz = 4'd1; end
+            SI_OP_BUFFER_STORE_SHORT:  begin k_kind = K_BSTORE; k_esz = 4'd2; end
+            SI_OP_BUFFER_STORE_DWORD:  begin k_kind = K_BSTORE; end
+            SI_OP_BUFFER_STORE_DWORDX2: begin k_kind = K_BSTORE; k_nd = 5'd2; end
+            SI_OP_BUFFER_STORE_DWORDX4: begin k_kind = K_BSTORE; k_nd = 5'd4; end
+            SI_OP_BUFFER_WBINVL1_SC, SI_OP_BUFFER_WBINVL1: k_kind = K_NOP;
+            SI_OP_DS_READ_B32:  begin k_kind = K_DSREAD; end
+            SI_OP_DS_READ_B64:  begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_READ_U8:   begin k_kind = K_DSREAD; k_esz = 4'd1; end
+            SI_OP_DS_READ_I8:   begin k_kind = K_DSREAD; k_esz = 4'd1; k_sext = 1'b1; end
+            SI_OP_DS_READ_U16:  begin k_kind = K_DSREAD; k_esz = 4'd2; end
+            SI_OP_DS_READ_I16:  begin k_kind = K_DSREAD; k_esz = 4'd2; k_sext = 1'b1; end
+            SI_OP_DS_READ2_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; end
+            SI_OP_DS_READ2ST64_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_READ2_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
+            SI_OP_DS_READ2ST64_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRITE_B32: begin k_kind = K_DSWRITE; end
+            SI_OP_DS_WRITE_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_WRITE_B8:  begin k_kind = K_DSWRITE; k_esz = 4'd1; end
+            SI_OP_DS_WRITE_B16: begin k_kind = K_DSWRITE; k_esz = 4'd2; end
+            SI_OP_DS_WRITE2_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; end
+            SI_OP_DS_WRITE2ST64_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRITE2_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
+            SI_OP_DS_WRITE2ST64_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
+            default: begin
+                if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF) && (si_op_flags(pop) & SI_F_ATOMIC) != 0) begin
+                    k_kind = K_BATOM;
+                    k_nd = si_op_src_kind(pop, 2'd1) == SI_K_B64 || si_op_src_kind(pop, 2'd1) == SI_K_U64 ||
+                           si_op_src_kind(pop, 2'd1) == SI_K_I64 || si_op_src_kind(pop, 2'd1) == SI_K_B128 ? 5'd2 : 5'd1;
+                end
+            end
+        endcase
+        if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF) && (op_bundle[`DI_LDS] ||
+            (op_bundle[`DI_ADDR64] && (op_bundle[`DI_OFFEN] || op_bundle[`DI_IDXEN]))))
+            k_kind = K_FAULT;
+    end
+
+    // ---------------------------------------------------------------- buffer addressing (see sw/vmem.c)
+    wire [47:0] vs_base = x_vs[47:0];
+    wire [13:0] vs_stride = x_vs[61:48];
+    wire        vs_swz = x_vs[63];
+    wire [31:0] vs_nrec = x_vs[95:64];
+    wire [4:0]  vs_esz = 5'd2 << x_vs[116:115];
+    wire [5:0]  vs_ist = 6'd8 << x_vs[118:117];
+    wire        vs_tid = x_vs[119];
+    reg  [63:0] b_addr;
+    reg         b_oob;
+    reg  [31:0] b_index, b_voff, b_off;
+    reg  [63:0] b_boff;
+    function automatic [31:0] lanew(input [2047:0] row, input [5:0] ln);
+        lanew = row[ln*32 +: 32];
+    endfunction
+    task automatic buf_addr(input [5:0] ln, input [31:0] extra);
+        begin
+            b_oob = 1'b0;
+            b_index = 32'd0; b_voff = 32'd0;
+            if (x_b[`DI_ADDR64]) begin
+                b_addr = {16'd0, vs_base} + {lanew(abuf[1], ln), lanew(abuf[0], ln)} +
+                         {48'd0, x_b[`DI_OFFSET]} + {32'd0, extra} + {32'd0, x_soff};
+            end else begin
+                if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin b_index = lanew(abuf[0], ln); b_voff = lanew(abuf[1], ln); end
+                else if (x_b[`DI_IDXEN]) b_index = lanew(abuf[0], ln);
+                else if (x_b[`DI_OFFEN]) b_voff = lanew(abuf[0], ln);
+                if (vs_tid) b_index = b_index + {26'd0, ln};
+                b_off = {16'd0, x_b[`DI_OFFSET]} + b_voff + extra;
+                if (vs_stride == 14'd0) b_oob = ({32'd0, b_off} + {32'd0, x_soff}) >= {32'd0, vs_nrec};
+                else b_oob = (b_index >= vs_nrec) || ((x_b[`DI_IDXEN] || vs_tid) && b_off >= {18'd0, vs_stride});
+                if (vs_swz)
+                    b_boff = (({32'd0, b_index} / vs_ist) * vs_stride + ({32'd0, b_off} / vs_esz) * vs_esz) * vs_ist +
+                             ({32'd0, b_index} % vs_ist) * vs_esz + ({32'd0, b_off} % vs_esz);
+                else
+                    b_boff = {32'd0, b_index} * vs_stride + {32'd0, b_off};
+                b_addr = {16'd0, vs_base} + {32'd0, x_soff} + b_boff;
+            end
+        end
+    endtask
+
+    // ---------------------------------------------------------------- LDS
+    reg  [31:0] lds_mem [0:LDSW-1] /*verilator public_flat_rw*/;
+    reg  [31:0] lds_q;
+    reg         lds_en, lds_we;
+    reg  [LAW-1:0] lds_a;
+    reg  [3:0]  lds_be;
+    reg  [31:0] lds_wd;
+    always @(posedge clk) begin
+        if (lds_en) begin
+            if (lds_we) begin
+                if (lds_be[0]) lds_mem[lds_a[LAW-1:2]][7:0] <= lds_wd[7:0];
+                if (lds_be[1]) lds_mem[lds_a[LAW-1:2]][15:8] <= lds_wd[15:8];
+                if (lds_be[2]) lds_mem[lds_a[LAW-1:2]][23:16] <= lds_wd[23:16];
+                if (lds_be[3]) lds_mem[lds_a[LAW-1:2]][31:24] <= lds_wd[31:24];
+            end else
+                lds_q <= lds_mem[lds_a[LAW-1:2]];
+        end
+    end
+
+    // DS element address of dword d of lane ln
+    reg [31:0]  d_a;
+    reg         d_oob;
+    reg [31:0]  d_lim;
+    reg [4:0]   d_e, d_j;
+    reg [31:0]  d_off;
+    task automatic ds_addr(input [5:0] ln, input [4:0] d);
+        begin
+            if (x_esz == 4'd8) begin d_e = d >> 1; d_j = d & 5'd1; end
+            else begin d_e = d; d_j = 5'd0; end
+            if (x_2addr)
+                d_off = {24'd0, (d_e == 5'd0) ? x_b[`DI_OFFSET] >> 0 & 16'hff : {8'd0, x_b[`DI_OFFSET1]}} *
+                        {28'd0, x_esz} * (x_st64 ? 32'd64 : 32'd1);
+            else d_off = {16'd0, x_b[`DI_OFFSET]};
+            d_a = lanew(abuf[0], ln) + d_off;
+            if (x_esz > 4'd1) d_a = d_a & ~({28'd0, x_esz} - 32'd1);
+            d_lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
+            d_oob = ({1'b0, d_a} + {29'd0, x_esz}) > {1'b0, d_lim};
+            d_a = d_a + {27'd0, d_j, 2'b00};
+        end
+    endtask
+
+    // ---------------------------------------------------------------- main FSM
+    assign op_ready = st == S_IDLE && !rst;
+    reg [5:0] nxt_lane;
+    reg       nxt_found;
+    integer   i;
+    always @* begin
+        nxt_found = 1'b0;
+        nxt_lane = 6'd0;
+        for (i = 63; i >= 0; i = i - 1)
+            if (x_exec[i] && i >= a_lane) begin nxt_found = 1'b1; nxt_lane = i[5:0]; end
+        if (x_kind == K_SMRD) begin nxt_found = a_lane == 7'd0; nxt_lane = 6'd0; end
+    end
+    reg [31:0] wv, dw0;
+    reg [63:0] sm_addr;
+    reg        rq_fifo_full;
+    always @* rq_fifo_full = outst >= 7'd60;
+
+    always @(posedge clk) begin
+        free_valid <= 1'b0;
+        done_valid <= 1'b0;
+        vrd_en <= {NS{1'b0}};
+        vwr_en <= {NS{1'b0}};
+        lds_en <= 1'b0;
+        if (rst) begin
+            st <= S_IDLE;
+            mem_req_valid <= 1'b0;
+            sw_valid <= 1'b0;
+            fault_valid <= 1'b0;
+            outst <= 7'd0;
+            rq_wr <= 6'd0; rq_rd <= 6'd0;
+            lds_rd_pend <= 1'b0;
+            pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0;
+        end else begin
+            if (st != S_IDLE) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            // responses (in order)
+            if (mem_rsp_valid) begin
+                if (x_kind == K_SMRD) sbuf[rq_tag[rq_rd][9:6]] <= mem_rsp_data[31:0];
+                else begin
+                    wv = mem_rsp_data[31:0];
+                    if (x_esz == 4'd1) wv = x_sext ? {{24{wv[7]}}, wv[7:0]} : {24'd0, wv[7:0]};
+                    if (x_esz == 4'd2) wv = x_sext ? {{16{wv[15]}}, wv[15:0]} : {16'd0, wv[15:0]};
+                    rbuf[rq_tag[rq_rd][9:6]][rq_tag[rq_rd][5:0]*32 +: 32] <= wv;
+                    if (x_kind == K_BATOM && x_nd == 5'd2)
+                        rbuf[1][rq_tag[rq_rd][5:0]*32 +: 32] <= mem_rsp_data[63:32];
+                end
+                rq_rd <= rq_rd + 6'd1;
+            end
+            outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
+                              (mem_req_valid && mem_req_ready && mem_req_atomic) ? 7'd1 : 7'd0)
+                           - (mem_rsp_valid ? 7'd1 : 7'd0);
+            if (lds_rd_pend) begin
+                wv = lds_q;
+                if (x_esz == 4'd1) begin
+                    wv = lds_q >> {lds_rd_byte, 3'b000};
+                    wv = x_sext ? {{24{wv[7]}}, wv[7:0]} : {24'd0, wv[7:0]};
+                end else if (x_esz == 4'd2) begin
+                    wv = lds_q >> {lds_rd_byte[1], 4'b0000};
+                    wv = x_sext ? {{16{wv[15]}}, wv[15:0]} : {16'd0, wv[15:0]};
+                end
+                rbuf[lds_rd_tag[9:6]][lds_rd_tag[5:0]*32 +: 32] <= wv;
+                lds_rd_pend <= 1'b0;
+            end
+            if (mem_req_valid && mem_req_ready) begin
+                mem_req_valid <= 1'b0;
+                pc_mem_reqs <= pc_mem_reqs + 32'd1;
+            end
+
+            case (st)
+                S_IDLE: if (op_valid) begin
+                    x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
+                    x_s0 <= op_s0; x_s1 <= op_s1; x_exec <= op_exec; x_vs <= {op_s3, op_s2};
+                    x_soff <= op_dold[31:0]; x_m0 <= op_m0;
+                    x_ra <= op_vrow0; x_r1 <= op_vrow1; x_r2 <= op_vrow2; x_rd <= op_vdst;
+                    x_sdst <= op_sdst; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
+                    x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext;
+                    x_2addr <= k_2addr; x_st64 <= k_st64;
+                    x_rtn <= op_bundle[`DI_GLC];
+                    for (i = 0; i < 5; i = i + 1) rbuf[i] <= 2048'd0;
+                    // rows to collect: {address rows, data rows}
+                    c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0;
+                    a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
+                    if (k_kind == K_FAULT) st <= S_DONE;
+                    else st <= S_COLLECT;
+                    begin : plan
+                        reg [2:0] n;
+                        n = 3'd0;
+                        if (k_kind == K_BLOAD || k_kind == K_BSTORE || k_kind == K_BATOM) begin
+                            if (op_bundle[`DI_ADDR64] || (op_bundle[`DI_IDXEN] && op_bundle[`DI_OFFEN])) begin
+                                c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
+                                c_row[n] = op_vrow0 + 1'b1; c_slot[n] = 3'd1; n = n + 3'd1;
+                            end else if (op_bundle[`DI_IDXEN] || op_bundle[`DI_OFFEN]) begin
+                                c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
+                            end
+                            if (k_kind == K_BSTORE || k_kind == K_BATOM)
+                                for (i = 0; i < 4; i = i + 1)
+                                    if (i < ((k_kind == K_BATOM && (pop == SI_OP_BUFFER_ATOMIC_CMPSWAP ||
+                                              pop == SI_OP_BUFFER_ATOMIC_CMPSWAP_X2)) ? 2 * k_nd : k_nd)) begin
+                                        c_row[n] = op_vrow1 + i[VAW-1:0]; c_slot[n] = 3'd2 + i[2:0]; n = n + 3'd1;
+                                    end
+                        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE) begin
+                            c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
+                            if (k_kind == K_DSWRITE) begin
+                                c_row[n] = op_vrow1; c_slot[n] = 3'd2; n = n + 3'd1;
+                                if (k_esz == 4'd8) begin c_row[n] = op_vrow1 + 1'b1; c_slot[n] = 3'd3; n = n + 3'd1; end
+                                if (k_2addr) begin
+                                    c_row[n] = op_vrow2; c_slot[n] = (k_esz == 4'd8) ? 3'd4 : 3'd3; n = n + 3'd1;
+                                    if (k_esz == 4'd8) begin c_row[n] = op_vrow2 + 1'b1; c_slot[n] = 3'd5; n = n + 3'd1; end
+                                end
+                            end
+                        end
+                        c_n <= n;
+                    end
+                end
+                S_COLLECT: begin
+                    if (c_i < c_n) begin
+                        vrd_en[wave_simd(x_wave)] <= 1'b1;
+                        vrd_row <= c_row[c_i];
+                        c_slot_q <= c_slot[c_i];
+                        c_i <= c_i + 3'd1;
+                    end
+                    c_pend <= c_i < c_n;
+                    if (c_pend) begin
+                        if (c_slot_q < 3'd2) abuf[c_slot_q[0]] <= my_vrd;
+                        else dbuf[c_slot_q - 3'd2] <= my_vrd;
+                    end
+                    if (c_i == c_n && !c_pend) begin
+                        free_valid <= 1'b1;
+                        free_wave <= x_wave;
+                        st <= (x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD) ? S_DONE : S_ACCESS;
+                    end
+                end
+                S_ACCESS: begin
+                    if (!nxt_found) st <= S_DRAIN;
+                    else if (!(mem_req_valid && !mem_req_ready) && !rq_fifo_full && !lds_rd_pend) begin
+                        case (x_kind)
+                            K_SMRD: begin
+                                sm_addr = ((x_s0 + (x_b[`DI_SMRD_IMM] ? {54'd0, x_b[`DI_SMRD_OFF], 2'b00} : {32'd0, x_s1[31:0]}))
+                                           & ~64'd3) + {57'd0, a_d, 2'b00};
+                                mem_req_valid <= 1'b1; mem_req_addr <= sm_addr; mem_req_size <= 3'd4;
+                                mem_req_we <= 1'b0; mem_req_atomic <= 1'b0;
+                                rq_tag[rq_wr] <= {a_d[3:0], 6'd0}; rq_wr <= rq_wr + 6'd1;
+                            end
+                            K_BLOAD, K_BSTORE, K_BATOM: begin
+                                buf_addr(nxt_lane, {25'd0, a_d, 2'b00});
+                                if (x_kind == K_BATOM && x_nd == 5'd2 && !x_b[`DI_ADDR64] && !b_oob) begin
+                                    // a 64-bit atomic is range checked all-or-nothing
+                                    sm_addr = b_addr;
+                                    buf_addr(nxt_lane, 32'd4);
+                                    b_addr = sm_addr;
+                                end
+                                if (!b_oob) begin
+                                    mem_req_valid <= 1'b1; mem_req_addr <= b_addr;
+                                    mem_req_size <= (x_kind == K_BATOM) ? {x_nd[1], ~x_nd[1], 1'b0} << 1 : x_esz[2:0];
+                                    mem_req_we <= x_kind == K_BSTORE;
+                                    mem_req_atomic <= x_kind == K_BATOM;
+                                    mem_req_wdata <= (x_kind == K_BATOM && x_nd == 5'd2) ?
+                                        {lanew(dbuf[1], nxt_lane), lanew(dbuf[0], nxt_lane)} :
+                                        {32'd0, lanew(dbuf[a_d[1:0]], nxt_lane)};
+                                    mem_req_cmp <= (x_nd == 5'd2) ? {lanew(dbuf[3], nxt_lane), lanew(dbuf[2], nxt_lane)} :
+                                                                    {32'd0, lanew(dbuf[1], nxt_lane)};
+                                    if (x_kind != K_BSTORE) begin
+                                        rq_tag[rq_wr] <= {a_d[3:0], nxt_lane}; rq_wr <= rq_wr + 6'd1;
+                                    end
+                                end
+                            end
+                            default: begin // DS
+                                ds_addr(nxt_lane, a_d);
+                                if (!d_oob) begin
+                                    lds_en <= 1'b1;
+                                    lds_a <= x_ldsb + d_a[LAW-1:0];
+                                    lds_we <= x_kind == K_DSWRITE;
+                                    lds_be <= (x_esz == 4'd1) ? (4'b0001 << d_a[1:0]) :
+                                              (x_esz == 4'd2) ? (4'b0011 << {d_a[1], 1'b0}) : 4'b1111;
+                                    dw0 = lanew(dbuf[a_d[1:0]], nxt_lane);
+                                    lds_wd <= (x_esz == 4'd1) ? {4{dw0[7:0]}} :
+                                              (x_esz == 4'd2) ? {2{dw0[15:0]}} : dw0;
+                                    pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                    if (x_kind == K_DSREAD) begin
+                                        lds_rd_pend <= 1'b1;
+                                        lds_rd_tag <= {a_d[3:0], nxt_lane};
+                                        lds_rd_byte <= d_a[1:0];
+                                    end
+                                end
+                            end
+                        endcase
+                        mem_req_wave <= x_wave; mem_req_tag <= x_tag; mem_req_op <= xop; mem_req_lane <= nxt_lane;
+                        // next dword / lane
+                        if (a_d + 5'd1 < ((x_kind == K_BATOM) ? 5'd1 : x_nd)) a_d <= a_d + 5'd1;
+                        else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
+                    end
+                end
+                S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend) begin
+                    st <= S_WB;
+                    w_i <= 5'd0;
+                end
+                S_WB: begin
+                    if (x_kind == K_SMRD) begin
+                        if (!sw_valid || sw_grant) begin
+                            if (w_i < x_nd) begin
+                                sw_valid <= 1'b1;
+                                sw_addr <= x_sdst + w_i[SAW-1:0];
+                                sw_en <= (x_nd == 5'd1) ? 2'b01 : 2'b11;
+                                sw_data <= {sbuf[w_i + 5'd1], sbuf[w_i]};
+                                w_i <= w_i + 5'd2;
+                            end else begin
+                                sw_valid <= 1'b0;
+                                st <= S_DONE;
+                            end
+                        end
+                    end else if (x_kind == K_BLOAD || x_kind == K_DSREAD || (x_kind == K_BATOM && x_rtn)) begin
+                        if (w_i < ((x_kind == K_BATOM) ? x_nd : x_nd) + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
+                            vwr_en[wave_simd(x_wave)] <= 1'b1;
+                            vwr_row <= x_rd + w_i[VAW-1:0];
+                            vwr_mask <= x_exec;
+                            vwr_data <= rbuf[w_i[2:0]];
+                            w_i <= w_i + 5'd1;
+                        end else st <= S_DONE;
+                    end else st <= S_DONE;
+                end
+                default: begin // S_DONE
+                    if (x_kind == K_FAULT) begin
+                        if (!fault_valid) begin
+                            fault_valid <= 1'b1; fault_wave <= x_wave; fault_pc <= x_b[`DI_PC];
+                        end
+                    end else begin
+                        done_valid <= 1'b1;
+                        done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
+                        done_vm <= x_b[`DI_FMT] == SI_FMT_MUBUF || x_b[`DI_FMT] == SI_FMT_MTBUF;
+                        st <= S_IDLE;
+                    end
+                end
+            endcase
+        end
+    end
+endmodule

@@ -1,0 +1,330 @@
+// sicu: the compute unit (top level).
+//
+//   fetch -> decode -> wavepool -> issue/operand read -> SALU | SIMD x SIMDS | LSU
+//                                        |                 \______ scalar write-back arbiter -> SGPR file
+//                                        +-- SGPR file (read)       SIMD-owned banked VGPR files <- LSU
+//
+// Everything outside the CU is behind ports the harness drives: wave launch
+// (the dispatcher, which preloads the wave's initial registers), the
+// instruction-memory port and the global-memory port.  The mon_* outputs
+// are observation ports for the testbench trace monitor (retirements);
+// perf_* are the performance counters.
+module sicu_cu #(
+    parameter NW = `SICU_WAVES,
+    parameter WW = (NW > 1) ? $clog2(NW) : 1,
+    parameter NS = `SICU_SIMDS,
+    parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
+    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
+    parameter NR = NS + 3          // retirement sources: SALU, SIMDs, LSU, issue
+) (
+    input  wire              clk,
+    input  wire              rst,
+    // wave launch
+    input  wire              launch_valid,
+    output wire              launch_ready,
+    input  wire [WW-1:0]     launch_wave,
+    input  wire [47:0]       launch_pc,
+    input  wire [SAW-1:0]    launch_sgpr_base,
+    input  wire [7:0]        launch_nsgpr,
+    input  wire [VAW-1:0]    launch_vgpr_base,
+    input  wire [8:0]        launch_nvgpr,
+    input  wire [WW-1:0]     launch_wg,
+    input  wire [4:0]        launch_wg_nwaves,
+    input  wire [LAW-1:0]    launch_lds_base,
+    input  wire [LAW-1:0]    launch_lds_size,
+    input  wire              launch_scc,
+    input  wire [31:0]       launch_mode,
+    output wire              end_valid,
+    output wire [WW-1:0]     end_wave,
+    // instruction memory
+    output wire              imem_req_valid,
+    input  wire              imem_req_ready,
+    output wire [47:0]       imem_req_addr,
+    output wire [WW-1:0]     imem_req_wave,
+    input  wire              imem_rsp_valid,
+    input  wire [WW-1:0]     imem_rsp_wave,
+    input  wire [63:0]       imem_rsp_data,
+    // global memory
+    output wire              mem_req_valid,
+    input  wire              mem_req_ready,
+    output wire [63:0]       mem_req_addr,
+    output wire [2:0]        mem_req_size,
+    output wire              mem_req_we,
+    output wire              mem_req_atomic,
+    output wire [9:0]        mem_req_op,
+    output wire [63:0]       mem_req_wdata,
+    output wire [63:0]       mem_req_cmp,
+    output wire [WW-1:0]     mem_req_wave,
+    output wire [15:0]       mem_req_tag,
+    output wire [5:0]        mem_req_lane,
+    input  wire              mem_rsp_valid,
+    input  wire [63:0]       mem_rsp_data,
+    // trace monitor taps
+    output wire [NR-1:0]     mon_ret_valid,
+    output wire [NR*WW-1:0]  mon_ret_wave,
+    output wire [NR*16-1:0]  mon_ret_tag,
+    output wire [NR*48-1:0]  mon_ret_pc,
+    output wire              mon_fault_valid,
+    output wire [WW-1:0]     mon_fault_wave,
+    output wire [47:0]       mon_fault_pc,
+    output wire [3:0]        mon_fault_code,
+    output wire [NW-1:0]     mon_wave_active,
+    output wire [NW-1:0]     mon_wave_busy,
+    output wire [NW-1:0]     mon_wave_barrier,
+    output wire [NW*12-1:0]  mon_wave_cnt,
+    output wire [NW-1:0]     mon_wave_scc,
+    // performance counters: {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
+    //                        lsu busy, mem reqs, lds accesses, scalar writes} then per SIMD
+    //                        {busy, insts, lane ops, vgpr reads, vgpr writes}
+    output wire [12*32-1:0]  perf_cu,
+    output wire [NS*5*32-1:0] perf_simd
+);
+`include "si_isa.vh"
+`include "cu_defs.vh"
+
+    // ---------------------------------------------------------------- fetch / decode / wavepool
+    wire            f_valid;
+    wire [WW-1:0]   f_wave;
+    wire [47:0]     f_pc;
+    wire [63:0]     f_data;
+    wire [`DI_W-1:0] d_bundle;
+    wire [47:0]     d_next;
+    wire            d_stop;
+    wire [NW-1:0]   wp_space, wp_hv;
+    wire [NW*`DI_W-1:0] wp_head;
+    wire            pop_v;
+    wire [WW-1:0]   pop_w;
+    wire            sbr_v, sbr_t, ibr_v;
+    wire [47:0]     sbr_pc;
+    wire [WW-1:0]   sbr_w, ibr_w;
+    wire [31:0]     pc_fetch;
+
+    fetch u_fetch (
+        .clk(clk), .rst(rst),
+        .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_pc(launch_pc),
+        .end_valid(end_valid), .end_wave(end_wave), .wp_space(wp_space),
+        .br_valid(sbr_v | ibr_v), .br_wave(sbr_v ? sbr_w : ibr_w), .br_taken(sbr_v & sbr_t), .br_pc(sbr_pc),
+        .imem_req_valid(imem_req_valid), .imem_req_ready(imem_req_ready), .imem_req_addr(imem_req_addr),
+        .imem_req_wave(imem_req_wave), .imem_rsp_valid(imem_rsp_valid), .imem_rsp_wave(imem_rsp_wave),
+        .imem_rsp_data(imem_rsp_data),
+        .fetch_valid(f_valid), .fetch_wave(f_wave), .fetch_pc(f_pc), .fetch_data(f_data),
+        .dec_next_pc(d_next), .dec_stop(d_stop), .fetch_count(pc_fetch)
+    );
+    decode u_decode (.fetch_pc(f_pc), .fetch_data(f_data), .dec_bundle(d_bundle), .dec_next_pc(d_next), .dec_stop(d_stop));
+    wavepool u_wavepool (
+        .clk(clk), .rst(rst),
+        .wp_flush_valid(launch_valid), .wp_flush_wave(launch_wave),
+        .dec_valid(f_valid), .dec_wave(f_wave), .dec_bundle(d_bundle),
+        .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
+        .wp_head_valid(wp_hv), .wp_head(wp_head), .wp_space(wp_space)
+    );
+
+    // ---------------------------------------------------------------- issue / operand read
+    wire [8*SAW-1:0] sg_ra;
+    wire [8*64-1:0]  sg_rd;
+    wire             o_valid, o_ready;
+    wire [2:0]       o_unit;
+    wire [NS-1:0]    o_simd;
+    wire [WW-1:0]    o_wave;
+    wire [15:0]      o_tag;
+    wire [`DI_W-1:0] o_b;
+    wire [63:0]      o_s0, o_s1, o_s2, o_s3, o_dold, o_exec, o_vcc;
+    wire [31:0]      o_m0, o_mode;
+    wire             o_scc;
+    wire [VAW-1:0]   o_r0, o_r1, o_r2, o_rd;
+    wire [SAW-1:0]   o_sdst, o_sdst2, o_execrow;
+    wire [LAW-1:0]   o_ldsb, o_ldss;
+    wire             salu_done_v, salu_wscc, salu_scc, salu_wmode;
+    wire [31:0]      salu_mode;
+    wire [WW-1:0]    salu_done_w;
+    wire [15:0]      salu_done_t;
+    wire [47:0]      salu_done_pc;
+    wire [NS-1:0]    simd_ready, simd_done_v;
+    wire [NS*WW-1:0] simd_done_w;
+    wire [NS*16-1:0] simd_done_t;
+    wire [NS*48-1:0] simd_done_pc;
+    wire             lsu_ready, lsu_free_v, lsu_done_v, lsu_done_vm;
+    wire [WW-1:0]    lsu_free_w, lsu_done_w;
+    wire [15:0]      lsu_done_t;
+    wire [47:0]      lsu_done_pc;
+    wire             iret_v;
+    wire [WW-1:0]    iret_w;
+    wire [15:0]      iret_t;
+    wire [47:0]      iret_pc;
+    wire             ifl_v;
+    wire [WW-1:0]    ifl_w;
+    wire [47:0]      ifl_pc;
+    wire [3:0]       ifl_code;
+    wire [8:0]       ifl_info;
+    wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit;
+
+    issue u_issue (
+        .clk(clk), .rst(rst),
+        .launch_valid(launch_valid), .launch_ready(launch_ready), .launch_wave(launch_wave),
+        .launch_sgpr_base(launch_sgpr_base), .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base),
+        .launch_nvgpr(launch_nvgpr), .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves),
+        .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size), .launch_scc(launch_scc),
+        .launch_mode(launch_mode),
+        .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
+        .salu_ready(1'b1), .simd_ready(simd_ready), .lsu_ready(lsu_ready),
+        .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
+        .salu_wr_mode(salu_wmode), .salu_mode(salu_mode),
+        .simd_done_valid(simd_done_v), .simd_done_wave(simd_done_w),
+        .lsu_free_valid(lsu_free_v), .lsu_free_wave(lsu_free_w),
+        .lsu_done_valid(lsu_done_v), .lsu_done_wave(lsu_done_w), .lsu_done_vm(lsu_done_vm),
+        .sg_rd_addr(sg_ra), .sg_rd_data(sg_rd),
+        .op_valid(o_valid), .op_unit(o_unit), .op_simd_sel(o_simd), .op_ready(o_ready), .op_wave(o_wave),
+        .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3),
+        .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0), .op_scc(o_scc), .op_mode(o_mode),
+        .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd), .op_sdst(o_sdst), .op_sdst2(o_sdst2),
+        .op_exec_row(o_execrow), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
+        .int_ret_valid(iret_v), .int_ret_wave(iret_w), .int_ret_tag(iret_t), .int_ret_pc(iret_pc),
+        .int_br_valid(ibr_v), .int_br_wave(ibr_w),
+        .end_valid(end_valid), .end_wave(end_wave),
+        .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info),
+        .wave_active(mon_wave_active), .wave_busy(mon_wave_busy), .wave_barrier(mon_wave_barrier),
+        .wave_cnt(mon_wave_cnt), .wave_scc(mon_wave_scc),
+        .pc_issued(pc_issued), .pc_stall_idle(pc_idle), .pc_stall_dep(pc_dep), .pc_stall_waitcnt(pc_wait),
+        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit)
+    );
+    wire simd_sel_ready = |(o_simd & simd_ready);
+    assign o_ready = (o_unit == `UC_SALU) ? 1'b1 : (o_unit == `UC_VALU) ? simd_sel_ready : lsu_ready;
+
+    // ---------------------------------------------------------------- scalar register file + write-back arbiter
+    wire             sa_v;
+    wire [SAW-1:0]   sa_aa, sa_ab;
+    wire [1:0]       sa_ea, sa_eb;
+    wire [63:0]      sa_da, sa_db;
+    wire [NS-1:0]    sv_v;
+    wire [NS*SAW-1:0] sv_aa, sv_ab;
+    wire [NS*2-1:0]  sv_ea, sv_eb;
+    wire [NS*64-1:0] sv_da, sv_db;
+    wire             sl_v;
+    wire [SAW-1:0]   sl_a;
+    wire [1:0]       sl_e;
+    wire [63:0]      sl_d;
+    reg  [NS-1:0]    sv_grant;
+    reg              sl_grant;
+    reg              w_v;
+    reg [SAW-1:0]    w_aa, w_ab;
+    reg [1:0]        w_ea, w_eb;
+    reg [63:0]       w_da, w_db;
+    reg [31:0]       pc_swrites;
+    integer          i;
+    // fixed priority: SALU (never waits), then SIMDs, then the LSU
+    always @* begin
+        sv_grant = {NS{1'b0}};
+        sl_grant = 1'b0;
+        w_v = sa_v; w_aa = sa_aa; w_ea = sa_ea; w_da = sa_da; w_ab = sa_ab; w_eb = sa_eb; w_db = sa_db;
+        if (!sa_v) begin
+            for (i = NS - 1; i >= 0; i = i - 1)
+                if (sv_v[i]) begin
+                    w_v = 1'b1;
+                    sv_grant = {NS{1'b0}};
+                    sv_grant[i] = 1'b1;
+                    w_aa = sv_aa[i*SAW +: SAW]; w_ea = sv_ea[i*2 +: 2]; w_da = sv_da[i*64 +: 64];
+                    w_ab = sv_ab[i*SAW +: SAW]; w_eb = sv_eb[i*2 +: 2]; w_db = sv_db[i*64 +: 64];
+                end
+            if (sv_v == {NS{1'b0}} && sl_v) begin
+                w_v = 1'b1; sl_grant = 1'b1;
+                w_aa = sl_a; w_ea = sl_e; w_da = sl_d; w_eb = 2'b00;
+            end
+        end
+    end
+    always @(posedge clk)
+        if (rst) pc_swrites <= 32'd0;
+        else if (w_v) pc_swrites <= pc_swrites + 32'd1;
+
+    sgpr_file #(.NR(8)) u_sgpr (
+        .clk(clk), .rd_addr(sg_ra), .rd_data(sg_rd),
+        .wa_valid(w_v), .wa_addr(w_aa), .wa_en(w_ea), .wa_data(w_da),
+        .wb_valid(w_v), .wb_addr(w_ab), .wb_en(w_eb), .wb_data(w_db)
+    );
+
+    // ---------------------------------------------------------------- SALU
+    wire salu_fault_v;
+    wire [WW-1:0] salu_fault_w;
+    wire [47:0] salu_fault_pc;
+    wire [31:0] pc_salu;
+    salu_unit u_salu (
+        .clk(clk), .rst(rst),
+        .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(), .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b),
+        .op_s0(o_s0), .op_s1(o_s1), .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0),
+        .op_scc(o_scc), .op_mode(o_mode), .op_sdst(o_sdst), .op_exec_row(o_execrow),
+        .wb_valid(sa_v), .wb_addr_a(sa_aa), .wb_en_a(sa_ea), .wb_data_a(sa_da),
+        .wb_addr_b(sa_ab), .wb_en_b(sa_eb), .wb_data_b(sa_db),
+        .done_valid(salu_done_v), .done_wave(salu_done_w), .done_tag(salu_done_t), .done_pc(salu_done_pc),
+        .done_wr_scc(salu_wscc), .done_scc(salu_scc), .done_wr_mode(salu_wmode), .done_mode(salu_mode),
+        .br_valid(sbr_v), .br_taken(sbr_t), .br_pc(sbr_pc),
+        .fault_valid(salu_fault_v), .fault_wave(salu_fault_w), .fault_pc(salu_fault_pc), .pc_insts(pc_salu)
+    );
+    assign sbr_w = salu_done_w;
+
+    // ---------------------------------------------------------------- SIMDs
+    wire [NS-1:0]      l_vrd_en, l_vwr_en;
+    wire [VAW-1:0]     l_vrd_row, l_vwr_row;
+    wire [NS*2048-1:0] l_vrd_data;
+    wire [63:0]        l_vwr_mask;
+    wire [2047:0]      l_vwr_data;
+    genvar g;
+    generate
+        for (g = 0; g < NS; g = g + 1) begin : g_simd
+            simd u_simd (
+                .clk(clk), .rst(rst),
+                .op_valid(o_valid && o_unit == `UC_VALU && o_simd[g]), .op_ready(simd_ready[g]),
+                .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2),
+                .op_exec(o_exec), .op_vcc(o_vcc), .op_mode(o_mode), .op_vrow0(o_r0), .op_vrow1(o_r1),
+                .op_vrow2(o_r2), .op_vdst(o_rd), .op_sdst(o_sdst), .op_sdst2(o_sdst2), .op_exec_row(o_execrow),
+                .sw_valid(sv_v[g]), .sw_grant(sv_grant[g]),
+                .sw_addr_a(sv_aa[g*SAW +: SAW]), .sw_en_a(sv_ea[g*2 +: 2]), .sw_data_a(sv_da[g*64 +: 64]),
+                .sw_addr_b(sv_ab[g*SAW +: SAW]), .sw_en_b(sv_eb[g*2 +: 2]), .sw_data_b(sv_db[g*64 +: 64]),
+                .done_valid(simd_done_v[g]), .done_wave(simd_done_w[g*WW +: WW]), .done_tag(simd_done_t[g*16 +: 16]),
+                .done_pc(simd_done_pc[g*48 +: 48]),
+                .lsu_rd_en(l_vrd_en[g]), .lsu_rd_row(l_vrd_row), .lsu_rd_data(l_vrd_data[g*2048 +: 2048]),
+                .lsu_wr_en(l_vwr_en[g]), .lsu_wr_row(l_vwr_row), .lsu_wr_mask(l_vwr_mask), .lsu_wr_data(l_vwr_data),
+                .pc_busy_cycles(perf_simd[(g*5+0)*32 +: 32]), .pc_insts(perf_simd[(g*5+1)*32 +: 32]),
+                .pc_lane_ops(perf_simd[(g*5+2)*32 +: 32]), .pc_vgpr_reads(perf_simd[(g*5+3)*32 +: 32]),
+                .pc_vgpr_writes(perf_simd[(g*5+4)*32 +: 32])
+            );
+        end
+    endgenerate
+
+    // ---------------------------------------------------------------- LSU
+    wire lsu_fault_v;
+    wire [WW-1:0] lsu_fault_w;
+    wire [47:0] lsu_fault_pc;
+    wire [31:0] pc_lsu_busy, pc_memreq, pc_lds;
+    lsu u_lsu (
+        .clk(clk), .rst(rst),
+        .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_wave(o_wave), .op_tag(o_tag),
+        .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3), .op_dold(o_dold),
+        .op_exec(o_exec), .op_m0(o_m0), .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd),
+        .op_sdst(o_sdst), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
+        .vrd_en(l_vrd_en), .vrd_row(l_vrd_row), .vrd_data(l_vrd_data),
+        .vwr_en(l_vwr_en), .vwr_row(l_vwr_row), .vwr_mask(l_vwr_mask), .vwr_data(l_vwr_data),
+        .sw_valid(sl_v), .sw_grant(sl_grant), .sw_addr(sl_a), .sw_en(sl_e), .sw_data(sl_d),
+        .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready), .mem_req_addr(mem_req_addr),
+        .mem_req_size(mem_req_size), .mem_req_we(mem_req_we), .mem_req_atomic(mem_req_atomic),
+        .mem_req_op(mem_req_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
+        .mem_req_wave(mem_req_wave), .mem_req_tag(mem_req_tag), .mem_req_lane(mem_req_lane),
+        .mem_rsp_valid(mem_rsp_valid), .mem_rsp_data(mem_rsp_data),
+        .free_valid(lsu_free_v), .free_wave(lsu_free_w),
+        .done_valid(lsu_done_v), .done_wave(lsu_done_w), .done_tag(lsu_done_t), .done_pc(lsu_done_pc),
+        .done_vm(lsu_done_vm),
+        .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),
+        .pc_busy_cycles(pc_lsu_busy), .pc_mem_reqs(pc_memreq), .pc_lds_accesses(pc_lds)
+    );
+
+    // ---------------------------------------------------------------- monitor taps and counters
+    assign mon_ret_valid = {iret_v, lsu_done_v, simd_done_v, salu_done_v};
+    assign mon_ret_wave  = {iret_w, lsu_done_w, simd_done_w, salu_done_w};
+    assign mon_ret_tag   = {iret_t, lsu_done_t, simd_done_t, salu_done_t};
+    assign mon_ret_pc    = {iret_pc, lsu_done_pc, simd_done_pc, salu_done_pc};
+    assign mon_fault_valid = ifl_v | salu_fault_v | lsu_fault_v;
+    assign mon_fault_wave = ifl_v ? ifl_w : salu_fault_v ? salu_fault_w : lsu_fault_w;
+    assign mon_fault_pc = ifl_v ? ifl_pc : salu_fault_v ? salu_fault_pc : lsu_fault_pc;
+    assign mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? 4'd3 : 4'd7;
+    assign perf_cu = {pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
+                      pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
+endmodule

@@ -1,0 +1,265 @@
+// sicu CU: one SIMD unit - LANES identical lanes, a 64-wide wave
+// instruction in 64/LANES passes, with its own banked VGPR file.
+//
+// Pipeline per instruction: accept the packet from operand read; pass p
+// reads bank p (rows of every VGPR source, low and high dword for 64-bit
+// operands) in cycle p; the cycle after, the lanes compute and the results
+// are written to bank p under EXEC (v_writelane: its one lane); compare /
+// carry bits are collected per lane.  After the last pass and
+// VALU_LATENCY more cycles, the scalar results (VCC / SGPR-pair
+// destination, EXEC for v_cmpx, v_readlane / v_readfirstlane value) go to
+// the scalar write-back arbiter; then the instruction retires.
+// Cross-lane operations (readlane, readfirstlane, writelane) are handled
+// here; v_movrel* arrive with M0 already applied to the register rows.
+// The LSU reads and writes whole 64-lane rows through port 6 / write port 2.
+module simd #(
+    parameter NW = `SICU_WAVES,
+    parameter WW = (NW > 1) ? $clog2(NW) : 1,
+    parameter L = `SICU_LANES,
+    parameter NP = 64 / `SICU_LANES,
+    parameter PW = (NP > 1) ? $clog2(NP) : 1,
+    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
+    parameter LAT = `SICU_VALU_LATENCY
+) (
+    input  wire              clk,
+    input  wire              rst,
+    // packet from operand read
+    input  wire              op_valid,
+    output wire              op_ready,
+    input  wire [WW-1:0]     op_wave,
+    input  wire [15:0]       op_tag,
+    input  wire [`DI_W-1:0]  op_bundle,
+    input  wire [63:0]       op_s0,
+    input  wire [63:0]       op_s1,
+    input  wire [63:0]       op_s2,
+    input  wire [63:0]       op_exec,
+    input  wire [63:0]       op_vcc,
+    input  wire [31:0]       op_mode,
+    input  wire [VAW-1:0]    op_vrow0,
+    input  wire [VAW-1:0]    op_vrow1,
+    input  wire [VAW-1:0]    op_vrow2,
+    input  wire [VAW-1:0]    op_vdst,
+    input  wire [SAW-1:0]    op_sdst,
+    input  wire [SAW-1:0]    op_sdst2,
+    input  wire [SAW-1:0]    op_exec_row,
+    // scalar write-back request
+    output reg               sw_valid,
+    input  wire              sw_grant,
+    output reg  [SAW-1:0]    sw_addr_a,
+    output reg  [1:0]        sw_en_a,
+    output reg  [63:0]       sw_data_a,
+    output reg  [SAW-1:0]    sw_addr_b,
+    output reg  [1:0]        sw_en_b,
+    output reg  [63:0]       sw_data_b,
+    // retirement
+    output reg               done_valid,
+    output reg  [WW-1:0]     done_wave,
+    output reg  [15:0]       done_tag,
+    output reg  [47:0]       done_pc,
+    // LSU access to this SIMD's VGPR file
+    input  wire              lsu_rd_en,
+    input  wire [VAW-1:0]    lsu_rd_row,
+    output wire [64*32-1:0]  lsu_rd_data,
+    input  wire              lsu_wr_en,
+    input  wire [VAW-1:0]    lsu_wr_row,
+    input  wire [63:0]       lsu_wr_mask,
+    input  wire [64*32-1:0]  lsu_wr_data,
+    // activity counters
+    output reg  [31:0]       pc_busy_cycles,
+    output reg  [31:0]       pc_insts,
+    output reg  [31:0]       pc_lane_ops,
+    output reg  [31:0]       pc_vgpr_reads,
+    output reg  [31:0]       pc_vgpr_writes
+);
+`include "si_isa.vh"
+`include "cu_defs.vh"
+
+    localparam [1:0] ST_IDLE = 2'd0, ST_PASS = 2'd1, ST_TAIL = 2'd2, ST_WB = 2'd3;
+    reg [1:0]        st;
+    reg [PW:0]       rd_pass;     // next pass to read
+    reg              cx_valid;    // a pass is in the compute stage
+    reg [PW-1:0]     cx_pass;
+    reg [4:0]        tail_cnt;
+    // the instruction being executed
+    reg [WW-1:0]     x_wave;
+    reg [15:0]       x_tag;
+    reg [`DI_W-1:0]  x_b;
+    reg [63:0]       x_s0, x_s1, x_s2, x_exec, x_vcc;
+    reg [31:0]       x_mode;
+    reg [VAW-1:0]    x_r0, x_r1, x_r2, x_rd;
+    reg [SAW-1:0]    x_sdst, x_sdst2, x_execrow;
+    reg [63:0]       x_mask;      // collected compare / carry bits
+    reg [31:0]       x_lanev;     // readlane / readfirstlane value
+
+    wire [9:0]  xop = x_b[`DI_OP];
+    wire [31:0] xfl = si_op_flags(xop);
+    wire [7:0]  k0 = si_op_src_kind(xop, 2'd0), k1 = si_op_src_kind(xop, 2'd1), k2 = si_op_src_kind(xop, 2'd2);
+    wire [7:0]  kd = si_op_dst_kind(xop);
+    wire        v0 = x_b[`DI_SRC0] >= 9'd256, v1 = x_b[`DI_SRC1] >= 9'd256;
+    wire        is_mac = (xfl & SI_F_MAC) != 0;
+    wire        v2 = x_b[`DI_SRC2] >= 9'd256 || is_mac;
+    wire [VAW-1:0] r2 = is_mac ? x_rd : x_r2;
+    wire        is_readlane = xop == SI_OP_V_READLANE_B32;
+    wire        is_readfirst = xop == SI_OP_V_READFIRSTLANE_B32;
+    wire        is_writelane = xop == SI_OP_V_WRITELANE_B32;
+    wire        is_vopc = si_op_fmt(xop) == SI_FMT_VOPC;
+    wire        is_cmpx = (xfl & SI_F_CMPX) != 0;
+    wire        wr_mask_sdst = is_vopc || x_b[`DI_FMT] == SI_FMT_VOP3B || (xfl & SI_F_WR_VCC) != 0;
+    wire        wr_vgpr = x_b[`DI_DST] >= 9'd256 && (xfl & SI_F_SDST) == 0 && !is_vopc;
+    wire        dst64 = kd[4:0] >= 5'd2;
+    wire [5:0]  sel_lane = x_s1[5:0];
+    reg  [5:0]  first_lane;
+    integer     fi;
+    always @* begin
+        first_lane = 6'd0;
+        for (fi = 63; fi >= 0; fi = fi - 1)
+            if (x_exec[fi]) first_lane = fi[5:0];
+    end
+
+    // ---------------------------------------------------------------- VGPR banks
+    wire [NP*7*L*32-1:0] bk_rd_data;
+    reg  [VAW-1:0]       rd_rows [0:5];
+    always @* begin
+        rd_rows[0] = x_r0; rd_rows[1] = x_r0 + 1'b1;
+        rd_rows[2] = x_r1; rd_rows[3] = x_r1 + 1'b1;
+        rd_rows[4] = r2;   rd_rows[5] = r2 + 1'b1;
+    end
+    wire         rd_fire = st == ST_PASS && rd_pass < NP;
+    reg  [L*32-1:0] lane_res_lo, lane_res_hi;
+    reg  [L-1:0]    lane_wmask;
+    wire [L*64-1:0] lane_res;
+    wire [L-1:0]    lane_mask_out;
+    genvar b, l;
+    generate
+        for (b = 0; b < NP; b = b + 1) begin : g_bank
+            wire [6:0] ren;
+            wire [7*VAW-1:0] raddr;
+            assign ren[5:0] = {6{rd_fire && rd_pass[PW-1:0] == b}};
+            assign ren[6] = lsu_rd_en;
+            assign raddr = {lsu_rd_row, rd_rows[5], rd_rows[4], rd_rows[3], rd_rows[2], rd_rows[1], rd_rows[0]};
+            wire wen_x = cx_valid && cx_pass == b && wr_vgpr;
+            vgpr_bank u_bank (
+                .clk(clk),
+                .rd_en(ren),
+                .rd_addr(raddr),
+                .rd_data(bk_rd_data[b*7*L*32 +: 7*L*32]),
+                .wr_en({lsu_wr_en, wen_x && dst64, wen_x}),
+                .wr_addr({lsu_wr_row, x_rd + 1'b1, x_rd}),
+                .wr_mask({lsu_wr_mask[b*L +: L], lane_wmask, lane_wmask}),
+                .wr_data({lsu_wr_data[b*L*32 +: L*32], lane_res_hi, lane_res_lo})
+            );
+            assign lsu_rd_data[b*L*32 +: L*32] = bk_rd_data[(b*7+6)*L*32 +: L*32];
+        end
+    endgenerate
+
+    // ---------------------------------------------------------------- lanes
+    wire [7*L*32-1:0] cur = bk_rd_data[cx_pass*7*L*32 +: 7*L*32];
+    wire [L-1:0] cur_exec = x_exec[cx_pass*L +: L];
+    wire div_fmas = xop == SI_OP_V_DIV_FMAS_F32 || xop == SI_OP_V_DIV_FMAS_F64;
+    wire [63:0] mask_src = div_fmas ? x_vcc : x_s2;
+    generate
+        for (l = 0; l < L; l = l + 1) begin : g_lane
+            wire [31:0] a_lo = cur[(0*L + l)*32 +: 32], a_hi = cur[(1*L + l)*32 +: 32];
+            wire [31:0] b_lo = cur[(2*L + l)*32 +: 32], b_hi = cur[(3*L + l)*32 +: 32];
+            wire [31:0] c_lo = cur[(4*L + l)*32 +: 32], c_hi = cur[(5*L + l)*32 +: 32];
+            wire [63:0] src0 = v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
+            wire [63:0] src1 = v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
+            wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+            wire [5:0]  lane_id = cx_pass * L + l;
+            simd_lane u_lane (
+                .op(xop), .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
+                .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
+                .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
+                .mask_in(mask_src[lane_id]),
+                .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l])
+            );
+        end
+    endgenerate
+    integer q;
+    always @* begin
+        for (q = 0; q < L; q = q + 1) begin
+            lane_res_lo[q*32 +: 32] = is_writelane ? x_s0[31:0] : lane_res[q*64 +: 32];
+            lane_res_hi[q*32 +: 32] = lane_res[q*64 + 32 +: 32];
+            lane_wmask[q] = is_writelane ? ((cx_pass * L + q) == {26'd0, sel_lane}) : cur_exec[q];
+        end
+    end
+
+    assign op_ready = st == ST_IDLE;
+    wire   last_cx = cx_valid && cx_pass == NP - 1;
+    always @(posedge clk) begin
+        done_valid <= 1'b0;
+        if (rst) begin
+            st <= ST_IDLE;
+            cx_valid <= 1'b0;
+            sw_valid <= 1'b0;
+            pc_busy_cycles <= 32'd0; pc_insts <= 32'd0; pc_lane_ops <= 32'd0;
+            pc_vgpr_reads <= 32'd0; pc_vgpr_writes <= 32'd0;
+        end else begin
+            if (st != ST_IDLE) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            case (st)
+                ST_IDLE: if (op_valid) begin
+                    st <= ST_PASS;
+                    rd_pass <= 0;
+                    x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
+                    x_s0 <= op_s0; x_s1 <= op_s1; x_s2 <= op_s2; x_exec <= op_exec; x_vcc <= op_vcc;
+                    x_mode <= op_mode;
+                    x_r0 <= op_vrow0; x_r1 <= op_vrow1; x_r2 <= op_vrow2; x_rd <= op_vdst;
+                    x_sdst <= op_sdst; x_sdst2 <= op_sdst2; x_execrow <= op_exec_row;
+                    x_mask <= 64'd0;
+                    x_lanev <= 32'd0;
+                end
+                ST_PASS: begin
+                    if (rd_pass < NP) begin
+                        rd_pass <= rd_pass + 1'b1;
+                        pc_vgpr_reads <= pc_vgpr_reads + {29'd0, v0, 1'b0} + {30'd0, v1} + {30'd0, v2};
+                    end
+                    if (last_cx) begin
+                        st <= ST_TAIL;
+                        tail_cnt <= LAT[4:0];
+                    end
+                end
+                ST_TAIL: if (tail_cnt == 5'd0) begin
+                    st <= ST_WB;
+                    sw_valid <= 1'b0;
+                    sw_en_a <= 2'b00;
+                    sw_en_b <= 2'b00;
+                    if (is_readlane || is_readfirst) begin
+                        sw_valid <= 1'b1; sw_addr_a <= x_sdst; sw_en_a <= 2'b01; sw_data_a <= {32'd0, x_lanev};
+                    end else if (wr_mask_sdst) begin
+                        sw_valid <= 1'b1;
+                        sw_addr_a <= is_vopc ? x_sdst2 : x_sdst2;
+                        sw_en_a <= 2'b11; sw_data_a <= x_mask;
+                        if (is_cmpx) begin sw_addr_b <= x_execrow; sw_en_b <= 2'b11; sw_data_b <= x_mask; end
+                    end
+                end else tail_cnt <= tail_cnt - 5'd1;
+                default: // ST_WB
+                    if (!sw_valid || sw_grant) begin
+                        sw_valid <= 1'b0;
+                        st <= ST_IDLE;
+                        done_valid <= 1'b1;
+                        done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
+                        pc_insts <= pc_insts + 32'd1;
+                    end
+            endcase
+            // compute stage follows the read by one cycle
+            cx_valid <= rd_fire;
+            if (rd_fire) cx_pass <= rd_pass[PW-1:0];
+            if (cx_valid) begin
+                x_mask[cx_pass*L +: L] <= lane_mask_out & cur_exec;
+                pc_lane_ops <= pc_lane_ops + {26'd0, popc(cur_exec)};
+                if (wr_vgpr) pc_vgpr_writes <= pc_vgpr_writes + (dst64 ? 32'd2 : 32'd1);
+                if (!v0) x_lanev <= x_s0[31:0];
+                else if (is_readlane && sel_lane / L == cx_pass) x_lanev <= cur[(sel_lane % L)*32 +: 32];
+                else if (is_readfirst && first_lane / L == cx_pass) x_lanev <= cur[(first_lane % L)*32 +: 32];
+            end
+        end
+    end
+    function automatic [5:0] popc(input [L-1:0] m);
+        integer z;
+        begin
+            popc = 6'd0;
+            for (z = 0; z < L; z = z + 1) popc = popc + {5'd0, m[z]};
+        end
+    endfunction
+endmodule
