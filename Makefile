@@ -20,7 +20,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: rtl-unit all deps test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
+.PHONY: rtl rtl-unit all deps test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
 all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
@@ -80,6 +80,46 @@ $(BUILD)/rtl-tests/%/Vtb: tests/rtl/tb_%.v tests/rtl/test_%.cpp $(LIB) $(RTL_DEP
 
 rtl-unit: $(RTL_TB_BINS) ## RTL unit tests: FP functions, lane ALU and SALU vs. the golden library
 	@for t in $(RTL_TB_BINS); do echo "== $$t"; $$t || exit 1; done
+
+# ---------------------------------------------------------------- the RTL model and its harness
+# build/rtl/obj: the verilated compute unit (libVsicu_cu.a + libverilated.a);
+# build/bin/sicu-rtl: the harness CLI (`sicu run --engine rtl|cosim` runs it).
+RTL_OBJ  := $(BUILD)/rtl/obj
+RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh)
+VL_FLAGS ?= -O3 --x-assign fast --x-initial fast
+VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
+H_SRCS   := $(wildcard harness/*.c)
+H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
+
+$(RTL_OBJ)/libVsicu_cu.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh
+	@mkdir -p $(RTL_OBJ)
+	$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_FLAGS) -Wno-fatal --Mdir $(RTL_OBJ) $(RTL_INC) \
+	  --top-module sicu_cu $(BUILD)/gen/sicu_config.vh rtl/sicu_cu.v >$(BUILD)/rtl/build.log 2>&1 \
+	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
+
+# names of the VGPR bank memories in the verilated model, one per (SIMD, bank)
+$(BUILD)/rtl/shm_vgpr.inc: $(BUILD)/gen/sicu_config.h
+	@mkdir -p $(dir $@)
+	@ns=$$(awk '/SICU_SIMDS/{print $$3}' $<); nl=$$(awk '/SICU_LANES/{print $$3}' $<); np=$$((64 / nl)); \
+	for s in $$(seq 0 $$((ns-1))); do for b in $$(seq 0 $$((np-1))); do \
+	echo "case $$((s*16+b)): return (uint32_t *)&R->sicu_cu__DOT__g_simd__BRA__$${s}__KET____DOT__u_simd__DOT__g_bank__BRA__$${b}__KET____DOT__u_bank__DOT__vgpr_mem[0];"; \
+	done; done > $@
+
+$(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iharness -Isw -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/libVsicu_cu.a $(BUILD)/rtl/shm_vgpr.inc
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
+	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
+
+$(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_OBJ)/libVsicu_cu.a
+	@mkdir -p $(dir $@)
+	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_OBJ)/libVsicu_cu.a $(RTL_OBJ)/libverilated.a \
+	  $(LIBS) -pthread -latomic
+
+rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (sicu run --engine rtl|cosim)
 
 example: $(BIN) ## Compile and run the bundled vector-add example, check it against the host
 	@bash scripts/example.sh

@@ -1,4 +1,4 @@
-/* sicu: turn the CU configuration file (rtl/config/*.cfg) into the Verilog
+/* sicu: turn the CU configuration file (rtl/config/NAME.cfg) into the Verilog
  * and C headers, so that the RTL, the harness and the dispatcher never
  * disagree on a parameter.
  *

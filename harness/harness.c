@@ -1,0 +1,578 @@
+/* sicu harness library (see harness.h). */
+#include "harness.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "shm.h"
+#include "memop.h"
+
+#define NW SICU_WAVES
+#define NS SICU_SIMDS
+#define L SICU_LANES
+#define NP (64 / SICU_LANES)
+#define RING 64             /* in-flight records per wave (cosim) */
+#define MQ 4096             /* memory-model queue                  */
+
+typedef struct mreq { uint64_t ready, data; unsigned wave; } mreq;
+
+typedef struct hw {       /* per wave slot */
+    int used;
+    si_wave *ew;           /* emulator wave (cosim or initial state) */
+    si_wg *wg;
+    unsigned wgslot;
+    unsigned sbase, nsgpr, vbase, nvgpr, simd;
+    uint16_t esteps;       /* emulator steps done (mod 2^16)          */
+    si_retire rec[RING];
+    uint64_t last_pc;
+    unsigned hist_n;
+    uint64_t hist[8];
+} hw;
+
+typedef struct hctx {
+    shm *m;
+    si_mem *mem, *emem;
+    const si_dispatch *d;
+    si_emu *emu;           /* cosim: the golden model; rtl: wave initialisation only */
+    const sh_opts *o;
+    sh_result *res;
+    hw w[NW];
+    uint8_t sgpr_used[SICU_SGPR_ROWS];
+    uint8_t vgpr_used[NS][SICU_VGPR_ROWS];
+    uint8_t lds_used[SICU_LDS_BYTES / 256];
+    int wg_used[NW];
+    si_wg *wgs[NW];
+    unsigned wg_live[NW];
+    unsigned wg_lds_base[NW], wg_lds_gran[NW];
+    mreq iq[MQ], mq[MQ];
+    unsigned iqh, iqt, mqh, mqt;
+    uint64_t cycle;
+    char *err;
+    size_t errlen;
+} hctx;
+
+static int fail(hctx *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(hctx *h, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h->err, h->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void disasm_at(hctx *h, uint64_t pc, char *buf, size_t n)
+{
+    uint32_t words[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        uint8_t *p = si_mem_ptr(h->mem, pc + 4 * i, 4);
+        if (p)
+            memcpy(&words[i], p, 4);
+    }
+    si_inst in;
+    if (si_decode(words, 3, &in) < 0)
+        snprintf(buf, n, ".long 0x%08x", words[0]);
+    else
+        si_disasm(&in, pc, buf, n);
+}
+
+/* ---------------------------------------------------------------- allocation */
+static int alloc_run(uint8_t *used, unsigned n, unsigned need, unsigned align)
+{
+    for (unsigned b = 0; b + need <= n; b += align) {
+        unsigned k;
+        for (k = 0; k < need && !used[b + k]; k++)
+            ;
+        if (k == need)
+            return (int)b;
+    }
+    return -1;
+}
+
+static uint32_t *vgpr_word(hctx *h, unsigned simd, unsigned row, unsigned lane)
+{
+    uint32_t *bank = shm_vgpr(h->m, (int)simd, (int)(lane / L));
+    return bank + (size_t)row * L + lane % L;
+}
+
+static uint32_t *sreg(hctx *h, unsigned slot, unsigned code)
+{
+    uint32_t *s = shm_sgpr(h->m);
+    if (code < 104)
+        return &s[h->w[slot].sbase + code];
+    return &s[SICU_SGPR_ROWS + slot * 32 + (code & 31)];
+}
+
+/* Try to launch work-group `lin`; 1 launched, 0 no room, <0 error. */
+static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending)
+{
+    const si_dispatch *d = h->d;
+    uint32_t wgsz = d->wg[0] * d->wg[1] * d->wg[2];
+    unsigned nwv = (wgsz + 63) / 64;
+    const si_kernel *k = d->kernel;
+    unsigned nv = ((k->rsrc1 & 0x3f) + 1) * 4;
+    unsigned ns = (((k->rsrc1 >> 6) & 0xf) + 1) * 8;
+    if (ns > 104)
+        ns = 104;
+    unsigned lds = d->lds_size;
+    unsigned lgran = (lds + 255) / 256;
+    /* free slots, one per wave, and registers on each slot's SIMD */
+    int slots[SI_MAX_WAVES_PER_WG];
+    unsigned sb[SI_MAX_WAVES_PER_WG], vb[SI_MAX_WAVES_PER_WG];
+    int wgslot = -1;
+    for (unsigned i = 0; i < NW && wgslot < 0; i++)
+        if (!h->wg_used[i])
+            wgslot = (int)i;
+    if (wgslot < 0 || nwv > SI_MAX_WAVES_PER_WG)
+        return 0;
+    int lb = 0;
+    if (lgran) {
+        lb = alloc_run(h->lds_used, SICU_LDS_BYTES / 256, lgran, 1);
+        if (lb < 0) {
+            if (lgran > SICU_LDS_BYTES / 256)
+                return fail(h, "kernel needs %u bytes of LDS; the CU has %u", lds, SICU_LDS_BYTES);
+            return 0;
+        }
+    }
+    unsigned got = 0;
+    for (unsigned s = 0; s < NW && got < nwv; s++) {
+        if (h->w[s].used)
+            continue;
+        int a = alloc_run(h->sgpr_used, SICU_SGPR_ROWS, ns, 8);
+        int v = alloc_run(h->vgpr_used[s % NS], SICU_VGPR_ROWS, nv, 4);
+        if (a < 0 || v < 0)
+            break;
+        memset(h->sgpr_used + a, 1, ns);
+        memset(h->vgpr_used[s % NS] + v, 1, nv);
+        h->w[s].used = 1; /* reserve while we look for the others */
+        slots[got] = (int)s;
+        sb[got] = (unsigned)a;
+        vb[got] = (unsigned)v;
+        got++;
+    }
+    if (got < nwv) { /* roll back */
+        for (unsigned i = 0; i < got; i++) {
+            memset(h->sgpr_used + sb[i], 0, ns);
+            memset(h->vgpr_used[slots[i] % NS] + vb[i], 0, nv);
+            h->w[slots[i]].used = 0;
+        }
+        if (got == 0 && nv > SICU_VGPR_ROWS)
+            return fail(h, "kernel needs %u VGPRs per wave; a SIMD has %u rows", nv, SICU_VGPR_ROWS);
+        return 0;
+    }
+    si_wg *wg;
+    if (si_emu_wg_start(h->emu, lin, &wg) < 0)
+        return fail(h, "%s", si_emu_error(h->emu));
+    if (lgran)
+        memset(h->lds_used + lb, 1, lgran);
+    h->wg_used[wgslot] = 1;
+    h->wgs[wgslot] = wg;
+    h->wg_live[wgslot] = nwv;
+    h->wg_lds_base[wgslot] = (unsigned)lb * 256;
+    h->wg_lds_gran[wgslot] = lgran;
+    /* the LDS of a new work-group starts as the emulator's (zero) */
+    if (lgran && wg->lds)
+        memcpy((uint8_t *)shm_lds(h->m) + lb * 256, wg->lds, wg->lds_size);
+    for (unsigned i = 0; i < nwv; i++) {
+        hw *x = &h->w[slots[i]];
+        si_wave *ew = &wg->waves[i];
+        x->ew = ew;
+        x->wg = wg;
+        x->wgslot = (unsigned)wgslot;
+        x->sbase = sb[i];
+        x->nsgpr = ns;
+        x->vbase = vb[i];
+        x->nvgpr = nv;
+        x->simd = (unsigned)slots[i] % NS;
+        x->esteps = 0;
+        x->hist_n = 0;
+        /* preload the initial registers (testbench backdoor) */
+        for (unsigned c = 0; c < 128; c++)
+            if (c < ns || c >= 104)
+                *sreg(h, (unsigned)slots[i], c) = ew->s[c];
+        for (unsigned r = 0; r < nv; r++)
+            for (unsigned l = 0; l < 64; l++)
+                *vgpr_word(h, x->simd, x->vbase + r, l) = r < ew->nvgpr ? ew->v[r][l] : 0;
+        pending[(*npending)++] = (unsigned)slots[i];
+    }
+    (void)in;
+    return 1;
+}
+
+static void free_wave(hctx *h, unsigned s)
+{
+    hw *x = &h->w[s];
+    memset(h->sgpr_used + x->sbase, 0, x->nsgpr);
+    memset(h->vgpr_used[x->simd] + x->vbase, 0, x->nvgpr);
+    x->used = 0;
+    unsigned g = x->wgslot;
+    if (--h->wg_live[g] == 0) {
+        if (h->wg_lds_gran[g])
+            memset(h->lds_used + h->wg_lds_base[g] / 256, 0, h->wg_lds_gran[g]);
+        si_emu_wg_end(h->emu, h->wgs[g]);
+        h->wg_used[g] = 0;
+    }
+}
+
+/* ---------------------------------------------------------------- cosim */
+static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
+{
+    hw *x = &h->w[s];
+    int guard = 0;
+    while ((uint16_t)(tag - x->esteps) < 0x8000u) { /* esteps <= tag */
+        si_retire *r = &x->rec[x->esteps % RING];
+        if (si_emu_step(h->emu, x->ew, r) < 0)
+            return fail(h, "golden emulator: %s", si_emu_error(h->emu));
+        x->esteps++;
+        if (++guard > RING)
+            return fail(h, "cosim: wave slot %u is more than %d instructions ahead of the emulator", s, RING);
+    }
+    return 0;
+}
+
+static void history(hctx *h, unsigned s, char *buf, size_t n)
+{
+    hw *x = &h->w[s];
+    size_t l = 0;
+    unsigned k = x->hist_n < 8 ? x->hist_n : 8;
+    for (unsigned i = 0; i < k && l < n; i++) {
+        char d[256];
+        uint64_t pc = x->hist[(x->hist_n - k + i) % 8];
+        disasm_at(h, pc, d, sizeof d);
+        l += (size_t)snprintf(buf + l, n - l, "\n    0x%llx (+0x%llx): %s", (unsigned long long)pc,
+                              (unsigned long long)(pc - h->d->code_addr), d);
+    }
+}
+
+static int mismatch(hctx *h, unsigned s, const si_retire *r, const char *what)
+{
+    char d[256], hist[2400];
+    disasm_at(h, r->pc, d, sizeof d);
+    history(h, s, hist, sizeof hist);
+    return fail(h,
+                "cosim mismatch at cycle %llu: wave slot %u (work-group %u,%u,%u wave %u), PC 0x%llx (code +0x%llx): %s\n"
+                "  %s\n  last instructions of the wave:%s",
+                (unsigned long long)h->cycle, s, r->wg[0], r->wg[1], r->wg[2], r->wave, (unsigned long long)r->pc,
+                (unsigned long long)(r->pc - h->d->code_addr), d, what, hist);
+}
+
+static int compare_retire(hctx *h, unsigned s, unsigned tag, uint64_t pc, const shm_out *o)
+{
+    hw *x = &h->w[s];
+    if (ensure_stepped(h, s, tag) < 0)
+        return -1;
+    const si_retire *r = &x->rec[tag % RING];
+    char what[2048];
+    if (r->pc != pc) {
+        snprintf(what, sizeof what, "control flow: the RTL retired PC 0x%llx, the emulator executed PC 0x%llx",
+                 (unsigned long long)pc, (unsigned long long)r->pc);
+        return mismatch(h, s, r, what);
+    }
+    for (int i = 0; i < r->nswr; i++) {
+        uint32_t got = *sreg(h, s, r->swr[i].reg);
+        if (got != r->swr[i].val) {
+            snprintf(what, sizeof what, "scalar register %u: expected 0x%08x, RTL 0x%08x", r->swr[i].reg,
+                     r->swr[i].val, got);
+            return mismatch(h, s, r, what);
+        }
+    }
+    if (r->scc_wr && ((o->wave_scc >> s) & 1) != r->scc) {
+        snprintf(what, sizeof what, "SCC: expected %u, RTL %u", r->scc, (unsigned)((o->wave_scc >> s) & 1));
+        return mismatch(h, s, r, what);
+    }
+    for (int i = 0; i < r->nvwr; i++) {
+        unsigned reg = r->vwr[i].reg - SI_SRC_VGPR0;
+        size_t l = 0;
+        int bad = 0;
+        l += (size_t)snprintf(what + l, sizeof what - l, "v%u:", reg);
+        for (unsigned lane = 0; lane < 64; lane++) {
+            if (!((r->vwr[i].mask >> lane) & 1))
+                continue;
+            uint32_t got = *vgpr_word(h, x->simd, x->vbase + reg, lane);
+            if (got != r->vwr[i].val[lane]) {
+                if (bad < 8 && l < sizeof what)
+                    l += (size_t)snprintf(what + l, sizeof what - l, " lane %u expected 0x%08x RTL 0x%08x;", lane,
+                                          r->vwr[i].val[lane], got);
+                bad++;
+            }
+        }
+        if (bad) {
+            if (l < sizeof what)
+                snprintf(what + l, sizeof what - l, " (%d lanes differ)", bad);
+            return mismatch(h, s, r, what);
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- memory model */
+static uint64_t mem_read(hctx *h, uint64_t a, unsigned n, int *ok)
+{
+    uint8_t *p = si_mem_ptr(h->mem, a, n);
+    uint64_t v = 0;
+    *ok = p != NULL;
+    if (p)
+        for (unsigned i = 0; i < n; i++)
+            v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
+{
+    int ok;
+    unsigned n = o->mem_req_size;
+    char d[256];
+    if (o->mem_req_atomic) {
+        /* the atomic ALU sits at the memory */
+        si_inst in;
+        memset(&in, 0, sizeof in);
+        unsigned aop = 0;
+        int is64 = n == 8;
+        const char *nm = si_ops[o->mem_req_op].name;
+        static const struct { const char *s; unsigned a; } t[] = {
+            {"cmpswap", SI_AOP_CMPSWAP}, {"fcmpswap", SI_AOP_FCMPSWAP}, {"swap", SI_AOP_SWAP}, {"rsub", SI_AOP_RSUB},
+            {"add", SI_AOP_ADD}, {"sub", SI_AOP_SUB}, {"smin", SI_AOP_SMIN}, {"umin", SI_AOP_UMIN},
+            {"smax", SI_AOP_SMAX}, {"umax", SI_AOP_UMAX}, {"and", SI_AOP_AND}, {"xor", SI_AOP_XOR},
+            {"or", SI_AOP_OR}, {"inc", SI_AOP_INC}, {"dec", SI_AOP_DEC}, {"fmin", SI_AOP_FMIN}, {"fmax", SI_AOP_FMAX},
+        };
+        const char *u = strstr(nm, "atomic_");
+        int found = 0;
+        for (unsigned i = 0; u && i < sizeof t / sizeof t[0] && !found; i++)
+            if (!strncmp(u + 7, t[i].s, strlen(t[i].s))) {
+                aop = t[i].a;
+                found = 1;
+            }
+        if (!found)
+            return fail(h, "memory model: unknown atomic %s", nm);
+        uint64_t old = mem_read(h, o->mem_req_addr, n, &ok);
+        if (!ok)
+            goto bad;
+        si_fpm m = si_fpm_from_mode(0);
+        uint64_t nv = si_aop_apply(aop, is64, old, o->mem_req_wdata, o->mem_req_cmp, &m);
+        uint8_t *p = si_mem_ptr(h->mem, o->mem_req_addr, n);
+        for (unsigned i = 0; i < n; i++)
+            p[i] = (uint8_t)(nv >> (8 * i));
+        *rdata = old;
+        return 1;
+    }
+    if (o->mem_req_we) {
+        uint8_t *p = si_mem_ptr(h->mem, o->mem_req_addr, n);
+        if (!p)
+            goto bad;
+        for (unsigned i = 0; i < n; i++)
+            p[i] = (uint8_t)(o->mem_req_wdata >> (8 * i));
+        return 0;
+    }
+    *rdata = mem_read(h, o->mem_req_addr, n, &ok);
+    if (!ok)
+        goto bad;
+    return 1;
+bad:
+    disasm_at(h, h->w[o->mem_req_wave].last_pc, d, sizeof d);
+    return fail(h, "memory access out of range: wave slot %u lane %u, %s of %u bytes at 0x%llx is not mapped device memory",
+                o->mem_req_wave, o->mem_req_lane, o->mem_req_atomic ? "atomic" : o->mem_req_we ? "store" : "load", n,
+                (unsigned long long)o->mem_req_addr);
+}
+
+/* ---------------------------------------------------------------- main loop */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int watchdog(hctx *h, const shm_out *o)
+{
+    size_t l = (size_t)snprintf(h->err, h->errlen, "watchdog: no instruction retired for %llu cycles (cycle %llu); stuck waves:",
+                                (unsigned long long)h->o->watchdog, (unsigned long long)h->cycle);
+    for (unsigned s = 0; s < NW && l < h->errlen; s++) {
+        if (!((o->wave_active >> s) & 1))
+            continue;
+        char d[256];
+        uint64_t pc = h->w[s].last_pc;
+        disasm_at(h, pc, d, sizeof d);
+        l += (size_t)snprintf(h->err + l, h->errlen - l, "\n  slot %u: last retired 0x%llx (%s); %s%s vmcnt %u lgkmcnt %u",
+                              s, (unsigned long long)pc, d, (o->wave_busy >> s) & 1 ? "busy (instruction in flight)" : "not busy",
+                              (o->wave_barrier >> s) & 1 ? ", waiting at s_barrier" : "", o->wave_vm[s], o->wave_lgkm[s]);
+    }
+    return -1;
+}
+
+int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
+           sh_result *res, char *err, size_t errlen)
+{
+    static hctx hs;
+    hctx *h = &hs;
+    memset(h, 0, sizeof *h);
+    memset(res, 0, sizeof *res);
+    h->mem = mem;
+    h->emem = emem;
+    h->d = d;
+    h->o = o;
+    h->res = res;
+    h->err = err;
+    h->errlen = errlen;
+    si_emu_opts eo = {0};
+    h->emu = si_emu_create(o->cosim ? emem : mem, o->cosim ? ed : d, &eo);
+    if (!h->emu)
+        return fail(h, "cannot create the emulator for the dispatch");
+    h->m = shm_new(1);
+    if (!h->m) {
+        si_emu_destroy(h->emu);
+        return fail(h, "cannot create the RTL model");
+    }
+    for (unsigned s = 0; s < NW; s++)
+        for (int r = 0; r < RING; r++)
+            memset(&h->w[s].rec[r], 0, sizeof(si_retire));
+    uint32_t nwg = d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
+    uint32_t next_wg = 0;
+    unsigned pending[NW], npending = 0, pend_i = 0;
+    uint64_t last_ret = 0;
+    int rc = 0;
+    shm_in in;
+    shm_out out;
+    memset(&in, 0, sizeof in);
+    memset(&out, 0, sizeof out);
+    double t0 = now_s();
+    unsigned live = 0;
+    for (h->cycle = 0;; h->cycle++) {
+        /* dispatcher: launch one wave per cycle */
+        memset(&in, 0, sizeof in);
+        if (pend_i == npending) {
+            pend_i = npending = 0;
+            if (next_wg < nwg) {
+                int t = try_launch(h, next_wg, &in, pending, &npending);
+                if (t < 0) { rc = -1; break; }
+                if (t > 0) next_wg++;
+            }
+        }
+        if (pend_i < npending) {
+            unsigned s = pending[pend_i++];
+            hw *x = &h->w[s];
+            in.launch_valid = 1;
+            in.launch_wave = s;
+            in.launch_pc = x->ew->pc;
+            in.launch_sgpr_base = x->sbase;
+            in.launch_nsgpr = x->nsgpr;
+            in.launch_vgpr_base = x->vbase;
+            in.launch_nvgpr = x->nvgpr;
+            in.launch_wg = x->wgslot;
+            in.launch_wg_nwaves = x->wg->nwaves;
+            in.launch_lds_base = h->wg_lds_base[x->wgslot];
+            in.launch_lds_size = x->wg->lds_size;
+            in.launch_scc = x->ew->scc;
+            in.launch_mode = x->ew->mode;
+            x->last_pc = x->ew->pc;
+            live++;
+        }
+        /* memory responses (in order, after the configured latency) */
+        if (h->iqh != h->iqt && h->iq[h->iqh % MQ].ready <= h->cycle) {
+            in.imem_rsp_valid = 1;
+            in.imem_rsp_wave = h->iq[h->iqh % MQ].wave;
+            in.imem_rsp_data = h->iq[h->iqh % MQ].data;
+            h->iqh++;
+        }
+        if (h->mqh != h->mqt && h->mq[h->mqh % MQ].ready <= h->cycle) {
+            in.mem_rsp_valid = 1;
+            in.mem_rsp_data = h->mq[h->mqh % MQ].data;
+            h->mqh++;
+        }
+        shm_cycle(h->m, &in, &out);
+        if (out.imem_req_valid) {
+            int ok1, ok2;
+            uint64_t lo = mem_read(h, out.imem_req_addr, 4, &ok1);
+            uint64_t hi = mem_read(h, out.imem_req_addr + 4, 4, &ok2);
+            if (!ok1) {
+                rc = fail(h, "instruction fetch out of range: wave slot %u PC 0x%llx", out.imem_req_wave,
+                          (unsigned long long)out.imem_req_addr);
+                break;
+            }
+            h->iq[h->iqt % MQ] = (mreq){h->cycle + SICU_IMEM_LATENCY, lo | (ok2 ? hi << 32 : 0), out.imem_req_wave};
+            h->iqt++;
+        }
+        if (out.mem_req_valid) {
+            h->w[out.mem_req_wave].last_pc = h->w[out.mem_req_wave].last_pc;
+            if (o->cosim && ensure_stepped(h, out.mem_req_wave, out.mem_req_tag) < 0) { rc = -1; break; }
+            uint64_t rd = 0;
+            int t = mem_access(h, &out, &rd);
+            if (t < 0) { rc = -1; break; }
+            if (t > 0) {
+                h->mq[h->mqt % MQ] = (mreq){h->cycle + SICU_MEM_LATENCY, rd, out.mem_req_wave};
+                h->mqt++;
+            }
+        }
+        if (out.fault_valid) {
+            char dd[256];
+            disasm_at(h, out.fault_pc, dd, sizeof dd);
+            static const char *why[] = {"?", "invalid instruction encoding", "graphics-only instruction",
+                                        "instruction not supported by the RTL", "SGPR operand outside the wave's allocation",
+                                        "VGPR operand outside the wave's allocation", "bad operand", "memory instruction not supported by the RTL LSU"};
+            rc = fail(h, "RTL fault at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s: %s",
+                      (unsigned long long)h->cycle, out.fault_wave, (unsigned long long)out.fault_pc,
+                      (unsigned long long)(out.fault_pc - d->code_addr), why[out.fault_code & 7], dd);
+            break;
+        }
+        /* retirements (after the clock edge: the writes are visible) */
+        for (int r = 0; r < SHM_NR; r++) {
+            if (!out.ret_valid[r])
+                continue;
+            unsigned s = out.ret_wave[r];
+            hw *x = &h->w[s];
+            x->last_pc = out.ret_pc[r];
+            x->hist[x->hist_n++ % 8] = out.ret_pc[r];
+            res->retired++;
+            res->by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
+            last_ret = h->cycle;
+            if (o->cosim && compare_retire(h, s, out.ret_tag[r], out.ret_pc[r], &out) < 0) {
+                res->mismatches++;
+                rc = -1;
+                break;
+            }
+        }
+        if (rc < 0)
+            break;
+        if (out.end_valid) {
+            free_wave(h, out.end_wave);
+            live--;
+            if (live == 0 && next_wg == nwg && pend_i == npending)
+                break;
+        }
+        if (o->watchdog && h->cycle - last_ret > o->watchdog) {
+            rc = watchdog(h, &out);
+            break;
+        }
+        if (o->max_cycles && h->cycle >= o->max_cycles) {
+            rc = fail(h, "cycle limit of %llu reached", (unsigned long long)o->max_cycles);
+            break;
+        }
+    }
+    res->wall_s = now_s() - t0;
+    res->cycles = h->cycle + 1;
+    memcpy(res->perf_cu, out.perf_cu, sizeof res->perf_cu);
+    for (int s = 0; s < NS && s < 4; s++)
+        memcpy(res->perf_simd[s], out.perf_simd[s], sizeof res->perf_simd[s]);
+    /* final memory: RTL vs emulator */
+    if (rc == 0 && o->cosim) {
+        for (int i = 0; i < mem->nr && rc == 0; i++) {
+            const si_region *a = &mem->r[i], *b = si_mem_region(emem, a->name);
+            if (!b || b->size != a->size)
+                continue;
+            for (uint64_t k = 0; k < a->size; k++)
+                if (a->host[k] != b->host[k]) {
+                    rc = fail(h, "cosim: final memory differs in region '%s' at byte 0x%llx (address 0x%llx): "
+                                 "expected 0x%02x, RTL 0x%02x",
+                              a->name, (unsigned long long)k, (unsigned long long)(a->base + k), b->host[k], a->host[k]);
+                    break;
+                }
+        }
+    }
+    for (unsigned s = 0; s < NW; s++)
+        for (int r = 0; r < RING; r++)
+            si_retire_free(&h->w[s].rec[r]);
+    shm_free(h->m);
+    si_emu_destroy(h->emu);
+    return rc;
+}

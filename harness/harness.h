@@ -1,0 +1,34 @@
+/* sicu harness library: runs a launch on the verilated compute unit, alone
+ * (engine "rtl") or in lock step with the golden emulator (engine
+ * "cosim").  The C dispatcher creates work-groups and waves (initial state
+ * from the emulator library's wave initialisation) behind the CU's launch
+ * port; instruction and global memory are modelled here behind the CU's
+ * ports with the latencies of the CU configuration. */
+#ifndef SICU_HARNESS_H
+#define SICU_HARNESS_H
+#include <stdint.h>
+#include <stdio.h>
+#include "sicu/emu.h"
+#include "sicu/launch.h"
+
+typedef struct sh_opts {
+    int cosim;                 /* compare every retirement with the emulator */
+    uint64_t max_cycles;       /* 0: unlimited                               */
+    uint64_t watchdog;         /* cycles without a retirement = hang         */
+    int quiet;
+} sh_opts;
+
+typedef struct sh_result {
+    uint64_t cycles, retired, mismatches;
+    uint64_t by_class[4];      /* scalar, vector, memory, other (issue-internal) */
+    uint32_t perf_cu[12];
+    uint32_t perf_simd[4][5];
+    double wall_s;
+} sh_result;
+
+/* Run the dispatch d (set up in mem by si_launch_setup) on the RTL.  For
+ * cosim, emem/ed is an identical independent set-up for the emulator.
+ * Returns 0 on success; <0 with a message in err. */
+int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
+           sh_result *res, char *err, size_t errlen);
+#endif

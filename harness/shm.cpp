@@ -1,0 +1,160 @@
+// sicu harness: the C++ shim around the verilated compute unit (see shm.h).
+#include <stdlib.h>
+#include "Vsicu_cu.h"
+#include "Vsicu_cu___024root.h"
+#include "verilated.h"
+#include "shm.h"
+
+struct shm {
+    VerilatedContext *ctx;
+    Vsicu_cu *top;
+};
+
+#define NP (64 / SICU_LANES)
+#define NR SHM_NR
+#if SICU_WAVES > 1
+#define WW_BITS (32 - __builtin_clz(SICU_WAVES - 1))
+#else
+#define WW_BITS 1
+#endif
+
+// Bits [lo, lo+n) of a wide Verilator output (n <= 64).
+template <typename T> static uint64_t bits(const T &w, unsigned lo, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned b = lo + i;
+        v |= (uint64_t)((w[b / 32] >> (b % 32)) & 1u) << i;
+    }
+    return v;
+}
+static uint64_t bits(uint64_t w, unsigned lo, unsigned n) { return (w >> lo) & (n >= 64 ? ~0ull : ((1ull << n) - 1)); }
+static uint64_t bits(uint32_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
+static uint64_t bits(uint16_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
+static uint64_t bits(uint8_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
+
+extern "C" {
+
+shm *shm_new(int threads)
+{
+    shm *m = (shm *)calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->ctx = new VerilatedContext;
+    (void)threads;
+    m->top = new Vsicu_cu{m->ctx, "TOP"};
+    shm_reset(m);
+    return m;
+}
+
+void shm_free(shm *m)
+{
+    if (!m)
+        return;
+    m->top->final();
+    delete m->top;
+    delete m->ctx;
+    free(m);
+}
+
+void shm_reset(shm *m)
+{
+    Vsicu_cu *t = m->top;
+    t->rst = 1;
+    t->imem_req_ready = 1;
+    t->mem_req_ready = 1;
+    for (int i = 0; i < 4; i++) {
+        t->clk = 0;
+        t->eval();
+        t->clk = 1;
+        t->eval();
+    }
+    t->rst = 0;
+}
+
+void shm_cycle(shm *m, const shm_in *in, shm_out *o)
+{
+    Vsicu_cu *t = m->top;
+    t->launch_valid = in->launch_valid;
+    t->launch_wave = in->launch_wave;
+    t->launch_pc = in->launch_pc;
+    t->launch_sgpr_base = in->launch_sgpr_base;
+    t->launch_nsgpr = in->launch_nsgpr;
+    t->launch_vgpr_base = in->launch_vgpr_base;
+    t->launch_nvgpr = in->launch_nvgpr;
+    t->launch_wg = in->launch_wg;
+    t->launch_wg_nwaves = in->launch_wg_nwaves;
+    t->launch_lds_base = in->launch_lds_base;
+    t->launch_lds_size = in->launch_lds_size;
+    t->launch_scc = in->launch_scc;
+    t->launch_mode = in->launch_mode;
+    t->imem_rsp_valid = in->imem_rsp_valid;
+    t->imem_rsp_wave = in->imem_rsp_wave;
+    t->imem_rsp_data = in->imem_rsp_data;
+    t->mem_rsp_valid = in->mem_rsp_valid;
+    t->mem_rsp_data = in->mem_rsp_data;
+    t->clk = 0;
+    t->eval();
+    o->end_valid = t->end_valid;
+    o->end_wave = t->end_wave;
+    o->imem_req_valid = t->imem_req_valid;
+    o->imem_req_addr = t->imem_req_addr;
+    o->imem_req_wave = t->imem_req_wave;
+    o->mem_req_valid = t->mem_req_valid;
+    o->mem_req_we = t->mem_req_we;
+    o->mem_req_atomic = t->mem_req_atomic;
+    o->mem_req_addr = t->mem_req_addr;
+    o->mem_req_wdata = t->mem_req_wdata;
+    o->mem_req_cmp = t->mem_req_cmp;
+    o->mem_req_size = t->mem_req_size;
+    o->mem_req_op = t->mem_req_op;
+    o->mem_req_wave = t->mem_req_wave;
+    o->mem_req_tag = t->mem_req_tag;
+    o->mem_req_lane = t->mem_req_lane;
+    for (int r = 0; r < NR; r++) {
+        o->ret_valid[r] = (int)bits(t->mon_ret_valid, r, 1);
+        o->ret_wave[r] = (unsigned)bits(t->mon_ret_wave, r * WW_BITS, WW_BITS);
+        o->ret_tag[r] = (unsigned)bits(t->mon_ret_tag, r * 16, 16);
+        o->ret_pc[r] = bits(t->mon_ret_pc, r * 48, 48);
+    }
+    o->fault_valid = t->mon_fault_valid;
+    o->fault_wave = t->mon_fault_wave;
+    o->fault_pc = t->mon_fault_pc;
+    o->fault_code = t->mon_fault_code;
+    o->wave_active = bits(t->mon_wave_active, 0, SICU_WAVES);
+    o->wave_busy = bits(t->mon_wave_busy, 0, SICU_WAVES);
+    o->wave_barrier = bits(t->mon_wave_barrier, 0, SICU_WAVES);
+    o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
+    for (int w = 0; w < SICU_WAVES; w++) {
+        o->wave_lgkm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12, 6);
+        o->wave_vm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12 + 6, 6);
+    }
+    for (int i = 0; i < 12; i++)
+        o->perf_cu[i] = (uint32_t)bits(t->perf_cu, i * 32, 32);
+    for (int s = 0; s < SICU_SIMDS; s++)
+        for (int i = 0; i < 5; i++)
+            o->perf_simd[s][i] = (uint32_t)bits(t->perf_simd, (s * 5 + i) * 32, 32);
+    t->clk = 1;
+    t->eval();
+}
+
+uint32_t *shm_sgpr(shm *m)
+{
+    return (uint32_t *)&m->top->rootp->sicu_cu__DOT__u_sgpr__DOT__sgpr_mem[0];
+}
+
+uint32_t *shm_lds(shm *m)
+{
+    return (uint32_t *)&m->top->rootp->sicu_cu__DOT__u_lsu__DOT__lds_mem[0];
+}
+
+uint32_t *shm_vgpr(shm *m, int simd, int bank)
+{
+    Vsicu_cu___024root *R = m->top->rootp;
+    (void)R;
+    switch (simd * 16 + bank) {
+#include "shm_vgpr.inc"
+    default: return NULL;
+    }
+}
+}

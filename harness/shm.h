@@ -1,0 +1,65 @@
+/* sicu harness: C view of the verilated compute unit (harness/shm.cpp).
+ *
+ * The only C++ in the harness: it owns the Verilator model, copies the
+ * ports into/out of plain C structs once per cycle and exposes the register
+ * files and LDS (testbench backdoor, used to preload a wave's initial
+ * registers and to read architectural state for the trace monitor). */
+#ifndef SICU_SHM_H
+#define SICU_SHM_H
+#include <stdint.h>
+#include "sicu_config.h"
+
+#define SHM_NR (SICU_SIMDS + 3)   /* retirement sources: SALU, SIMDs, LSU, issue */
+
+typedef struct shm_in {
+    int launch_valid;
+    unsigned launch_wave, launch_nsgpr, launch_nvgpr, launch_wg, launch_wg_nwaves;
+    uint64_t launch_pc;
+    unsigned launch_sgpr_base, launch_vgpr_base, launch_lds_base, launch_lds_size, launch_scc;
+    uint32_t launch_mode;
+    int imem_rsp_valid;
+    unsigned imem_rsp_wave;
+    uint64_t imem_rsp_data;
+    int mem_rsp_valid;
+    uint64_t mem_rsp_data;
+} shm_in;
+
+typedef struct shm_out {
+    int end_valid;
+    unsigned end_wave;
+    int imem_req_valid;
+    uint64_t imem_req_addr;
+    unsigned imem_req_wave;
+    int mem_req_valid, mem_req_we, mem_req_atomic;
+    uint64_t mem_req_addr, mem_req_wdata, mem_req_cmp;
+    unsigned mem_req_size, mem_req_op, mem_req_wave, mem_req_tag, mem_req_lane;
+    int ret_valid[SHM_NR];
+    unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];
+    uint64_t ret_pc[SHM_NR];
+    int fault_valid;
+    unsigned fault_wave, fault_code;
+    uint64_t fault_pc;
+    uint64_t wave_active, wave_busy, wave_barrier, wave_scc;
+    unsigned wave_vm[SICU_WAVES], wave_lgkm[SICU_WAVES];
+    uint32_t perf_cu[12];
+    uint32_t perf_simd[SICU_SIMDS][5];
+} shm_out;
+
+typedef struct shm shm;
+#ifdef __cplusplus
+extern "C" {
+#endif
+shm *shm_new(int threads);
+void shm_free(shm *m);
+void shm_reset(shm *m);
+/* One clock cycle: apply `in`, evaluate with the clock low and sample the
+ * combinational outputs into `out` (requests made this cycle, retirements),
+ * then the rising edge. */
+void shm_cycle(shm *m, const shm_in *in, shm_out *out);
+uint32_t *shm_sgpr(shm *m);                    /* SGPR file rows                  */
+uint32_t *shm_vgpr(shm *m, int simd, int bank); /* rows x LANES dwords             */
+uint32_t *shm_lds(shm *m);                      /* LDS_BYTES/4 dwords              */
+#ifdef __cplusplus
+}
+#endif
+#endif
