@@ -116,7 +116,7 @@ printf '{"code": "k.o", "kernel": "k", "grid": [64], "workgroup": [64], "buffers
 # usage errors
 check bad-subcommand "unknown command 'frobnicate'" "$SICU" frobnicate
 check bad-option "unknown option '--bogus'" "$SICU" run --bogus x.json
-check bad-engine "engine 'rtl' is not built" "$SICU" run --engine rtl ok.json
+check bad-engine "unknown engine 'bogus'" "$SICU" run --engine bogus ok.json
 check cc-missing-source 'nosuch\.cl: No such file' "$SICU" cc nosuch.cl -o x.o
 check cc-no-output 'no output file' "$SICU" cc "$IN/k.cl"
 check trace-diff-missing 'nosuch\.jsonl: cannot open' "$SICU" trace-diff nosuch.jsonl nosuch2.jsonl
