@@ -126,7 +126,7 @@ static int32_t cvt_floor32(uint32_t a, int add_half, const si_fpm *m)
         v = (int64_t)M << k;                          /* exact */
         v = s ? -v : v;
     } else if (k > -40) {
-        int64_t t = (int64_t)(M >> -k);
+        int64_t t = (int64_t)((uint64_t)M >> -k);
         int inexact = ((uint64_t)t << -k) != M;
         v = s ? -t - inexact : t;                     /* floor of value*2 */
     } else {

@@ -346,6 +346,10 @@ static void test_conversions(void **st)
     assert_int_equal(si_cvt_rpi_i32_f32(U(-1.5f), &m), -1);
     assert_int_equal(si_cvt_rpi_i32_f32(U(2.5f), &m), 3);
     assert_int_equal(si_cvt_rpi_i32_f32(U(0.49999997f), &m), 0);   /* exact, not (x+0.5) rounded */
+    /* 2^-17 <= |a| < 2^-9 once hit an out-of-range shift (undefined behaviour) */
+    assert_int_equal(si_cvt_flr_i32_f32(0x38800000u, &m), 0);
+    assert_int_equal(si_cvt_rpi_i32_f32(0x38800000u, &m), 0);
+    assert_int_equal(si_cvt_flr_i32_f32(0xb8800000u, &m), -1);
     assert_int_equal(si_cvt_flr_i32_f32(U(-0.5f), &m), -1);
     assert_int_equal(si_cvt_flr_i32_f32(U(3e10f), &m), INT32_MAX);
     assert_int_equal(si_cvt_flr_i32_f32(0xffc00000u, &m), INT32_MIN);
