@@ -19,6 +19,15 @@
 `ifndef SI_FP32_VH
 `define SI_FP32_VH
 
+// Function arguments and locals (a, b, x, r, ...) may shadow signals of the
+// including module; that is harmless (functions only see their own names)
+// and the include file cannot know the includer's names, so VARHIDDEN is
+// disabled for this file only.  UNUSEDSIGNAL too: the public functions take
+// the whole raw MODE register (interface contract) and use a few bits of it,
+// and helpers take whole f32 words of which they read some fields.
+/* verilator lint_off VARHIDDEN */
+/* verilator lint_off UNUSEDSIGNAL */
+
 // ------------------------------------------------------------------ helpers
 
 // Leading zero count of a 64-bit value (64 for 0), binary search.
@@ -709,5 +718,8 @@ function automatic [31:0] si_f32_omod_clamp(input [31:0] r0, input [1:0] omod, i
             si_f32_omod_clamp = r;
     end
 endfunction
+
+/* verilator lint_on UNUSEDSIGNAL */
+/* verilator lint_on VARHIDDEN */
 
 `endif // SI_FP32_VH

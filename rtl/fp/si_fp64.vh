@@ -1,0 +1,972 @@
+// si_fp64.vh - double-precision functions and f64 conversions of the sicu FPU.
+//
+// Bit-exact Verilog counterparts of the si_f64_* and f64 si_cvt_* functions of
+// the golden library (sw/fp.c, sw/fp_cvt.c, sw/fp_trans.c; semantics in
+// docs/fp.md).  Every function has the name and argument order of its C
+// counterpart; `const si_fpm *m` is the raw MODE register `mode` (round32 =
+// mode[1:0], round64 = mode[3:2], denorm32 = mode[5:4], denorm64 = mode[7:6],
+// dx10_clamp = mode[8], ieee = mode[9]).  si_f64_div_scale returns
+// {vcc, result}.
+//
+// Include inside a module body.  Internal helpers carry the prefix fp64_.
+// Arithmetic is integer-only and mirrors the reference rounding: the exact
+// result (or a 64-bit significand with a sticky bit, which rounds
+// identically) is rounded once by fp64_round.
+`ifndef SI_FP64_VH
+`define SI_FP64_VH
+
+// ------------------------------------------------------------------ helpers
+
+// Leading zeros of a 64-bit value (63 for 0; callers pass nonzero values).
+function automatic [5:0] fp64_clz64(input [63:0] x_);
+    reg [63:0] v_;
+    reg [5:0] n_;
+    begin
+        v_ = x_;
+        n_ = 6'd0;
+        if (v_[63:32] == 32'd0) begin n_[5] = 1'b1; v_ = {v_[31:0], 32'd0}; end
+        if (v_[63:48] == 16'd0) begin n_[4] = 1'b1; v_ = {v_[47:0], 16'd0}; end
+        if (v_[63:56] == 8'd0)  begin n_[3] = 1'b1; v_ = {v_[55:0], 8'd0}; end
+        if (v_[63:60] == 4'd0)  begin n_[2] = 1'b1; v_ = {v_[59:0], 4'd0}; end
+        if (v_[63:62] == 2'd0)  begin n_[1] = 1'b1; v_ = {v_[61:0], 2'd0}; end
+        if (!v_[63]) n_[0] = 1'b1;
+        fp64_clz64 = n_;
+    end
+endfunction
+
+// Leading zeros of a 128-bit value (nonzero).
+function automatic [6:0] fp64_clz128(input [127:0] x_);
+    begin
+        if (x_[127:64] != 64'd0) fp64_clz128 = {1'b0, fp64_clz64(x_[127:64])};
+        else                    fp64_clz128 = {1'b1, fp64_clz64(x_[63:0])};
+    end
+endfunction
+
+// Round (-1)^s * sig * 2^exp (sig != 0) to f64 with rounding mode rm
+// (0 RNE, 1 +inf, 2 -inf, 3 zero).  Below 2^-1022 the result is rounded onto
+// the denormal grid and then flushed to a signed zero unless den_out is set
+// (flush after rounding).  Overflow gives inf or max-finite per rm and sign.
+function automatic [63:0] fp64_round(input s_, input signed [15:0] exp_, input [63:0] sig_,
+                                     input [1:0] rm_, input den_out_);
+    reg [5:0] lz_;
+    reg signed [15:0] lzs_, e_, k_;
+    reg [10:0] ef_;
+    reg [63:0] nrm_, t_;
+    reg [62:0] bits_;
+    reg [53:0] mant_;
+    reg rbit_, sticky_, inc_, ovf_, tiny_;
+    begin
+        lz_ = fp64_clz64(sig_);
+        lzs_ = {10'd0, lz_};
+        nrm_ = sig_ << lz_;
+        e_ = exp_ + 16'sd63 - lzs_;                  // exponent of the leading bit
+        tiny_ = e_ < -16'sd1022;
+        k_ = tiny_ ? (-16'sd1022 - e_) : 16'sd0;     // extra right shift onto the denormal grid
+        if (k_ > 16'sd63) k_ = 16'sd63;
+        t_ = nrm_ >> k_;
+        sticky_ = (|t_[9:0]) | ((t_ << k_) != nrm_);
+        rbit_ = t_[10];
+        mant_ = {1'b0, t_[63:11]};
+        case (rm_)
+            2'd0:    inc_ = rbit_ & (sticky_ | mant_[0]);
+            2'd1:    inc_ = ~s_ & (rbit_ | sticky_);
+            2'd2:    inc_ = s_ & (rbit_ | sticky_);
+            default: inc_ = 1'b0;
+        endcase
+        mant_ = mant_ + {53'd0, inc_};
+        ef_ = e_[10:0] + 11'd1022;                  // biased field - 1 (e_ in [-1022, 1023])
+        if (tiny_) bits_ = {9'd0, mant_};
+        else       bits_ = {ef_, 52'd0} + {9'd0, mant_};
+        ovf_ = (e_ > 16'sd1023) || (!tiny_ && bits_[62:52] == 11'h7ff);
+        if (ovf_) begin
+            if (rm_ == 2'd0 || (rm_ == 2'd1 && !s_) || (rm_ == 2'd2 && s_))
+                fp64_round = {s_, 11'h7ff, 52'd0};
+            else
+                fp64_round = {s_, 11'h7fe, {52{1'b1}}};
+        end else if (!den_out_ && bits_[62:52] == 11'd0) begin
+            fp64_round = {s_, 63'd0};
+        end else begin
+            fp64_round = {s_, bits_[62:0]};
+        end
+    end
+endfunction
+
+// Same for f32 (used by si_cvt_f32_f64).
+function automatic [31:0] fp64_round32(input s_, input signed [15:0] exp_, input [63:0] sig_,
+                                       input [1:0] rm_, input den_out_);
+    reg [5:0] lz_;
+    reg signed [15:0] lzs_, e_, k_;
+    reg [7:0] ef_;
+    reg [63:0] nrm_, t_;
+    reg [30:0] bits_;
+    reg [24:0] mant_;
+    reg rbit_, sticky_, inc_, ovf_, tiny_;
+    begin
+        lz_ = fp64_clz64(sig_);
+        lzs_ = {10'd0, lz_};
+        nrm_ = sig_ << lz_;
+        e_ = exp_ + 16'sd63 - lzs_;
+        tiny_ = e_ < -16'sd126;
+        k_ = tiny_ ? (-16'sd126 - e_) : 16'sd0;
+        if (k_ > 16'sd63) k_ = 16'sd63;
+        t_ = nrm_ >> k_;
+        sticky_ = (|t_[38:0]) | ((t_ << k_) != nrm_);
+        rbit_ = t_[39];
+        mant_ = {1'b0, t_[63:40]};
+        case (rm_)
+            2'd0:    inc_ = rbit_ & (sticky_ | mant_[0]);
+            2'd1:    inc_ = ~s_ & (rbit_ | sticky_);
+            2'd2:    inc_ = s_ & (rbit_ | sticky_);
+            default: inc_ = 1'b0;
+        endcase
+        mant_ = mant_ + {24'd0, inc_};
+        ef_ = e_[7:0] + 8'd126;
+        if (tiny_) bits_ = {6'd0, mant_};
+        else       bits_ = {ef_, 23'd0} + {6'd0, mant_};
+        ovf_ = (e_ > 16'sd127) || (!tiny_ && bits_[30:23] == 8'hff);
+        if (ovf_) begin
+            if (rm_ == 2'd0 || (rm_ == 2'd1 && !s_) || (rm_ == 2'd2 && s_))
+                fp64_round32 = {s_, 8'hff, 23'd0};
+            else
+                fp64_round32 = {s_, 8'hfe, {23{1'b1}}};
+        end else if (!den_out_ && bits_[30:23] == 8'd0) begin
+            fp64_round32 = {s_, 31'd0};
+        end else begin
+            fp64_round32 = {s_, bits_[30:0]};
+        end
+    end
+endfunction
+
+// Operand kind after the optional input flush: 0 zero, 1 number, 2 inf, 3 NaN.
+function automatic [1:0] fp64_kind(input [62:0] a_, input den_in_);
+    begin
+        if (a_[62:52] == 11'h7ff)     fp64_kind = (a_[51:0] != 52'd0) ? 2'd3 : 2'd2;
+        else if (a_[62:52] != 11'd0)  fp64_kind = 2'd1;
+        else                         fp64_kind = (den_in_ && a_[51:0] != 52'd0) ? 2'd1 : 2'd0;
+    end
+endfunction
+
+function automatic fp64_isnan(input [62:0] a_);
+    begin
+        fp64_isnan = (a_[62:52] == 11'h7ff) && (a_[51:0] != 52'd0);
+    end
+endfunction
+
+// Nonzero finite a normalised: {eb (12-bit signed), frac (52 bits)} with
+// |a| = (2^52 + frac) * 2^(eb - 1075); eb < 1 for denormals.
+function automatic [63:0] fp64_norm(input [62:0] a_);
+    reg [5:0] lz_;
+    reg [51:0] sh_;
+    begin
+        if (a_[62:52] != 11'd0) begin
+            fp64_norm = {1'b0, a_[62:0]};
+        end else begin
+            lz_ = fp64_clz64({12'd0, a_[51:0]});          // 12..63
+            sh_ = a_[51:0] << (lz_ - 6'd11);                 // leading bit to 52 (dropped)
+            fp64_norm = {12'd12 - {6'd0, lz_}, sh_[51:0]};       // eb = 12 - lz in [-51, 0]
+        end
+    end
+endfunction
+
+// Signed 16-bit exponent of the normalised mantissa: value = m * 2^e.
+function automatic signed [15:0] fp64_nexp(input [11:0] n_);
+    reg signed [15:0] eb_;
+    begin
+        eb_ = {{4{n_[11]}}, n_};
+        fp64_nexp = eb_ - 16'sd1075;
+    end
+endfunction
+
+function automatic [63:0] fp64_flush(input [63:0] a_, input den_);
+    begin
+        fp64_flush = (!den_ && a_[62:52] == 11'd0) ? {a_[63], 63'd0} : a_;
+    end
+endfunction
+
+// ------------------------------------------------------- add / mul / fma core
+
+// a + b with rounding mode rm and denormal field den (bit 0 in, bit 1 out).
+function automatic [63:0] fp64_addx(input [63:0] a_, input [63:0] b_, input [1:0] rm_, input [1:0] den_);
+    reg [1:0] ka_, kb_;
+    reg sa_, sb_, swap_, sbig_;
+    reg [63:0] na_, nb_, A_, B0_, B_, S_;
+    reg signed [15:0] ea_, eb_, ebig_, d_;
+    reg [52:0] ma_, mb_;
+    reg st_;
+    begin
+        ka_ = fp64_kind(a_[62:0], den_[0]);
+        kb_ = fp64_kind(b_[62:0], den_[0]);
+        sa_ = a_[63];
+        sb_ = b_[63];
+        if (ka_ == 2'd3)
+            fp64_addx = a_ | 64'h0008000000000000;
+        else if (kb_ == 2'd3)
+            fp64_addx = b_ | 64'h0008000000000000;
+        else if (ka_ == 2'd2)
+            fp64_addx = (kb_ == 2'd2 && sa_ != sb_) ? 64'h7ff8000000000000 : a_;
+        else if (kb_ == 2'd2)
+            fp64_addx = b_;
+        else if (ka_ == 2'd0 && kb_ == 2'd0)
+            fp64_addx = {(rm_ == 2'd2) ? (sa_ | sb_) : (sa_ & sb_), 63'd0};
+        else if (ka_ == 2'd0)
+            fp64_addx = fp64_flush(b_, den_[1]);
+        else if (kb_ == 2'd0)
+            fp64_addx = fp64_flush(a_, den_[1]);
+        else begin
+            na_ = fp64_norm(a_[62:0]);
+            nb_ = fp64_norm(b_[62:0]);
+            ea_ = fp64_nexp(na_[63:52]);
+            eb_ = fp64_nexp(nb_[63:52]);
+            ma_ = {1'b1, na_[51:0]};
+            mb_ = {1'b1, nb_[51:0]};
+            swap_ = (eb_ > ea_) || (eb_ == ea_ && mb_ > ma_);
+            if (swap_) begin
+                A_ = {1'b0, mb_, 10'd0}; B0_ = {1'b0, ma_, 10'd0}; ebig_ = eb_; d_ = eb_ - ea_; sbig_ = sb_;
+            end else begin
+                A_ = {1'b0, ma_, 10'd0}; B0_ = {1'b0, mb_, 10'd0}; ebig_ = ea_; d_ = ea_ - eb_; sbig_ = sa_;
+            end
+            if (d_ > 16'sd63) d_ = 16'sd63;
+            B_ = B0_ >> d_;
+            st_ = (B_ << d_) != B0_;
+            B_ = B_ | {63'd0, st_};
+            S_ = (sa_ == sb_) ? A_ + B_ : A_ - B_;
+            if (S_ == 64'd0)
+                fp64_addx = {rm_ == 2'd2, 63'd0};
+            else
+                fp64_addx = fp64_round(sbig_, ebig_ - 16'sd10, S_, rm_, den_[1]);
+        end
+    end
+endfunction
+
+// a * b.
+function automatic [63:0] fp64_mulx(input [63:0] a_, input [63:0] b_, input [1:0] rm_, input [1:0] den_);
+    reg [1:0] ka_, kb_;
+    reg s_;
+    reg [63:0] na_, nb_;
+    reg [105:0] p_;
+    reg signed [15:0] e_;
+    begin
+        ka_ = fp64_kind(a_[62:0], den_[0]);
+        kb_ = fp64_kind(b_[62:0], den_[0]);
+        s_ = a_[63] ^ b_[63];
+        if (ka_ == 2'd3)
+            fp64_mulx = a_ | 64'h0008000000000000;
+        else if (kb_ == 2'd3)
+            fp64_mulx = b_ | 64'h0008000000000000;
+        else if (ka_ == 2'd2 || kb_ == 2'd2)
+            fp64_mulx = (ka_ == 2'd0 || kb_ == 2'd0) ? 64'h7ff8000000000000 : {s_, 11'h7ff, 52'd0};
+        else if (ka_ == 2'd0 || kb_ == 2'd0)
+            fp64_mulx = {s_, 63'd0};
+        else begin
+            na_ = fp64_norm(a_[62:0]);
+            nb_ = fp64_norm(b_[62:0]);
+            p_ = {53'd0, 1'b1, na_[51:0]} * {53'd0, 1'b1, nb_[51:0]};   // leading bit 104 or 105
+            e_ = fp64_nexp(na_[63:52]) + fp64_nexp(nb_[63:52]) + 16'sd42;
+            fp64_mulx = fp64_round(s_, e_, {p_[105:43], p_[42] | (|p_[41:0])}, rm_, den_[1]);
+        end
+    end
+endfunction
+
+// fma(a, b, c) with the exact result scaled by 2^scale before the single
+// rounding (scale is 0 except for div_fmas).
+function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
+                                    input [1:0] den_, input signed [15:0] scale_);
+    reg [1:0] ka_, kb_, kc_;
+    reg ps_, sc_, swap_, sbig_;
+    reg [63:0] na_, nb_, nc_;
+    reg [105:0] p_;
+    reg [127:0] P_, C_, big_, sm0_, sm_, r_;
+    reg signed [15:0] ep_, ec_, ebig_, d_, lzs_;
+    reg [6:0] lz_, dd_;
+    reg st_;
+    begin
+        ka_ = fp64_kind(a_[62:0], den_[0]);
+        kb_ = fp64_kind(b_[62:0], den_[0]);
+        kc_ = fp64_kind(c_[62:0], den_[0]);
+        ps_ = a_[63] ^ b_[63];
+        sc_ = c_[63];
+        if (ka_ == 2'd3)
+            fp64_fmax = a_ | 64'h0008000000000000;
+        else if (kb_ == 2'd3)
+            fp64_fmax = b_ | 64'h0008000000000000;
+        else if (kc_ == 2'd3)
+            fp64_fmax = c_ | 64'h0008000000000000;
+        else if (ka_ == 2'd2 || kb_ == 2'd2) begin
+            if (ka_ == 2'd0 || kb_ == 2'd0 || (kc_ == 2'd2 && sc_ != ps_))
+                fp64_fmax = 64'h7ff8000000000000;
+            else
+                fp64_fmax = {ps_, 11'h7ff, 52'd0};
+        end else if (kc_ == 2'd2)
+            fp64_fmax = c_;
+        else if (ka_ == 2'd0 || kb_ == 2'd0) begin
+            if (kc_ == 2'd0)
+                fp64_fmax = {(rm_ == 2'd2) ? (ps_ | sc_) : (ps_ & sc_), 63'd0};
+            else begin
+                nc_ = fp64_norm(c_[62:0]);
+                fp64_fmax = fp64_round(sc_, fp64_nexp(nc_[63:52]) + scale_, {11'd0, 1'b1, nc_[51:0]}, rm_, den_[1]);
+            end
+        end else begin
+            na_ = fp64_norm(a_[62:0]);
+            nb_ = fp64_norm(b_[62:0]);
+            p_ = {53'd0, 1'b1, na_[51:0]} * {53'd0, 1'b1, nb_[51:0]};
+            ep_ = fp64_nexp(na_[63:52]) + fp64_nexp(nb_[63:52]);
+            if (kc_ == 2'd0) begin
+                fp64_fmax = fp64_round(ps_, ep_ + 16'sd42 + scale_, {p_[105:43], p_[42] | (|p_[41:0])},
+                                       rm_, den_[1]);
+            end else begin
+                nc_ = fp64_norm(c_[62:0]);
+                // both significands with the leading bit at 125
+                if (p_[105]) begin P_ = {2'b0, p_, 20'd0}; ep_ = ep_ - 16'sd20; end
+                else        begin P_ = {2'b0, p_[104:0], 21'd0}; ep_ = ep_ - 16'sd21; end
+                C_ = {3'b001, nc_[51:0], 73'd0};
+                ec_ = fp64_nexp(nc_[63:52]) - 16'sd73;
+                swap_ = (ec_ > ep_) || (ec_ == ep_ && C_ > P_);
+                if (swap_) begin
+                    big_ = C_; sm0_ = P_; ebig_ = ec_; d_ = ec_ - ep_; sbig_ = sc_;
+                end else begin
+                    big_ = P_; sm0_ = C_; ebig_ = ep_; d_ = ep_ - ec_; sbig_ = ps_;
+                end
+                dd_ = (d_ > 16'sd127) ? 7'd127 : d_[6:0];
+                sm_ = sm0_ >> dd_;
+                st_ = (sm_ << dd_) != sm0_;
+                sm_ = sm_ | {127'd0, st_};
+                r_ = (ps_ == sc_) ? big_ + sm_ : big_ - sm_;
+                if (r_ == 128'd0)
+                    fp64_fmax = {rm_ == 2'd2, 63'd0};
+                else begin
+                    lz_ = fp64_clz128(r_);
+                    lzs_ = {9'd0, lz_};
+                    r_ = r_ << lz_;
+                    fp64_fmax = fp64_round(sbig_, ebig_ + 16'sd64 - lzs_ + scale_,
+                                           {r_[127:65], r_[64] | (|r_[63:0])}, rm_, den_[1]);
+                end
+            end
+        end
+    end
+endfunction
+
+// ldexp core: a * 2^n (n already clamped to +-4000).
+function automatic [63:0] fp64_ldexpx(input [63:0] a_, input signed [15:0] n_, input [1:0] rm_, input [1:0] den_);
+    reg [1:0] ka_;
+    reg [63:0] na_;
+    begin
+        ka_ = fp64_kind(a_[62:0], den_[0]);
+        na_ = fp64_norm(a_[62:0]);
+        case (ka_)
+            2'd3:    fp64_ldexpx = a_ | 64'h0008000000000000;
+            2'd2:    fp64_ldexpx = a_;
+            2'd0:    fp64_ldexpx = {a_[63], 63'd0};
+            default: fp64_ldexpx = fp64_round(a_[63], fp64_nexp(na_[63:52]) + n_, {11'd0, 1'b1, na_[51:0]}, rm_, den_[1]);
+        endcase
+    end
+endfunction
+
+// Ordering for min/max: a < b, with -0 below +0 (no NaNs).
+function automatic fp64_lt(input [63:0] a_, input [63:0] b_);
+    begin
+        if (a_[63] != b_[63])  fp64_lt = a_[63];
+        else if (a_[63])      fp64_lt = a_[62:0] > b_[62:0];
+        else                 fp64_lt = a_[62:0] < b_[62:0];
+    end
+endfunction
+
+// min (mx = 0) / max (mx = 1) of two f64 values.
+function automatic [63:0] fp64_minmax(input [63:0] a0_, input [63:0] b0_, input [1:0] den_, input ieee_,
+                                      input mx_);
+    reg [63:0] a_, b_, r_;
+    reg na_, nb_, sna_, snb_;
+    begin
+        a_ = fp64_flush(a0_, den_[0]);
+        b_ = fp64_flush(b0_, den_[0]);
+        na_ = fp64_isnan(a_[62:0]);
+        nb_ = fp64_isnan(b_[62:0]);
+        sna_ = na_ && !a_[51];
+        snb_ = nb_ && !b_[51];
+        if (ieee_ && sna_)      r_ = a_ | 64'h0008000000000000;
+        else if (ieee_ && snb_) r_ = b_ | 64'h0008000000000000;
+        else if (na_ && nb_)       r_ = a_ | 64'h0008000000000000;
+        else if (na_)             r_ = b_;
+        else if (nb_)             r_ = a_;
+        else if (mx_)             r_ = fp64_lt(a_, b_) ? b_ : a_;
+        else                     r_ = fp64_lt(b_, a_) ? b_ : a_;
+        fp64_minmax = fp64_flush(r_, den_[1]);
+    end
+endfunction
+
+// floor(a) (exact), denormal input flush per den_in; a is finite.
+function automatic [63:0] fp64_floor(input [63:0] a_, input den_in_);
+    reg [63:0] mag_, mask_;
+    reg [10:0] ex_;
+    begin
+        ex_ = a_[62:52];
+        mag_ = {1'b0, a_[62:0]};
+        if (ex_ == 11'd0 && !den_in_) mag_ = 64'd0;
+        mask_ = ~(64'hffffffffffffffff << (11'd1075 - ex_));   // fraction bits (ex in [1023, 1074])
+        if (mag_ == 64'd0)
+            fp64_floor = {a_[63], 63'd0};
+        else if (ex_ >= 11'd1075)
+            fp64_floor = a_;
+        else if (ex_ < 11'd1023)
+            fp64_floor = a_[63] ? 64'hbff0000000000000 : 64'd0;
+        else if ((mag_ & mask_) == 64'd0)
+            fp64_floor = a_;
+        else
+            fp64_floor = {a_[63], 63'd0} | ((a_[63] ? mag_ + mask_ : mag_) & ~mask_);
+    end
+endfunction
+
+// Unsigned division for the reciprocal unit: d in [2^(w-1), 2^w) (w <= 63)
+// and r0 = 2^w - d > 0; returns {remainder != 0, 62 quotient bits} of
+// floor(2^(w+62) / d) = 2^62 + bits.
+function automatic [62:0] fp64_divloop(input [62:0] d_, input [62:0] r0_);
+    reg [63:0] rr_;
+    reg [61:0] q_;
+    integer i_;
+    begin
+        rr_ = {1'b0, r0_};
+        q_ = 62'd0;
+        for (i_ = 0; i_ < 62; i_ = i_ + 1) begin
+            rr_ = {rr_[62:0], 1'b0};
+            if (rr_ >= {1'b0, d_}) begin
+                rr_ = rr_ - {1'b0, d_};
+                q_ = {q_[60:0], 1'b1};
+            end else begin
+                q_ = {q_[60:0], 1'b0};
+            end
+        end
+        fp64_divloop = {rr_ != 64'd0, q_};
+    end
+endfunction
+
+// floor(sqrt(n)) for n < 2^126: returns {n is not a perfect square, root (63 bits)}.
+// Digit-by-digit; the first 31 root bits keep the remainder below 2^34, so
+// that part runs on 64-bit values and only the last 32 steps need 66 bits.
+function automatic [63:0] fp64_isqrt(input [125:0] n_);
+    reg [63:0] rem1_, trial1_;
+    reg [65:0] rem_, trial_;
+    reg [62:0] q_;
+    integer i_;
+    begin
+        rem1_ = 64'd0;
+        q_ = 63'd0;
+        for (i_ = 62; i_ >= 32; i_ = i_ - 1) begin
+            rem1_ = {rem1_[61:0], n_[2 * i_ + 1 -: 2]};
+            trial1_ = {q_[61:0], 2'b01};
+            if (rem1_ >= trial1_) begin
+                rem1_ = rem1_ - trial1_;
+                q_ = {q_[61:0], 1'b1};
+            end else begin
+                q_ = {q_[61:0], 1'b0};
+            end
+        end
+        rem_ = {2'd0, rem1_};
+        for (i_ = 31; i_ >= 0; i_ = i_ - 1) begin
+            rem_ = {rem_[63:0], n_[2 * i_ + 1 -: 2]};
+            trial_ = {1'b0, q_, 2'b01};
+            if (rem_ >= trial_) begin
+                rem_ = rem_ - trial_;
+                q_ = {q_[61:0], 1'b1};
+            end else begin
+                q_ = {q_[61:0], 1'b0};
+            end
+        end
+        fp64_isqrt = {rem_ != 66'd0, q_};
+    end
+endfunction
+
+// Words of the 1200-bit fraction of 2/pi, MSB first (sw/fp_tables.c).
+function automatic [31:0] fp64_two_over_pi(input [6:0] w_);
+    begin
+        case (w_)
+            7'd0:  fp64_two_over_pi = 32'ha2f9836e;
+            7'd1:  fp64_two_over_pi = 32'h4e441529;
+            7'd2:  fp64_two_over_pi = 32'hfc2757d1;
+            7'd3:  fp64_two_over_pi = 32'hf534ddc0;
+            7'd4:  fp64_two_over_pi = 32'hdb629599;
+            7'd5:  fp64_two_over_pi = 32'h3c439041;
+            7'd6:  fp64_two_over_pi = 32'hfe5163ab;
+            7'd7:  fp64_two_over_pi = 32'hdebbc561;
+            7'd8:  fp64_two_over_pi = 32'hb7246e3a;
+            7'd9:  fp64_two_over_pi = 32'h424dd2e0;
+            7'd10: fp64_two_over_pi = 32'h06492eea;
+            7'd11: fp64_two_over_pi = 32'h09d1921c;
+            7'd12: fp64_two_over_pi = 32'hfe1deb1c;
+            7'd13: fp64_two_over_pi = 32'hb129a73e;
+            7'd14: fp64_two_over_pi = 32'he88235f5;
+            7'd15: fp64_two_over_pi = 32'h2ebb4484;
+            7'd16: fp64_two_over_pi = 32'he99c7026;
+            7'd17: fp64_two_over_pi = 32'hb45f7e41;
+            7'd18: fp64_two_over_pi = 32'h3991d639;
+            7'd19: fp64_two_over_pi = 32'h835339f4;
+            7'd20: fp64_two_over_pi = 32'h9c845f8b;
+            7'd21: fp64_two_over_pi = 32'hbdf9283b;
+            7'd22: fp64_two_over_pi = 32'h1ff897ff;
+            7'd23: fp64_two_over_pi = 32'hde05980f;
+            7'd24: fp64_two_over_pi = 32'hef2f118b;
+            7'd25: fp64_two_over_pi = 32'h5a0a6d1f;
+            7'd26: fp64_two_over_pi = 32'h6d367ecf;
+            7'd27: fp64_two_over_pi = 32'h27cb09b7;
+            7'd28: fp64_two_over_pi = 32'h4f463f66;
+            7'd29: fp64_two_over_pi = 32'h9e5fea2d;
+            7'd30: fp64_two_over_pi = 32'h7527bac7;
+            7'd31: fp64_two_over_pi = 32'hebe5f17b;
+            7'd32: fp64_two_over_pi = 32'h3d0739f7;
+            7'd33: fp64_two_over_pi = 32'h8a5292ea;
+            7'd34: fp64_two_over_pi = 32'h6bfb5fb1;
+            7'd35: fp64_two_over_pi = 32'h1f8d5d08;
+            7'd36: fp64_two_over_pi = 32'h56033046;
+            7'd37: fp64_two_over_pi = 32'hfc7b0000;
+            default: fp64_two_over_pi = 32'd0;
+        endcase
+    end
+endfunction
+
+// ----------------------------------------------------------- f64 arithmetic
+//
+// The public functions take the whole MODE register (and full-width operands)
+// by interface contract and read only the fields their C counterpart reads;
+// the reciprocal unit, div_scale, div_fixup, trig_preop and the int -> f64
+// conversions ignore MODE entirely, as in the C.  Hence UNUSEDSIGNAL is off
+// for the public section below.
+/* verilator lint_off UNUSEDSIGNAL */
+
+function automatic [63:0] si_f64_add(input [63:0] a_, input [63:0] b_, input [31:0] mode_);
+    begin
+        si_f64_add = fp64_addx(a_, b_, mode_[3:2], mode_[7:6]);
+    end
+endfunction
+
+function automatic [63:0] si_f64_sub(input [63:0] a_, input [63:0] b_, input [31:0] mode_);
+    begin
+        si_f64_sub = fp64_addx(a_, {~b_[63], b_[62:0]}, mode_[3:2], mode_[7:6]);
+    end
+endfunction
+
+function automatic [63:0] si_f64_mul(input [63:0] a_, input [63:0] b_, input [31:0] mode_);
+    begin
+        si_f64_mul = fp64_mulx(a_, b_, mode_[3:2], mode_[7:6]);
+    end
+endfunction
+
+function automatic [63:0] si_f64_fma(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [31:0] mode_);
+    begin
+        si_f64_fma = fp64_fmax(a_, b_, c_, mode_[3:2], mode_[7:6], 16'sd0);
+    end
+endfunction
+
+function automatic [63:0] si_f64_min(input [63:0] a_, input [63:0] b_, input [31:0] mode_);
+    begin
+        si_f64_min = fp64_minmax(a_, b_, mode_[7:6], mode_[9], 1'b0);
+    end
+endfunction
+
+function automatic [63:0] si_f64_max(input [63:0] a_, input [63:0] b_, input [31:0] mode_);
+    begin
+        si_f64_max = fp64_minmax(a_, b_, mode_[7:6], mode_[9], 1'b1);
+    end
+endfunction
+
+// fract(x) = x - floor(x), rounded per MODE, clamped below 1.0.
+function automatic [63:0] si_f64_fract(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] fl_, r_;
+    begin
+        if (a_[62:52] == 11'h7ff) begin
+            si_f64_fract = (a_[51:0] != 52'd0) ? (a_ | 64'h0008000000000000) : {a_[63], 63'h7ff8000000000000};
+        end else begin
+            fl_ = fp64_floor(a_, mode_[6]);
+            r_ = fp64_addx(a_, {~fl_[63], fl_[62:0]}, mode_[3:2], mode_[7:6]);
+            si_f64_fract = (!r_[63] && r_ > 64'h3fefffffffffffff) ? 64'h3fefffffffffffff : r_;
+        end
+    end
+endfunction
+
+// ---------------------------------------------- reciprocal unit (RNE, FTZ)
+
+function automatic [63:0] si_f64_rcp(input [63:0] a_, input [31:0] mode_);
+    reg [62:0] qd_;
+    reg [63:0] q_;
+    reg signed [15:0] ex_;
+    begin
+        ex_ = {5'd0, a_[62:52]};
+        if (a_[62:52] == 11'h7ff) begin
+            si_f64_rcp = (a_[51:0] != 52'd0) ? (a_ | 64'h0008000000000000) : {a_[63], 63'd0};
+        end else if (a_[62:52] == 11'd0) begin
+            si_f64_rcp = {a_[63], 11'h7ff, 52'd0};
+        end else begin
+            // q = floor(2^115 / M), M = 2^52 + frac
+            if (a_[51:0] == 52'd0) begin
+                q_ = 64'h8000000000000000;
+            end else begin
+                qd_ = fp64_divloop({10'd0, 1'b1, a_[51:0]}, {10'd0, 1'b1, 52'd0} - {11'd0, a_[51:0]});
+                q_ = {2'b01, qd_[61:0]} | {63'd0, qd_[62]};
+            end
+            si_f64_rcp = fp64_round(a_[63], 16'sd960 - ex_, q_, 2'd0, 1'b0);
+        end
+    end
+endfunction
+
+function automatic [63:0] si_f64_rcp_clamp(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] r_;
+    begin
+        r_ = si_f64_rcp(a_, mode_);
+        si_f64_rcp_clamp = (r_[62:0] == 63'h7ff0000000000000) ? {r_[63], 63'h7fefffffffffffff} : r_;
+    end
+endfunction
+
+function automatic [63:0] si_f64_sqrt(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] rt_;
+    reg [53:0] m_;
+    reg signed [15:0] k_;
+    begin
+        k_ = {5'd0, a_[62:52]} - 16'sd1075;
+        if (a_[62:52] == 11'h7ff) begin
+            if (a_[51:0] != 52'd0)  si_f64_sqrt = a_ | 64'h0008000000000000;
+            else if (a_[63])        si_f64_sqrt = 64'hfff8000000000000;
+            else                   si_f64_sqrt = a_;
+        end else if (a_[62:52] == 11'd0) begin
+            si_f64_sqrt = {a_[63], 63'd0};
+        end else if (a_[63]) begin
+            si_f64_sqrt = 64'hfff8000000000000;
+        end else begin
+            m_ = {1'b0, 1'b1, a_[51:0]};
+            if (k_[0]) begin m_ = {m_[52:0], 1'b0}; k_ = k_ - 16'sd1; end
+            rt_ = fp64_isqrt({m_, 72'd0});
+            si_f64_sqrt = fp64_round(1'b0, (k_ >>> 1) - 16'sd36, {1'b0, rt_[62:1], rt_[0] | rt_[63]},
+                                     2'd0, 1'b0);
+        end
+    end
+endfunction
+
+// rsq: r = floor(sqrt(M * 2^72)), q = floor(2^125 / r), sticky if inexact.
+function automatic [63:0] si_f64_rsq(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] rt_, q_;
+    reg [62:0] qd_;
+    reg [53:0] m_;
+    reg signed [15:0] k_;
+    begin
+        k_ = {5'd0, a_[62:52]} - 16'sd1075;
+        if (a_[62:52] == 11'h7ff) begin
+            if (a_[51:0] != 52'd0)  si_f64_rsq = a_ | 64'h0008000000000000;
+            else if (a_[63])        si_f64_rsq = 64'hfff8000000000000;
+            else                   si_f64_rsq = 64'd0;
+        end else if (a_[62:52] == 11'd0) begin
+            si_f64_rsq = {a_[63], 11'h7ff, 52'd0};
+        end else if (a_[63]) begin
+            si_f64_rsq = 64'hfff8000000000000;
+        end else begin
+            m_ = {1'b0, 1'b1, a_[51:0]};
+            if (k_[0]) begin m_ = {m_[52:0], 1'b0}; k_ = k_ - 16'sd1; end
+            rt_ = fp64_isqrt({m_, 72'd0});                  // root in [2^62, 2^63)
+            if (rt_[61:0] == 62'd0) begin
+                q_ = 64'h8000000000000000;
+            end else begin
+                qd_ = fp64_divloop(rt_[62:0], 63'h4000000000000000 - {1'b0, rt_[61:0]});   // 2^63 - root
+                q_ = {2'b01, qd_[61:0]} | {63'd0, qd_[62]};
+            end
+            si_f64_rsq = fp64_round(1'b0, -16'sd89 - (k_ >>> 1), q_ | {63'd0, rt_[63]}, 2'd0, 1'b0);
+        end
+    end
+endfunction
+
+function automatic [63:0] si_f64_rsq_clamp(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] r_;
+    begin
+        r_ = si_f64_rsq(a_, mode_);
+        si_f64_rsq_clamp = (r_[62:0] == 63'h7ff0000000000000) ? {r_[63], 63'h7fefffffffffffff} : r_;
+    end
+endfunction
+// ------------------------------------------------------- frexp / ldexp
+
+function automatic [63:0] si_f64_frexp_mant(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] na_;
+    begin
+        na_ = fp64_norm(a_[62:0]);
+        case (fp64_kind(a_[62:0], mode_[6]))
+            2'd3:    si_f64_frexp_mant = a_ | 64'h0008000000000000;
+            2'd2:    si_f64_frexp_mant = 64'hfff8000000000000;
+            2'd0:    si_f64_frexp_mant = {a_[63], 63'd0};
+            default: si_f64_frexp_mant = {a_[63], 11'd1022, na_[51:0]};
+        endcase
+    end
+endfunction
+
+function automatic [31:0] si_f64_frexp_exp(input [63:0] a_, input [31:0] mode_);
+    reg [63:0] na_;
+    reg signed [31:0] eb_;
+    begin
+        na_ = fp64_norm(a_[62:0]);
+        eb_ = {{20{na_[63]}}, na_[63:52]};
+        case (fp64_kind(a_[62:0], mode_[6]))
+            2'd3, 2'd2: si_f64_frexp_exp = 32'hffffffff;
+            2'd0:       si_f64_frexp_exp = 32'd0;
+            default:    si_f64_frexp_exp = eb_ - 32'sd1022;
+        endcase
+    end
+endfunction
+
+function automatic [63:0] si_f64_ldexp(input [63:0] a_, input [31:0] e_, input [31:0] mode_);
+    reg signed [31:0] n_;
+    reg signed [15:0] n16_;
+    begin
+        n_ = e_;
+        if (n_ > 32'sd4000)       n16_ = 16'sd4000;
+        else if (n_ < -32'sd4000) n16_ = -16'sd4000;
+        else                     n16_ = n_[15:0];
+        si_f64_ldexp = fp64_ldexpx(a_, n16_, mode_[3:2], mode_[7:6]);
+    end
+endfunction
+
+// ------------------------------------------------------- compare / class
+
+function automatic [0:0] si_f64_cmp(input [63:0] a0_, input [63:0] b0_, input [3:0] cond_, input [31:0] mode_);
+    reg [63:0] a_, b_;
+    reg un_, lt_, eq_, gt_;
+    begin
+        a_ = fp64_flush(a0_, mode_[6]);
+        b_ = fp64_flush(b0_, mode_[6]);
+        un_ = fp64_isnan(a_[62:0]) || fp64_isnan(b_[62:0]);
+        eq_ = !un_ && ((a_[62:0] == 63'd0 && b_[62:0] == 63'd0) || a_ == b_);
+        if (un_ || eq_)             lt_ = 1'b0;
+        else if (a_[63] != b_[63])  lt_ = a_[63];
+        else if (a_[63])           lt_ = a_[62:0] > b_[62:0];
+        else                      lt_ = a_[62:0] < b_[62:0];
+        gt_ = !un_ && !eq_ && !lt_;
+        case (cond_)
+            4'd0:  si_f64_cmp = 1'b0;
+            4'd1:  si_f64_cmp = lt_;
+            4'd2:  si_f64_cmp = eq_;
+            4'd3:  si_f64_cmp = lt_ | eq_;
+            4'd4:  si_f64_cmp = gt_;
+            4'd5:  si_f64_cmp = lt_ | gt_;
+            4'd6:  si_f64_cmp = gt_ | eq_;
+            4'd7:  si_f64_cmp = !un_;
+            4'd8:  si_f64_cmp = un_;
+            4'd9:  si_f64_cmp = !(gt_ | eq_);
+            4'd10: si_f64_cmp = !(lt_ | gt_);
+            4'd11: si_f64_cmp = !gt_;
+            4'd12: si_f64_cmp = !(lt_ | eq_);
+            4'd13: si_f64_cmp = !eq_;
+            4'd14: si_f64_cmp = !lt_;
+            default: si_f64_cmp = 1'b1;
+        endcase
+    end
+endfunction
+
+function automatic [0:0] si_f64_class(input [63:0] a_, input [9:0] mask_);
+    reg [3:0] bitn_;
+    begin
+        if (a_[62:52] == 11'h7ff)
+            bitn_ = (a_[51:0] == 52'd0) ? (a_[63] ? 4'd2 : 4'd9) : (a_[51] ? 4'd1 : 4'd0);
+        else if (a_[62:52] == 11'd0)
+            bitn_ = (a_[51:0] == 52'd0) ? (a_[63] ? 4'd5 : 4'd6) : (a_[63] ? 4'd4 : 4'd7);
+        else
+            bitn_ = a_[63] ? 4'd3 : 4'd8;
+        si_f64_class = mask_[bitn_];
+    end
+endfunction
+
+// ------------------------------------------------------- division helpers
+
+function automatic [64:0] si_f64_div_scale(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [31:0] mode_);
+    reg signed [15:0] e1_, e2_, diff_, sc_;
+    reg vcc_;
+    begin
+        e1_ = {5'd0, b_[62:52]};
+        e2_ = {5'd0, c_[62:52]};
+        diff_ = e2_ - e1_;
+        vcc_ = 1'b0;
+        sc_ = 16'sd0;
+        if (b_[62:0] == 63'd0 || c_[62:0] == 63'd0 || b_[62:52] == 11'h7ff || c_[62:52] == 11'h7ff) begin
+            sc_ = 16'sd0;
+        end else if (diff_ >= 16'sd768) begin
+            vcc_ = 1'b1;
+            if (a_ == b_) sc_ = 16'sd128;
+        end else if (e1_ == 16'sd0) begin
+            sc_ = 16'sd128;
+        end else if (e1_ >= 16'sd2045 && diff_ <= -16'sd1022) begin
+            vcc_ = 1'b1;
+            if (a_ == b_) sc_ = -16'sd128;
+        end else if (e1_ >= 16'sd2045) begin
+            sc_ = -16'sd128;
+        end else if (diff_ <= -16'sd1022) begin
+            vcc_ = 1'b1;
+            if (a_ == c_) sc_ = 16'sd128;
+        end else if (e2_ <= 16'sd52) begin
+            sc_ = 16'sd128;
+        end
+        if (b_[62:0] == 63'd0 || c_[62:0] == 63'd0 || b_[62:52] == 11'h7ff || c_[62:52] == 11'h7ff)
+            si_f64_div_scale = {1'b0, 64'h7ff8000000000000};
+        else if (sc_ == 16'sd0)
+            si_f64_div_scale = {vcc_, a_};
+        else
+            si_f64_div_scale = {vcc_, fp64_ldexpx(a_, sc_, 2'd0, 2'd3)};
+    end
+endfunction
+
+function automatic [63:0] si_f64_div_fixup(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [31:0] mode_);
+    reg so_;
+    begin
+        so_ = b_[63] ^ c_[63];
+        if (c_[62:0] > 63'h7ff0000000000000)
+            si_f64_div_fixup = c_ | 64'h0008000000000000;
+        else if (b_[62:0] > 63'h7ff0000000000000)
+            si_f64_div_fixup = b_ | 64'h0008000000000000;
+        else if ((b_[62:0] == 63'd0 && c_[62:0] == 63'd0) ||
+                 (b_[62:0] == 63'h7ff0000000000000 && c_[62:0] == 63'h7ff0000000000000))
+            si_f64_div_fixup = 64'hfff8000000000000;
+        else if (b_[62:0] == 63'd0 || c_[62:0] == 63'h7ff0000000000000)
+            si_f64_div_fixup = {so_, 11'h7ff, 52'd0};
+        else if (b_[62:0] == 63'h7ff0000000000000 || c_[62:0] == 63'd0)
+            si_f64_div_fixup = {so_, 63'd0};
+        else if (a_[62:0] > 63'h7ff0000000000000)
+            si_f64_div_fixup = {so_, 11'h7ff, 52'd0};
+        else
+            si_f64_div_fixup = {so_, a_[62:0]};
+    end
+endfunction
+
+// trig_preop: 53-bit segment of 2/pi scaled per docs/fp.md section 8.
+function automatic [63:0] si_f64_trig_preop(input [63:0] a_, input [31:0] sel_, input [31:0] mode_);
+    reg [15:0] shift_;
+    reg signed [15:0] scale_, shs_;
+    reg [95:0] win_;
+    reg [52:0] seg_;
+    begin
+        shift_ = {11'd0, sel_[4:0]} * 16'd53;
+        if (a_[62:52] > 11'd1077) shift_ = shift_ + {5'd0, a_[62:52]} - 16'd1077;
+        win_ = {fp64_two_over_pi(shift_[11:5]), fp64_two_over_pi(shift_[11:5] + 7'd1),
+               fp64_two_over_pi(shift_[11:5] + 7'd2)} << shift_[4:0];
+        seg_ = win_[95:43];
+        shs_ = shift_;
+        scale_ = -16'sd53 - shs_;
+        if (a_[62:52] >= 11'd1968) scale_ = scale_ + 16'sd128;
+        if (seg_ == 53'd0 || shift_ >= 16'd1200)
+            si_f64_trig_preop = 64'd0;
+        else
+            si_f64_trig_preop = fp64_round(1'b0, scale_, {11'd0, seg_}, 2'd0, 1'b1);
+    end
+endfunction
+// v_div_fmas: fma with the exact result scaled by 2^+-128 when vcc is set.
+function automatic [63:0] si_f64_div_fmas(input [63:0] a_, input [63:0] b_, input [63:0] c_, input vcc_,
+                                          input [31:0] mode_);
+    reg signed [15:0] sc_;
+    begin
+        sc_ = !vcc_ ? 16'sd0 : (c_[62:52] >= 11'd1024) ? 16'sd128 : -16'sd128;
+        si_f64_div_fmas = fp64_fmax(a_, b_, c_, mode_[3:2], mode_[7:6], sc_);
+    end
+endfunction
+
+// ------------------------------------------------------- output modifiers
+
+function automatic [63:0] si_f64_omod_clamp(input [63:0] r0_, input [1:0] omod_, input clamp_, input [31:0] mode_);
+    reg [63:0] r_, k_;
+    begin
+        r_ = r0_;
+        case (omod_)
+            2'd1:    k_ = 64'h4000000000000000;
+            2'd2:    k_ = 64'h4010000000000000;
+            default: k_ = 64'h3fe0000000000000;
+        endcase
+        if (omod_ != 2'd0 && !mode_[7] && !fp64_isnan(r_[62:0]))
+            r_ = fp64_mulx(r_, k_, mode_[3:2], mode_[7:6]);
+        if (clamp_) begin
+            if (fp64_isnan(r_[62:0]))                    r_ = mode_[8] ? 64'd0 : r_;
+            else if (r_[63])                       r_ = 64'd0;
+            else if (r_ > 64'h3ff0000000000000)    r_ = 64'h3ff0000000000000;
+        end
+        si_f64_omod_clamp = r_;
+    end
+endfunction
+
+// ------------------------------------------------------- conversions
+
+// f32 -> f64: exact; f32 input denormals flushed per denorm32 bit 0.
+function automatic [63:0] si_cvt_f64_f32(input [31:0] a_, input [31:0] mode_);
+    reg [5:0] lz_;
+    reg [51:0] sh_;
+    begin
+        lz_ = fp64_clz64({41'd0, a_[22:0]});
+        sh_ = {29'd0, a_[22:0]} << (lz_ - 6'd11);
+        if (a_[30:23] == 8'hff)
+            si_cvt_f64_f32 = {a_[31], 11'h7ff, a_[22:0] != 23'd0, a_[21:0], 29'd0};
+        else if (a_[30:23] == 8'd0) begin
+            if (a_[22:0] == 23'd0 || !mode_[4])
+                si_cvt_f64_f32 = {a_[31], 63'd0};
+            else
+                si_cvt_f64_f32 = {a_[31], 11'd937 - {5'd0, lz_}, sh_[51:0]};
+        end else
+            si_cvt_f64_f32 = {a_[31], {3'd0, a_[30:23]} + 11'd896, a_[22:0], 29'd0};
+    end
+endfunction
+
+// f64 -> f32: rounded per round32; input flush per denorm64, output per denorm32.
+function automatic [31:0] si_cvt_f32_f64(input [63:0] a_, input [31:0] mode_);
+    reg signed [15:0] ex_;
+    begin
+        ex_ = {5'd0, a_[62:52]};
+        if (a_[62:52] == 11'h7ff)
+            si_cvt_f32_f64 = {a_[63], 8'hff, a_[51:0] != 52'd0, a_[50:29]};
+        else if (a_[62:52] == 11'd0) begin
+            if (a_[51:0] == 52'd0 || !mode_[6])
+                si_cvt_f32_f64 = {a_[63], 31'd0};
+            else
+                si_cvt_f32_f64 = fp64_round32(a_[63], -16'sd1074, {12'd0, a_[51:0]}, mode_[1:0], mode_[5]);
+        end else
+            si_cvt_f32_f64 = fp64_round32(a_[63], ex_ - 16'sd1075, {11'd0, 1'b1, a_[51:0]}, mode_[1:0], mode_[5]);
+    end
+endfunction
+
+function automatic [63:0] si_cvt_f64_u32(input [31:0] a_, input [31:0] mode_);
+    reg [5:0] lz_;
+    reg [63:0] sh_;
+    begin
+        lz_ = fp64_clz64({32'd0, a_});
+        sh_ = {32'd0, a_} << (lz_ - 6'd11);
+        si_cvt_f64_u32 = (a_ == 32'd0) ? 64'd0 : {1'b0, 11'd1086 - {5'd0, lz_}, sh_[51:0]};
+    end
+endfunction
+
+function automatic [63:0] si_cvt_f64_i32(input [31:0] a_, input [31:0] mode_);
+    reg [63:0] r_;
+    begin
+        r_ = si_cvt_f64_u32(a_[31] ? 32'd0 - a_ : a_, mode_);
+        si_cvt_f64_i32 = {a_[31], r_[62:0]};
+    end
+endfunction
+
+// f64 -> i32/u32: truncate, saturate, NaN -> 0.
+function automatic [31:0] fp64_trunc(input [63:0] a_, input [31:0] lim_);
+    reg [63:0] m_;
+    begin
+        m_ = {11'd0, 1'b1, a_[51:0]};
+        if (a_[62:52] < 11'd1023)
+            fp64_trunc = 32'd0;
+        else if (a_[62:52] >= 11'd1086)
+            fp64_trunc = lim_;
+        else begin
+            if (a_[62:52] >= 11'd1075) m_ = m_ << (a_[62:52] - 11'd1075);
+            else                      m_ = m_ >> (11'd1075 - a_[62:52]);
+            fp64_trunc = (m_ > {32'd0, lim_}) ? lim_ : m_[31:0];
+        end
+    end
+endfunction
+
+function automatic [31:0] si_cvt_i32_f64(input [63:0] a_, input [31:0] mode_);
+    reg [31:0] v_;
+    begin
+        v_ = fp64_trunc(a_, a_[63] ? 32'h80000000 : 32'h7fffffff);
+        if (fp64_isnan(a_[62:0]))  si_cvt_i32_f64 = 32'd0;
+        else if (a_[63])     si_cvt_i32_f64 = 32'd0 - v_;
+        else                si_cvt_i32_f64 = v_;
+    end
+endfunction
+
+function automatic [31:0] si_cvt_u32_f64(input [63:0] a_, input [31:0] mode_);
+    begin
+        if (fp64_isnan(a_[62:0]) || a_[63]) si_cvt_u32_f64 = 32'd0;
+        else                        si_cvt_u32_f64 = fp64_trunc(a_, 32'hffffffff);
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+`endif // SI_FP64_VH
