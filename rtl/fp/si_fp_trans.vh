@@ -21,7 +21,9 @@
 //    anything nonzero follows, so the result is identical.
 //  - The Q62 fixed-point multiply mulq(a, b) = (int64)((i128)a*b >> 62) is
 //    built from four 32x32 products with a two's-complement correction, so
-//    that no intermediate is wider than 65 bits.
+//    that no intermediate is wider than 65 bits (fast in Verilator).
+//  - Function arguments and locals are all named tr_* so that they do not
+//    shadow (VARHIDDEN) signals of the including module.
 `ifndef SI_FP_TRANS_VH
 `define SI_FP_TRANS_VH
 
@@ -63,8 +65,8 @@ function automatic [31:0] fptr_rne32(input tr_s, input signed [15:0] tr_ex, inpu
     reg tr_rb, tr_st;
     begin
         tr_lz = fptr_clz64(tr_sig);
-        tr_sn = tr_sig << tr_lz;                                   // leading one at bit 63
-        tr_e = tr_ex + 16'sd63 - $signed({9'd0, tr_lz});           // exponent of the leading bit
+        tr_sn = tr_sig << tr_lz;                                        // leading one at bit 63
+        tr_e = tr_ex + 16'sd63 - $signed({9'd0, tr_lz});                // exponent of the leading bit
         if (tr_e > 16'sd127) begin
             fptr_rne32 = {tr_s, 31'h7f800000};
         end else if (tr_e >= -16'sd126) begin
@@ -72,8 +74,8 @@ function automatic [31:0] fptr_rne32(input tr_s, input signed [15:0] tr_ex, inpu
             tr_rb = tr_sn[39];
             tr_st = |tr_sn[38:0];
             tr_m = {1'b0, tr_sn[63:40]} + {24'd0, tr_rb & (tr_st | tr_sn[40])};
-            tr_ef = tr_e[7:0] + 8'd126;                         // e + bias - 1
-            tr_bits = {1'b0, tr_ef, 23'd0} + {7'd0, tr_m};         // a carry bumps the exponent
+            tr_ef = tr_e[7:0] + 8'd126;                                 // e + bias - 1
+            tr_bits = {1'b0, tr_ef, 23'd0} + {7'd0, tr_m};              // a carry bumps the exponent
             if (tr_bits >= 32'h7f800000)
                 fptr_rne32 = {tr_s, 31'h7f800000};
             else
@@ -86,7 +88,7 @@ function automatic [31:0] fptr_rne32(input tr_s, input signed [15:0] tr_ex, inpu
             tr_m = {2'b00, tr_sn[63:41]} + {24'd0, tr_rb & (tr_st | tr_sn[41])};
             fptr_rne32 = tr_m[23] ? {tr_s, 31'h00800000} : {tr_s, 31'd0};
         end else begin
-            fptr_rne32 = {tr_s, 31'd0};                      // below 2^-127: flushed
+            fptr_rne32 = {tr_s, 31'd0};                                 // below 2^-127: flushed
         end
     end
 endfunction
@@ -98,8 +100,9 @@ function automatic [63:0] fptr_mulsh(input [63:0] tr_a, input [63:0] tr_b, input
                                      input tr_sh63);
     reg [63:0] tr_ll, tr_lh, tr_hl, tr_hh, tr_hi;
     reg [64:0] tr_mid;
+    // only the bits of tr_t at and above 2^62 are kept
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [64:0] tr_t;                      // only the bits at and above 2^62 are kept
+    reg [64:0] tr_t;
     /* verilator lint_on UNUSEDSIGNAL */
     begin
         tr_ll = {32'd0, tr_a[31:0]}  * {32'd0, tr_b[31:0]};
@@ -124,9 +127,10 @@ function automatic [63:0] fptr_mulq(input [63:0] tr_a, input [63:0] tr_b);
 endfunction
 
 // {inexact, floor(sqrt(n))}: 26-bit integer square root by digit recurrence
-// (two radicand bits per step); inexact = (root^2 != n).
+// (two radicand bits per step, branch-free); inexact = (root^2 != n).
 function automatic [26:0] fptr_isqrt(input [51:0] tr_n);
-    reg [31:0] tr_rem, tr_trial;
+    reg [31:0] tr_rem;
+    reg [32:0] tr_d;
     reg [25:0] tr_root;
     reg [51:0] tr_v;
     integer tr_i;
@@ -137,13 +141,10 @@ function automatic [26:0] fptr_isqrt(input [51:0] tr_n);
         for (tr_i = 0; tr_i < 26; tr_i = tr_i + 1) begin
             tr_rem = {tr_rem[29:0], tr_v[51:50]};
             tr_v = {tr_v[49:0], 2'b00};
-            tr_trial = {4'd0, tr_root, 2'b01};                  // 4*root + 1
-            if (tr_rem >= tr_trial) begin
-                tr_rem = tr_rem - tr_trial;
-                tr_root = {tr_root[24:0], 1'b1};
-            end else begin
-                tr_root = {tr_root[24:0], 1'b0};
-            end
+            tr_d = {1'b0, tr_rem} - {5'd0, tr_root, 2'b01};             // rem - (4*root + 1)
+            if (!tr_d[32])
+                tr_rem = tr_d[31:0];
+            tr_root = {tr_root[24:0], !tr_d[32]};
         end
         fptr_isqrt = {tr_rem != 32'd0, tr_root};
     end
@@ -173,8 +174,9 @@ endfunction
 
 // ------------------------------------------------------- rcp / rsq / sqrt
 
-// rcp: q = floor(2^49 / M) (26 or 27 bits) with sticky remainder; the C uses
-// floor(2^62 / M), which has the same leading bits and the same exactness.
+// rcp: q = floor(2^49 / M) (26 bits, 27 for M = 2^23) with a sticky bit for
+// a nonzero remainder; the C uses floor(2^62 / M), which has the same leading
+// bits and the same exactness.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_rcp(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
@@ -186,9 +188,10 @@ function automatic [31:0] si_f32_rcp(input [31:0] tr_a, input [31:0] tr_mode);
         2'd0: si_f32_rcp = {tr_a[31], 31'h7f800000};
         default: begin
             tr_mm = {40'd0, 1'b1, tr_a[22:0]};
-            tr_q = 64'h0002_0000_0000_0000 / tr_mm;             // 1/x = q * 2^(-26-E)
+            tr_q = 64'h0002_0000_0000_0000 / tr_mm;                     // 1/x = q * 2^(-26-E)
             tr_r = 64'h0002_0000_0000_0000 - tr_q * tr_mm;
-            si_f32_rcp = fptr_rne32(tr_a[31], -16'sd26 - fptr_exp(tr_a[30:23]), tr_q | {63'd0, tr_r != 64'd0});
+            si_f32_rcp = fptr_rne32(tr_a[31], -16'sd26 - fptr_exp(tr_a[30:23]),
+                                    tr_q | {63'd0, tr_r != 64'd0});
         end
         endcase
     end
@@ -224,7 +227,8 @@ function automatic [31:0] si_f32_rcp_legacy(input [31:0] tr_a, input [31:0] tr_m
     end
 endfunction
 
-// sqrt: with a = M' * 2^k, k even, q = floor(sqrt(M' * 2^26)) (C: 2^38).
+// sqrt: with a = M' * 2^k, k even, q = floor(sqrt(M' * 2^26)) (C: 2^38);
+// the root is passed with one extra bit below it holding the sticky bit.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_sqrt(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
@@ -248,15 +252,17 @@ function automatic [31:0] si_f32_sqrt(input [31:0] tr_a, input [31:0] tr_mode);
                 end
                 tr_sq = fptr_isqrt({1'b0, tr_mm, 26'd0});
                 // value = root * 2^(k/2 - 13); one more bit for the sticky
-                si_f32_sqrt = fptr_rne32(1'b0, (tr_k >>> 1) - 16'sd14, {37'd0, tr_sq[25:0], tr_sq[26]});
+                si_f32_sqrt = fptr_rne32(1'b0, (tr_k >>> 1) - 16'sd14,
+                                         {37'd0, tr_sq[25:0], tr_sq[26]});
             end
         end
         endcase
     end
 endfunction
 
-// rsq: with a = M' * 2^k, k even, y = floor(sqrt(floor(2^74 / M'))) (C: 2^96);
-// the quotient comes from two 64-bit divisions (2^42 / M', then the
+// rsq: with a = M' * 2^k, k even, y = floor(sqrt(floor(2^74 / M'))) (C: 2^96)
+// = floor(2^37 / sqrt(M')); inexact iff the division or the root is inexact.
+// The quotient comes from two 64-bit divisions (2^42 / M', then the
 // remainder * 2^32 / M').
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
@@ -281,12 +287,12 @@ function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
                     tr_k = tr_k - 16'sd1;
                 end
                 tr_d = {39'd0, tr_mm};
-                tr_qh = 64'h0000_0400_0000_0000 / tr_d;         // <= 2^19
+                tr_qh = 64'h0000_0400_0000_0000 / tr_d;                 // <= 2^19
                 // remainder (< 2^25) times 2^32
                 tr_t = (64'h0000_0400_0000_0000 - tr_qh * tr_d) << 32;
-                tr_ql = tr_t / tr_d;                               // < 2^32
+                tr_ql = tr_t / tr_d;                                    // < 2^32
                 tr_rl = tr_t - tr_ql * tr_d;
-                tr_sq = fptr_isqrt({tr_qh[19:0], tr_ql[31:0]});    // 2^74/M' <= 2^51
+                tr_sq = fptr_isqrt({tr_qh[19:0], tr_ql[31:0]});         // 2^74/M' <= 2^51
                 si_f32_rsq = fptr_rne32(1'b0, -16'sd38 - (tr_k >>> 1),
                                         {37'd0, tr_sq[25:0], tr_sq[26] | (tr_rl != 64'd0)});
             end
@@ -342,19 +348,19 @@ function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
                 tr_i = tr_a[22:15];
                 tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_i)};
                 tr_r = ({29'd0, tr_mr} - 64'h0000_0002_0000_0000) << 29;
-                tr_p = 64'h0d30bb153d6f6ca0;                                   // C7
-                tr_p = 64'hf09c7b11e2fe0146 + fptr_mulq(tr_r, tr_p);                 // C6
-                tr_p = 64'h12776c50ef9bfe79 + fptr_mulq(tr_r, tr_p);                 // C5
-                tr_p = 64'he8eab89ad47d01e9 + fptr_mulq(tr_r, tr_p);                 // C4
-                tr_p = 64'h1ec709dc3a03fd75 + fptr_mulq(tr_r, tr_p);                 // C3
-                tr_p = 64'hd1d57135a8fa03d1 + fptr_mulq(tr_r, tr_p);                 // C2
-                tr_p = 64'h5c551d94ae0bf85e + fptr_mulq(tr_r, tr_p);                 // C1
+                tr_p = 64'h0d30bb153d6f6ca0;                            // C7
+                tr_p = 64'hf09c7b11e2fe0146 + fptr_mulq(tr_r, tr_p);    // C6
+                tr_p = 64'h12776c50ef9bfe79 + fptr_mulq(tr_r, tr_p);    // C5
+                tr_p = 64'he8eab89ad47d01e9 + fptr_mulq(tr_r, tr_p);    // C4
+                tr_p = 64'h1ec709dc3a03fd75 + fptr_mulq(tr_r, tr_p);    // C3
+                tr_p = 64'hd1d57135a8fa03d1 + fptr_mulq(tr_r, tr_p);    // C2
+                tr_p = 64'h5c551d94ae0bf85e + fptr_mulq(tr_r, tr_p);    // C1
                 tr_p = fptr_mulq(tr_r, tr_p);
                 // S = E*2^62 + t with t = LOG_L[i] + p, |t| < 2^63, split as
                 // S = eh*2^62 + tl, tl in [0, 2^62)
                 tr_t = fptab_log_l(tr_i) + tr_p;
                 tr_tl = {2'b00, tr_t[61:0]};
-                tr_eh = {1'b0, tr_a[30:23]} - 9'd127 + {{7{tr_t[63]}}, tr_t[63:62]};   // -127..128
+                tr_eh = {1'b0, tr_a[30:23]} - 9'd127 + {{7{tr_t[63]}}, tr_t[63:62]};  // -127..128
                 // |S| = mh*2^62 + ml, ml in [0, 2^62]
                 tr_sn = tr_eh[8];
                 if (!tr_sn) begin
@@ -364,11 +370,11 @@ function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
                     tr_mh = 8'd0 - tr_eh[7:0];
                     tr_ml = 64'd0;
                 end else begin
-                    tr_mh = 8'hff - tr_eh[7:0];                               // -eh - 1
+                    tr_mh = 8'hff - tr_eh[7:0];                         // -eh - 1
                     tr_ml = 64'h4000_0000_0000_0000 - tr_tl;
                 end
                 if (tr_mh == 8'd0 && tr_ml == 64'd0)
-                    si_f32_log = 32'd0;                                     // log2(1) = +0
+                    si_f32_log = 32'd0;                                 // log2(1) = +0
                 else if (tr_mh == 8'd0)
                     si_f32_log = fptr_rne32(tr_sn, -16'sd62, tr_ml);
                 else
@@ -410,9 +416,10 @@ function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
     reg signed [15:0] tr_e, tr_n;
     reg signed [6:0] tr_sh;
     reg [63:0] tr_mm, tr_lo, tr_r, tr_p, tr_q, tr_mant;
+    // tr_hw < 2^7 (M < 2^24, sh <= 47): only [7:0] is read;
+    // r = (f mod 2^56) >> 2 drops f[1:0] by definition
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [63:0] tr_hw;                     // < 2^7 (M < 2^24, sh <= 47): only [7:0] read
-    reg [63:0] tr_f;                      // r = (f mod 2^56) >> 2 drops f[1:0]
+    reg [63:0] tr_hw, tr_f;
     /* verilator lint_on UNUSEDSIGNAL */
     reg [7:0] tr_hi;
     begin
@@ -423,14 +430,14 @@ function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
         2'd2: si_f32_exp = tr_a[31] ? 32'd0 : tr_a;
         default: begin
             if (!tr_a[31] && tr_a >= 32'h43000000) begin
-                si_f32_exp = 32'h7f800000;                                  // x >= 128
+                si_f32_exp = 32'h7f800000;                              // x >= 128
             end else if (tr_a[31] && tr_a > 32'hc2fc0000) begin
-                si_f32_exp = 32'd0;                                         // x < -126
+                si_f32_exp = 32'd0;                                     // x < -126
             end else if (tr_e < -16'sd64) begin
-                si_f32_exp = 32'h3f800000;                                  // |x| < 2^-64
+                si_f32_exp = 32'h3f800000;                              // |x| < 2^-64
             end else begin
                 // |x| * 2^64 = M << sh, sh in [-23, 47]; mag = {hi, lo}
-                tr_sh = tr_e[6:0] + 7'sd41;              // e in [-64, 6]
+                tr_sh = tr_e[6:0] + 7'sd41;                             // e in [-64, 6]
                 tr_mm = {40'd0, 1'b1, tr_a[22:0]};
                 if (!tr_sh[6]) begin
                     tr_lo = tr_mm << tr_sh[5:0];
@@ -451,11 +458,11 @@ function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
                     tr_n = $signed({8'd0, tr_hi});
                 end
                 tr_r = {10'd0, tr_f[55:2]};
-                tr_p = 64'h0015d87fe78a6731;                                   // D5
-                tr_p = 64'h009d955b7dd273b9 + fptr_mulq(tr_r, tr_p);                 // D4
-                tr_p = 64'h038d611ae09417f1 + fptr_mulq(tr_r, tr_p);                 // D3
-                tr_p = 64'h0f5fdeffc162c754 + fptr_mulq(tr_r, tr_p);                 // D2
-                tr_p = 64'h2c5c85fdf473de6b + fptr_mulq(tr_r, tr_p);                 // D1
+                tr_p = 64'h0015d87fe78a6731;                            // D5
+                tr_p = 64'h009d955b7dd273b9 + fptr_mulq(tr_r, tr_p);    // D4
+                tr_p = 64'h038d611ae09417f1 + fptr_mulq(tr_r, tr_p);    // D3
+                tr_p = 64'h0f5fdeffc162c754 + fptr_mulq(tr_r, tr_p);    // D2
+                tr_p = 64'h2c5c85fdf473de6b + fptr_mulq(tr_r, tr_p);    // D1
                 tr_q = 64'h4000_0000_0000_0000 + fptr_mulq(tr_r, tr_p);
                 tr_mant = fptr_mulsh(fptab_exp_t(tr_f[63:56]), tr_q, 1'b0, 1'b0, 1'b0);
                 si_f32_exp = fptr_rne32(1'b0, tr_n - 16'sd62, tr_mant);
@@ -480,18 +487,18 @@ function automatic [63:0] fptr_sinq(input [62:0] tr_v);
     reg [63:0] tr_w, tr_b, tr_z, tr_ps, tr_pc, tr_res;
     reg [6:0] tr_k;
     begin
-        tr_k = tr_v[62:56] + {6'd0, tr_v[55]};           // (v + 2^55) >> 56, 0..64
-        tr_w = {1'b0, tr_v} - {1'b0, tr_k, 56'd0};                                           // |w| <= 2^55
-        tr_b = fptr_mulsh(tr_w, 64'hc90fdaa22168c235, 1'b1, 1'b0, 1'b1);          // w * 2pi, Q62
+        tr_k = tr_v[62:56] + {6'd0, tr_v[55]};                          // (v + 2^55) >> 56, 0..64
+        tr_w = {1'b0, tr_v} - {1'b0, tr_k, 56'd0};                      // |w| <= 2^55
+        tr_b = fptr_mulsh(tr_w, 64'hc90fdaa22168c235, 1'b1, 1'b0, 1'b1);  // w * 2pi, Q62
         tr_z = fptr_mulq(tr_b, tr_b);
-        tr_ps = 64'hfffcbfcbfcbfcbfd;                                          // -K5040
-        tr_ps = 64'h0088888888888889 + fptr_mulq(tr_z, tr_ps);                       //  K120
-        tr_ps = 64'hf555555555555555 + fptr_mulq(tr_z, tr_ps);                       // -K6
-        tr_ps = 64'h4000000000000000 + fptr_mulq(tr_z, tr_ps);                       //  1
-        tr_pc = 64'hffe93e93e93e93e9;                                          // -K720
-        tr_pc = 64'h02aaaaaaaaaaaaab + fptr_mulq(tr_z, tr_pc);                       //  K24
-        tr_pc = 64'he000000000000000 + fptr_mulq(tr_z, tr_pc);                       // -K2
-        tr_pc = 64'h4000000000000000 + fptr_mulq(tr_z, tr_pc);                       //  1
+        tr_ps = 64'hfffcbfcbfcbfcbfd;                                   // -K5040
+        tr_ps = 64'h0088888888888889 + fptr_mulq(tr_z, tr_ps);          //  K120
+        tr_ps = 64'hf555555555555555 + fptr_mulq(tr_z, tr_ps);          // -K6
+        tr_ps = 64'h4000000000000000 + fptr_mulq(tr_z, tr_ps);          //  1
+        tr_pc = 64'hffe93e93e93e93e9;                                   // -K720
+        tr_pc = 64'h02aaaaaaaaaaaaab + fptr_mulq(tr_z, tr_pc);          //  K24
+        tr_pc = 64'he000000000000000 + fptr_mulq(tr_z, tr_pc);          // -K2
+        tr_pc = 64'h4000000000000000 + fptr_mulq(tr_z, tr_pc);          //  1
         tr_res = fptr_mulq(fptab_sin_t(tr_k), tr_pc)
             + fptr_mulq(fptab_sin_t(7'd64 - tr_k), fptr_mulq(tr_b, tr_ps));
         if (tr_res[63])
@@ -502,7 +509,9 @@ function automatic [63:0] fptr_sinq(input [62:0] tr_v);
     end
 endfunction
 
-// Shared by sin and cos (the input is in revolutions).
+// Shared by sin and cos (the input is in revolutions).  F = frac(|x|) as Q64,
+// quadrant q = F >> 62, u = F mod 2^62; cos uses q + 1 and a positive sign;
+// |result| = SQ(q odd ? 2^62 - u : u), sign = sign(x) xor (q >= 2).
 function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
     reg signed [15:0] tr_e;
     reg [63:0] tr_mm, tr_ff, tr_y;
@@ -518,13 +527,13 @@ function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
         2'd2: fptr_sincos = 32'hffc00000;
         2'd0: fptr_sincos = tr_is_cos ? 32'h3f800000 : {tr_a[31], 31'd0};
         default: begin
-            if (tr_a[30:0] > 31'h43800000) begin                               // |x| > 256
+            if (tr_a[30:0] > 31'h43800000) begin                        // |x| > 256
                 fptr_sincos = tr_is_cos ? 32'h3f800000 : 32'd0;
             end else if (tr_e < -16'sd20) begin
                 // sin(2 pi x) ~ 2 pi x: RNE(M * TWOPI_Q61 * 2^(E-84)); the
                 // 88-bit product is passed as floor(prod / 2^24) | sticky
-                tr_x1 = {32'd0, tr_mm[23:0]} * 56'h00_0000_2168_c235;                          // M * low half
-                tr_x2 = {32'd0, tr_mm[23:0]} * 56'h00_0000_c90f_daa2;                          // M * high half
+                tr_x1 = {32'd0, tr_mm[23:0]} * 56'h00_0000_2168_c235;   // M * low half
+                tr_x2 = {32'd0, tr_mm[23:0]} * 56'h00_0000_c90f_daa2;   // M * high half
                 if (tr_is_cos)
                     fptr_sincos = 32'h3f800000;
                 else
@@ -532,12 +541,12 @@ function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
                                              ({tr_x2[55:0], 8'd0} + {32'd0, tr_x1[55:24]})
                                              | {63'd0, tr_x1[23:0] != 24'd0});
             end else begin
-                tr_ff = tr_mm << (tr_e[5:0] + 6'd41);                                // frac(|x|), Q64
+                tr_ff = tr_mm << (tr_e[5:0] + 6'd41);                   // frac(|x|), Q64
                 tr_q = tr_ff[63:62];
                 tr_u = {1'b0, tr_ff[61:0]};
                 tr_sg = tr_a[31];
                 if (tr_is_cos) begin
-                    tr_q = tr_q + 2'd1;                                           // cos t = sin(t + 1/4)
+                    tr_q = tr_q + 2'd1;                                 // cos t = sin(t + 1/4)
                     tr_sg = 1'b0;
                 end
                 tr_v = tr_q[0] ? (63'h4000_0000_0000_0000 - tr_u) : tr_u;
