@@ -48,10 +48,20 @@
 // lane passes src0 through for them (like v_mov_b32) so the SIMD may route
 // the selected value through it.  v_nop and v_clrexcp give res = 0.
 //
-// Structure: one `always @*` case on op; each branch calls only the
-// functions it needs, so a simulator evaluates only the selected operation.
-// Big FP functions have one call site each (operands muxed per op), which
-// keeps the generated model small and lets synthesis share the datapath.
+// Structure (three combinational stages):
+//   1. decode: one `always @*` case on op computes the integer/bit results
+//      directly and, for FP work, picks a function unit (fu) and its
+//      operands (fx, fy, fz), so that every FP library function has a single
+//      call site shared by all the ops that need it;
+//   2. FP units: the list of units (SIMD_LANE_FU entries).  For simulation
+//      they are the items of one `case (fu)`, so Verilator evaluates only the
+//      selected unit.  Under SYNTHESIS (defined by Yosys) or when
+//      SIMD_LANE_FU_ASSIGNS is defined, each unit is its own continuous
+//      assignment, OR-ed together: same function, but it keeps each inlined
+//      FP function in its own small process, which Yosys' proc pass handles
+//      in about a minute instead of many hours for one giant process;
+//   3. result: the unit or integer result, the v_mullit override, then the
+//      output modifiers.
 module simd_lane (
   input  wire [9:0]  op,
   input  wire        vop3,
@@ -276,6 +286,16 @@ module simd_lane (
     end
   endfunction
 
+  // v_cvt_pk_u8_f32 / pkaccum: u8(a) into byte sel of keep.
+  function automatic [31:0] lane_pk_u8(input [31:0] a, input [1:0] sel, input [31:0] keep,
+                                       input [31:0] md);
+    reg [4:0] sh;
+    begin
+      sh = {sel, 3'd0};
+      lane_pk_u8 = (keep & ~(32'hff << sh)) | ({24'd0, lane_f32_to_u8(a, md)} << sh);
+    end
+  endfunction
+
   // v_cvt_pknorm_*: rndne(a * scale) clamped to [-32767, 32767] (signed) or
   // [0, 65535] (unsigned); NaN -> 0.
   function automatic [15:0] lane_f32_to_norm16(input [31:0] a, input sgn, input [31:0] md);
@@ -318,6 +338,11 @@ module simd_lane (
   // v_mac_*: the destination is read as src2 as an f32 operand.
   wire [7:0]  k2 = is_mac ? SI_K_F32 : si_op_src_kind(op, 2'd2);
   wire [7:0]  kd = si_op_dst_kind(op);
+  wire        is_vopc = si_op_fmt(op) == SI_FMT_VOPC;
+  // only the low 4 bits of the opcode (the compare condition) are needed
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [8:0]  opc = si_op_opcode(op);
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] A64 = lane_srcmod(src0, k0, vop3, abs[0], neg[0]);
   wire [63:0] B64 = lane_srcmod(src1, k1, vop3, abs[1], neg[1]);
   wire [63:0] C64 = lane_srcmod(src2, k2, vop3, abs[2], neg[2]);
@@ -326,26 +351,64 @@ module simd_lane (
   wire [31:0] c32 = C64[31:0];
 
   // ------------------------------------------------------------------
-  // The operation.
+  // FP function units (stage 2 ids).
   // ------------------------------------------------------------------
-  reg [31:0] r;          // 32-bit result
-  reg [63:0] r64;        // 64-bit result (when the destination is 64 bits)
-  reg        mo;         // mask out
+  localparam [6:0] FU_NONE     = 7'd0,
+                   FU_ADD32    = 7'd1,   FU_SUB32    = 7'd2,   FU_MUL32    = 7'd3,
+                   FU_MULL32   = 7'd4,   FU_MIN32    = 7'd5,   FU_MAX32    = 7'd6,
+                   FU_MINL32   = 7'd7,   FU_MAXL32   = 7'd8,   FU_MIN3_32  = 7'd9,
+                   FU_MAX3_32  = 7'd10,  FU_MED3_32  = 7'd11,  FU_MAD32    = 7'd12,
+                   FU_MADL32   = 7'd13,  FU_FMA32    = 7'd14,  FU_LDEXP32  = 7'd15,
+                   FU_FIXUP32  = 7'd16,  FU_FMAS32   = 7'd17,  FU_DSCALE32 = 7'd18,
+                   FU_FRACT32  = 7'd19,  FU_TRUNC32  = 7'd20,  FU_CEIL32   = 7'd21,
+                   FU_RNDNE32  = 7'd22,  FU_FLOOR32  = 7'd23,  FU_EXP32    = 7'd24,
+                   FU_LOG32    = 7'd25,  FU_LOGC32   = 7'd26,  FU_RCP32    = 7'd27,
+                   FU_RCPC32   = 7'd28,  FU_RCPL32   = 7'd29,  FU_RCPI32   = 7'd30,
+                   FU_RSQ32    = 7'd31,  FU_RSQC32   = 7'd32,  FU_RSQL32   = 7'd33,
+                   FU_SQRT32   = 7'd34,  FU_SIN32    = 7'd35,  FU_COS32    = 7'd36,
+                   FU_FMANT32  = 7'd37,  FU_FEXP32   = 7'd38,
+                   FU_F32_I32  = 7'd39,  FU_F32_U32  = 7'd40,  FU_I32_F32  = 7'd41,
+                   FU_U32_F32  = 7'd42,  FU_RPI32    = 7'd43,  FU_FLR32    = 7'd44,
+                   FU_F16_F32  = 7'd45,  FU_F32_F16  = 7'd46,  FU_OFF_I4   = 7'd47,
+                   FU_F32_F64  = 7'd48,  FU_I32_F64  = 7'd49,  FU_U32_F64  = 7'd50,
+                   FU_F64_F32  = 7'd51,  FU_F64_I32  = 7'd52,  FU_F64_U32  = 7'd53,
+                   FU_PKRTZ    = 7'd54,  FU_PKNORM   = 7'd55,  FU_PKU8     = 7'd56,
+                   FU_ADD64    = 7'd57,  FU_MUL64    = 7'd58,  FU_MIN64    = 7'd59,
+                   FU_MAX64    = 7'd60,  FU_FMA64    = 7'd61,  FU_LDEXP64  = 7'd62,
+                   FU_FRACT64  = 7'd63,  FU_RCP64    = 7'd64,  FU_RCPC64   = 7'd65,
+                   FU_RSQ64    = 7'd66,  FU_RSQC64   = 7'd67,  FU_SQRT64   = 7'd68,
+                   FU_FMANT64  = 7'd69,  FU_FEXP64   = 7'd70,  FU_PREOP64  = 7'd71,
+                   FU_FIXUP64  = 7'd72,  FU_FMAS64   = 7'd73,  FU_DSCALE64 = 7'd74,
+                   FU_CMP32    = 7'd75,  FU_CMP64    = 7'd76,  FU_CLASS32  = 7'd77,
+                   FU_CLASS64  = 7'd78;
+
+  // ------------------------------------------------------------------
+  // Stage 1: decode.  Integer/bit ops produce ir/imo; FP ops select fu and
+  // its operands.
+  // ------------------------------------------------------------------
+  reg [6:0]  fu;         // FP unit (FU_NONE: integer result ir/imo)
+  reg [63:0] fx, fy, fz; // FP unit operands
+  reg [3:0]  fcond;      // compare condition (FU_CMP32/64)
+  reg        fsgn;       // FU_PKNORM: signed (i16) form
+  reg        mullit_k;   // v_mullit: the result is -FLT_MAX
+  reg [31:0] r;          // 32-bit integer result
+  reg [63:0] r64;        // 64-bit integer result
+  reg        mo;         // integer mask out
   reg [32:0] t33;
   reg [47:0] p48;
   reg [63:0] p64;
-  reg [31:0] x32, y32;
-  reg [64:0] ds65;
-  reg [32:0] ds33;
+  reg [31:0] x32;
   reg [1:0]  ax;
   reg [4:0]  sh;
-  // only the low 4 bits of the opcode (the compare condition) are needed
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [8:0]  opc;
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [3:0]  cond;
 
   always @* begin
+    fu = FU_NONE;
+    fx = A64;
+    fy = B64;
+    fz = C64;
+    fcond = 4'd0;
+    fsgn = 1'b0;
+    mullit_k = 1'b0;
     r = 32'd0;
     r64 = 64'd0;
     mo = 1'b0;
@@ -353,13 +416,8 @@ module simd_lane (
     p48 = 48'd0;
     p64 = 64'd0;
     x32 = 32'd0;
-    y32 = 32'd0;
-    ds65 = 65'd0;
-    ds33 = 33'd0;
     ax = 2'd0;
     sh = 5'd0;
-    opc = 9'd0;
-    cond = 4'd0;
 
     case (op)
       // ---------------- moves and selects ----------------
@@ -434,9 +492,9 @@ module simd_lane (
       SI_OP_V_LSHRREV_B32: r = b32 >> a32[4:0];
       SI_OP_V_ASHR_I32:    r = $signed(a32) >>> b32[4:0];
       SI_OP_V_ASHRREV_I32: r = $signed(b32) >>> a32[4:0];
-      SI_OP_V_LSHL_B64: begin r64 = A64 << b32[5:0]; end
-      SI_OP_V_LSHR_B64: begin r64 = A64 >> b32[5:0]; end
-      SI_OP_V_ASHR_I64: begin r64 = $signed(A64) >>> b32[5:0]; end
+      SI_OP_V_LSHL_B64:    r64 = A64 << b32[5:0];
+      SI_OP_V_LSHR_B64:    r64 = A64 >> b32[5:0];
+      SI_OP_V_ASHR_I64:    r64 = $signed(A64) >>> b32[5:0];
 
       // ---------------- bit logic ----------------
       SI_OP_V_AND_B32:   r = a32 & b32;
@@ -478,77 +536,69 @@ module simd_lane (
             lane_absdiff({16'd0, a32[31:16]}, {16'd0, b32[31:16]}) + c32;
       SI_OP_V_SAD_U32:   r = lane_absdiff(a32, b32) + c32;
       SI_OP_V_LERP_U8:   r = lane_lerp8(a32, b32, {c32[24], c32[16], c32[8], c32[0]});
-      SI_OP_V_QSAD_U8, SI_OP_V_MQSAD_PK_U16_U8: begin
+      SI_OP_V_QSAD_U8, SI_OP_V_MQSAD_PK_U16_U8:
         r64 = lane_qsad(A64, b32, C64, op == SI_OP_V_MQSAD_PK_U16_U8);
-      end
 
       // ---------------- packing ----------------
-      SI_OP_V_CVT_PK_U16_U32: begin
-        x32 = lane_umin(a32, 32'hffff);
-        y32 = lane_umin(b32, 32'hffff);
-        r = {y32[15:0], x32[15:0]};
-      end
+      SI_OP_V_CVT_PK_U16_U32:
+        r = (lane_umin(b32, 32'hffff) << 16) | lane_umin(a32, 32'hffff);
       SI_OP_V_CVT_PK_I16_I32:
         r = {lane_sat_i16(b32), lane_sat_i16(a32)};
       SI_OP_V_CVT_PKRTZ_F16_F32:
-        r = si_cvt_pkrtz_f16_f32(a32, b32, mode);
-      SI_OP_V_CVT_PKNORM_I16_F32, SI_OP_V_CVT_PKNORM_U16_F32:
-        r = {lane_f32_to_norm16(b32, op == SI_OP_V_CVT_PKNORM_I16_F32, mode),
-             lane_f32_to_norm16(a32, op == SI_OP_V_CVT_PKNORM_I16_F32, mode)};
-      SI_OP_V_CVT_PK_U8_F32, SI_OP_V_CVT_PKACCUM_U8_F32: begin
-        // byte src1 & 3 = u8(src0); the other bytes come from src2 (pk) or
-        // from the destination VGPR, passed on src2 (pkaccum)
-        sh = {b32[1:0], 3'd0};
-        r = (c32 & ~(32'hff << sh)) | ({24'd0, lane_f32_to_u8(a32, mode)} << sh);
+        fu = FU_PKRTZ;
+      SI_OP_V_CVT_PKNORM_I16_F32, SI_OP_V_CVT_PKNORM_U16_F32: begin
+        fu = FU_PKNORM;
+        fsgn = op == SI_OP_V_CVT_PKNORM_I16_F32;
       end
+      // byte src1 & 3 = u8(src0); the other bytes come from src2 (pk) or
+      // from the destination VGPR, passed on src2 (pkaccum)
+      SI_OP_V_CVT_PK_U8_F32, SI_OP_V_CVT_PKACCUM_U8_F32:
+        fu = FU_PKU8;
 
       // ---------------- f32 arithmetic ----------------
-      SI_OP_V_ADD_F32:
-        r = si_f32_add(a32, b32, mode);
-      SI_OP_V_SUB_F32, SI_OP_V_SUBREV_F32:
-        r = (op == SI_OP_V_SUB_F32) ? si_f32_sub(a32, b32, mode) : si_f32_sub(b32, a32, mode);
-      SI_OP_V_MUL_F32, SI_OP_V_CUBEMA_F32: begin
-        if (op == SI_OP_V_CUBEMA_F32) begin
-          // 2 * the major-axis value
-          ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
-          x32 = (ax == 2'd2) ? c32 : (ax == 2'd1) ? b32 : a32;
-          y32 = 32'h40000000;
-        end else begin
-          x32 = a32;
-          y32 = b32;
-        end
-        r = si_f32_mul(x32, y32, mode);
+      SI_OP_V_ADD_F32: fu = FU_ADD32;
+      SI_OP_V_SUB_F32: fu = FU_SUB32;
+      SI_OP_V_SUBREV_F32: begin
+        fu = FU_SUB32;
+        fx = B64;
+        fy = A64;
       end
-      SI_OP_V_MUL_LEGACY_F32, SI_OP_V_MULLIT_F32: begin
-        x32 = si_f32_mul_legacy(a32, b32, mode);
-        // v_mullit: src2 > 0 (not NaN) ? legacy src0*src1 : -FLT_MAX
-        if (op == SI_OP_V_MULLIT_F32 && (lane_f32_isnan(c32[30:0]) || c32[31] || c32[30:0] == 31'd0))
-          r = 32'hff7fffff;
-        else
-          r = x32;
+      SI_OP_V_MUL_F32: fu = FU_MUL32;
+      SI_OP_V_CUBEMA_F32: begin
+        // 2 * the major-axis value
+        fu = FU_MUL32;
+        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
+        fx = (ax == 2'd2) ? C64 : (ax == 2'd1) ? B64 : A64;
+        fy = 64'h40000000;
       end
-      SI_OP_V_MIN_F32:        r = si_f32_min(a32, b32, mode);
-      SI_OP_V_MAX_F32:        r = si_f32_max(a32, b32, mode);
-      SI_OP_V_MIN_LEGACY_F32: r = si_f32_min_legacy(a32, b32, mode);
-      SI_OP_V_MAX_LEGACY_F32: r = si_f32_max_legacy(a32, b32, mode);
-      SI_OP_V_MIN3_F32:       r = si_f32_min3(a32, b32, c32, mode);
-      SI_OP_V_MAX3_F32:       r = si_f32_max3(a32, b32, c32, mode);
-      SI_OP_V_MED3_F32:       r = si_f32_med3(a32, b32, c32, mode);
-      SI_OP_V_MAD_F32, SI_OP_V_MAC_F32, SI_OP_V_MADMK_F32, SI_OP_V_MADAK_F32:
-        // madmk: src0 * K + src1 with K on src2
-        r = si_f32_mad(a32, (op == SI_OP_V_MADMK_F32) ? c32 : b32,
-                       (op == SI_OP_V_MADMK_F32) ? b32 : c32, mode);
+      SI_OP_V_MUL_LEGACY_F32: fu = FU_MULL32;
+      SI_OP_V_MULLIT_F32: begin
+        // src2 > 0 (not NaN) ? legacy src0*src1 : -FLT_MAX
+        fu = FU_MULL32;
+        mullit_k = lane_f32_isnan(c32[30:0]) || c32[31] || c32[30:0] == 31'd0;
+      end
+      SI_OP_V_MIN_F32:        fu = FU_MIN32;
+      SI_OP_V_MAX_F32:        fu = FU_MAX32;
+      SI_OP_V_MIN_LEGACY_F32: fu = FU_MINL32;
+      SI_OP_V_MAX_LEGACY_F32: fu = FU_MAXL32;
+      SI_OP_V_MIN3_F32:       fu = FU_MIN3_32;
+      SI_OP_V_MAX3_F32:       fu = FU_MAX3_32;
+      SI_OP_V_MED3_F32:       fu = FU_MED3_32;
+      SI_OP_V_MAD_F32, SI_OP_V_MAC_F32, SI_OP_V_MADAK_F32:
+        fu = FU_MAD32;
+      SI_OP_V_MADMK_F32: begin
+        // src0 * K + src1 with K on src2
+        fu = FU_MAD32;
+        fy = C64;
+        fz = B64;
+      end
       SI_OP_V_MAD_LEGACY_F32, SI_OP_V_MAC_LEGACY_F32:
-        r = si_f32_mad_legacy(a32, b32, c32, mode);
-      SI_OP_V_FMA_F32:        r = si_f32_fma(a32, b32, c32, mode);
-      SI_OP_V_LDEXP_F32:      r = si_f32_ldexp(a32, b32, mode);
-      SI_OP_V_DIV_FIXUP_F32:  r = si_f32_div_fixup(a32, b32, c32, mode);
-      SI_OP_V_DIV_FMAS_F32:   r = si_f32_div_fmas(a32, b32, c32, mask_in, mode);
-      SI_OP_V_DIV_SCALE_F32: begin
-        ds33 = si_f32_div_scale(a32, b32, c32, mode);
-        r = ds33[31:0];
-        mo = ds33[32];
-      end
+        fu = FU_MADL32;
+      SI_OP_V_FMA_F32:        fu = FU_FMA32;
+      SI_OP_V_LDEXP_F32:      fu = FU_LDEXP32;
+      SI_OP_V_DIV_FIXUP_F32:  fu = FU_FIXUP32;
+      SI_OP_V_DIV_FMAS_F32:   fu = FU_FMAS32;
+      SI_OP_V_DIV_SCALE_F32:  fu = FU_DSCALE32;
 
       // ---------------- cube map ----------------
       SI_OP_V_CUBEID_F32: begin
@@ -577,106 +627,235 @@ module simd_lane (
       end
 
       // ---------------- f32 unary ----------------
-      SI_OP_V_FRACT_F32:        r = si_f32_fract(a32, mode);
-      SI_OP_V_TRUNC_F32:        r = si_f32_trunc(a32, mode);
-      SI_OP_V_CEIL_F32:         r = si_f32_ceil(a32, mode);
-      SI_OP_V_RNDNE_F32:        r = si_f32_rndne(a32, mode);
-      SI_OP_V_FLOOR_F32:        r = si_f32_floor(a32, mode);
-      SI_OP_V_EXP_F32:          r = si_f32_exp(a32, mode);
-      SI_OP_V_LOG_F32:          r = si_f32_log(a32, mode);
-      SI_OP_V_LOG_CLAMP_F32:    r = si_f32_log_clamp(a32, mode);
-      SI_OP_V_RCP_F32:          r = si_f32_rcp(a32, mode);
-      SI_OP_V_RCP_CLAMP_F32:    r = si_f32_rcp_clamp(a32, mode);
-      SI_OP_V_RCP_LEGACY_F32:   r = si_f32_rcp_legacy(a32, mode);
-      SI_OP_V_RCP_IFLAG_F32:    r = si_f32_rcp_iflag(a32, mode);
-      SI_OP_V_RSQ_F32:          r = si_f32_rsq(a32, mode);
-      SI_OP_V_RSQ_CLAMP_F32:    r = si_f32_rsq_clamp(a32, mode);
-      SI_OP_V_RSQ_LEGACY_F32:   r = si_f32_rsq_legacy(a32, mode);
-      SI_OP_V_SQRT_F32:         r = si_f32_sqrt(a32, mode);
-      SI_OP_V_SIN_F32:          r = si_f32_sin(a32, mode);
-      SI_OP_V_COS_F32:          r = si_f32_cos(a32, mode);
-      SI_OP_V_FREXP_MANT_F32:   r = si_f32_frexp_mant(a32, mode);
-      SI_OP_V_FREXP_EXP_I32_F32: r = si_f32_frexp_exp(a32, mode);
+      SI_OP_V_FRACT_F32:         fu = FU_FRACT32;
+      SI_OP_V_TRUNC_F32:         fu = FU_TRUNC32;
+      SI_OP_V_CEIL_F32:          fu = FU_CEIL32;
+      SI_OP_V_RNDNE_F32:         fu = FU_RNDNE32;
+      SI_OP_V_FLOOR_F32:         fu = FU_FLOOR32;
+      SI_OP_V_EXP_F32:           fu = FU_EXP32;
+      SI_OP_V_LOG_F32:           fu = FU_LOG32;
+      SI_OP_V_LOG_CLAMP_F32:     fu = FU_LOGC32;
+      SI_OP_V_RCP_F32:           fu = FU_RCP32;
+      SI_OP_V_RCP_CLAMP_F32:     fu = FU_RCPC32;
+      SI_OP_V_RCP_LEGACY_F32:    fu = FU_RCPL32;
+      SI_OP_V_RCP_IFLAG_F32:     fu = FU_RCPI32;
+      SI_OP_V_RSQ_F32:           fu = FU_RSQ32;
+      SI_OP_V_RSQ_CLAMP_F32:     fu = FU_RSQC32;
+      SI_OP_V_RSQ_LEGACY_F32:    fu = FU_RSQL32;
+      SI_OP_V_SQRT_F32:          fu = FU_SQRT32;
+      SI_OP_V_SIN_F32:           fu = FU_SIN32;
+      SI_OP_V_COS_F32:           fu = FU_COS32;
+      SI_OP_V_FREXP_MANT_F32:    fu = FU_FMANT32;
+      SI_OP_V_FREXP_EXP_I32_F32: fu = FU_FEXP32;
 
       // ---------------- conversions ----------------
-      SI_OP_V_CVT_F32_I32:      r = si_cvt_f32_i32(a32, mode);
-      SI_OP_V_CVT_F32_U32, SI_OP_V_CVT_F32_UBYTE0, SI_OP_V_CVT_F32_UBYTE1,
-      SI_OP_V_CVT_F32_UBYTE2, SI_OP_V_CVT_F32_UBYTE3: begin
-        case (op)
-          SI_OP_V_CVT_F32_UBYTE0: x32 = {24'd0, a32[7:0]};
-          SI_OP_V_CVT_F32_UBYTE1: x32 = {24'd0, a32[15:8]};
-          SI_OP_V_CVT_F32_UBYTE2: x32 = {24'd0, a32[23:16]};
-          SI_OP_V_CVT_F32_UBYTE3: x32 = {24'd0, a32[31:24]};
-          default:                x32 = a32;
-        endcase
-        r = si_cvt_f32_u32(x32, mode);
-      end
-      SI_OP_V_CVT_I32_F32:      r = si_cvt_i32_f32(a32, mode);
-      SI_OP_V_CVT_U32_F32:      r = si_cvt_u32_f32(a32, mode);
-      SI_OP_V_CVT_RPI_I32_F32:  r = si_cvt_rpi_i32_f32(a32, mode);
-      SI_OP_V_CVT_FLR_I32_F32:  r = si_cvt_flr_i32_f32(a32, mode);
-      SI_OP_V_CVT_F16_F32:      r = si_cvt_f16_f32(a32, mode);
-      SI_OP_V_CVT_F32_F16:      r = si_cvt_f32_f16(a32, mode);
-      SI_OP_V_CVT_OFF_F32_I4:   r = si_cvt_off_f32_i4(a32, mode);
-      SI_OP_V_CVT_F32_F64:      r = si_cvt_f32_f64(A64, mode);
-      SI_OP_V_CVT_I32_F64:      r = si_cvt_i32_f64(A64, mode);
-      SI_OP_V_CVT_U32_F64:      r = si_cvt_u32_f64(A64, mode);
-      SI_OP_V_CVT_F64_F32:      r64 = si_cvt_f64_f32(a32, mode);
-      SI_OP_V_CVT_F64_I32:      r64 = si_cvt_f64_i32(a32, mode);
-      SI_OP_V_CVT_F64_U32:      r64 = si_cvt_f64_u32(a32, mode);
+      SI_OP_V_CVT_F32_I32:       fu = FU_F32_I32;
+      SI_OP_V_CVT_F32_U32:       fu = FU_F32_U32;
+      SI_OP_V_CVT_F32_UBYTE0: begin fu = FU_F32_U32; fx = {56'd0, a32[7:0]};   end
+      SI_OP_V_CVT_F32_UBYTE1: begin fu = FU_F32_U32; fx = {56'd0, a32[15:8]};  end
+      SI_OP_V_CVT_F32_UBYTE2: begin fu = FU_F32_U32; fx = {56'd0, a32[23:16]}; end
+      SI_OP_V_CVT_F32_UBYTE3: begin fu = FU_F32_U32; fx = {56'd0, a32[31:24]}; end
+      SI_OP_V_CVT_I32_F32:       fu = FU_I32_F32;
+      SI_OP_V_CVT_U32_F32:       fu = FU_U32_F32;
+      SI_OP_V_CVT_RPI_I32_F32:   fu = FU_RPI32;
+      SI_OP_V_CVT_FLR_I32_F32:   fu = FU_FLR32;
+      SI_OP_V_CVT_F16_F32:       fu = FU_F16_F32;
+      SI_OP_V_CVT_F32_F16:       fu = FU_F32_F16;
+      SI_OP_V_CVT_OFF_F32_I4:    fu = FU_OFF_I4;
+      SI_OP_V_CVT_F32_F64:       fu = FU_F32_F64;
+      SI_OP_V_CVT_I32_F64:       fu = FU_I32_F64;
+      SI_OP_V_CVT_U32_F64:       fu = FU_U32_F64;
+      SI_OP_V_CVT_F64_F32:       fu = FU_F64_F32;
+      SI_OP_V_CVT_F64_I32:       fu = FU_F64_I32;
+      SI_OP_V_CVT_F64_U32:       fu = FU_F64_U32;
 
       // ---------------- f64 ----------------
-      SI_OP_V_ADD_F64:          r64 = si_f64_add(A64, B64, mode);
-      SI_OP_V_MUL_F64:          r64 = si_f64_mul(A64, B64, mode);
-      SI_OP_V_MIN_F64:          r64 = si_f64_min(A64, B64, mode);
-      SI_OP_V_MAX_F64:          r64 = si_f64_max(A64, B64, mode);
-      SI_OP_V_FMA_F64:          r64 = si_f64_fma(A64, B64, C64, mode);
-      SI_OP_V_LDEXP_F64:        r64 = si_f64_ldexp(A64, b32, mode);
-      SI_OP_V_FRACT_F64:        r64 = si_f64_fract(A64, mode);
-      SI_OP_V_RCP_F64:          r64 = si_f64_rcp(A64, mode);
-      SI_OP_V_RCP_CLAMP_F64:    r64 = si_f64_rcp_clamp(A64, mode);
-      SI_OP_V_RSQ_F64:          r64 = si_f64_rsq(A64, mode);
-      SI_OP_V_RSQ_CLAMP_F64:    r64 = si_f64_rsq_clamp(A64, mode);
-      SI_OP_V_SQRT_F64:         r64 = si_f64_sqrt(A64, mode);
-      SI_OP_V_FREXP_MANT_F64:   r64 = si_f64_frexp_mant(A64, mode);
-      SI_OP_V_FREXP_EXP_I32_F64: r = si_f64_frexp_exp(A64, mode);
-      SI_OP_V_TRIG_PREOP_F64:   r64 = si_f64_trig_preop(A64, {27'd0, b32[4:0]}, mode);
-      SI_OP_V_DIV_FIXUP_F64:    r64 = si_f64_div_fixup(A64, B64, C64, mode);
-      SI_OP_V_DIV_FMAS_F64:     r64 = si_f64_div_fmas(A64, B64, C64, mask_in, mode);
-      SI_OP_V_DIV_SCALE_F64: begin
-        ds65 = si_f64_div_scale(A64, B64, C64, mode);
-        r64 = ds65[63:0];
-        mo = ds65[64];
-      end
+      SI_OP_V_ADD_F64:           fu = FU_ADD64;
+      SI_OP_V_MUL_F64:           fu = FU_MUL64;
+      SI_OP_V_MIN_F64:           fu = FU_MIN64;
+      SI_OP_V_MAX_F64:           fu = FU_MAX64;
+      SI_OP_V_FMA_F64:           fu = FU_FMA64;
+      SI_OP_V_LDEXP_F64:         fu = FU_LDEXP64;
+      SI_OP_V_FRACT_F64:         fu = FU_FRACT64;
+      SI_OP_V_RCP_F64:           fu = FU_RCP64;
+      SI_OP_V_RCP_CLAMP_F64:     fu = FU_RCPC64;
+      SI_OP_V_RSQ_F64:           fu = FU_RSQ64;
+      SI_OP_V_RSQ_CLAMP_F64:     fu = FU_RSQC64;
+      SI_OP_V_SQRT_F64:          fu = FU_SQRT64;
+      SI_OP_V_FREXP_MANT_F64:    fu = FU_FMANT64;
+      SI_OP_V_FREXP_EXP_I32_F64: fu = FU_FEXP64;
+      SI_OP_V_TRIG_PREOP_F64:    fu = FU_PREOP64;
+      SI_OP_V_DIV_FIXUP_F64:     fu = FU_FIXUP64;
+      SI_OP_V_DIV_FMAS_F64:      fu = FU_FMAS64;
+      SI_OP_V_DIV_SCALE_F64:     fu = FU_DSCALE64;
 
       // ---------------- VOPC ----------------
-      SI_OP_V_CMP_CLASS_F32, SI_OP_V_CMPX_CLASS_F32:
-        mo = si_f32_class(a32, b32[9:0]);
-      SI_OP_V_CMP_CLASS_F64, SI_OP_V_CMPX_CLASS_F64:
-        mo = si_f64_class(A64, b32[9:0]);
+      SI_OP_V_CMP_CLASS_F32, SI_OP_V_CMPX_CLASS_F32: fu = FU_CLASS32;
+      SI_OP_V_CMP_CLASS_F64, SI_OP_V_CMPX_CLASS_F64: fu = FU_CLASS64;
 
       default:
         // The other VOPC ops (v_cmp/v_cmpx/v_cmps/v_cmpsx): the condition
         // is the low 4 bits of the opcode; float, or integer signed/unsigned
         // by the operand kind.
-        if (si_op_fmt(op) == SI_FMT_VOPC) begin
-          opc = si_op_opcode(op);
-          cond = opc[3:0];
+        if (is_vopc) begin
+          fcond = opc[3:0];
           if (k0[7:5] == 3'd4)
-            mo = (k0[4:0] == 5'd2) ? si_f64_cmp(A64, B64, cond, mode) : si_f32_cmp(a32, b32, cond, mode);
+            fu = (k0[4:0] == 5'd2) ? FU_CMP64 : FU_CMP32;
           else
-            mo = lane_icmp(A64, B64, k0[4:0] == 5'd2, k0[7:5] == 3'd3, cond[2:0]);
+            mo = lane_icmp(A64, B64, k0[4:0] == 5'd2, k0[7:5] == 3'd3, opc[2:0]);
         end
     endcase
+  end
 
-    // Output modifiers: VOP3 only, float destinations only.
-    if (vop3 && (omod != 2'd0 || clamp) && kd[7:5] == 3'd4) begin
-      if (kd[4:0] == 5'd2) r64 = si_f64_omod_clamp(r64, omod, clamp, mode);
-      else                 r = si_f32_omod_clamp(r, omod, clamp, mode);
+  // ------------------------------------------------------------------
+  // Stage 2: the FP units.  fu_res = {flag, value}: value in [63:0] (32-bit
+  // results zero-extended), flag = div_scale VCC bit or compare/class result.
+  // SIMD_LANE_FU(id, width, expr): expr is width bits, placed at the bottom
+  // of fu_res (compare/class units build {bit, 64'd0}).
+  // ------------------------------------------------------------------
+`ifdef SYNTHESIS
+ `define SIMD_LANE_FU_ASSIGN_STYLE
+`endif
+`ifdef SIMD_LANE_FU_ASSIGNS
+ `define SIMD_LANE_FU_ASSIGN_STYLE
+`endif
+`ifdef SIMD_LANE_FU_ASSIGN_STYLE
+  // every unit a continuous assignment of its own slice, OR-ed below
+  localparam integer NFU = 79;   // FU_NONE .. FU_CLASS64
+  wire [NFU*65-1:0] fu_all;
+  reg  [64:0]       fu_res;
+  integer           fu_i;
+  always @* begin
+    fu_res = 65'd0;
+    for (fu_i = 0; fu_i < NFU; fu_i = fu_i + 1)
+      fu_res = fu_res | fu_all[fu_i*65 +: 65];
+  end
+ `define SIMD_LANE_FU_BEGIN assign fu_all[64:0] = 65'd0;
+ `define SIMD_LANE_FU(id, w, expr) \
+  assign fu_all[(id)*65 +: 65] = (fu == (id)) ? {{(65-(w)){1'b0}}, expr} : 65'd0;
+ `define SIMD_LANE_FU_END
+`else
+  // one case: a simulator evaluates only the selected unit
+  reg [64:0] fu_res;
+ `define SIMD_LANE_FU_BEGIN always @* begin fu_res = 65'd0; case (fu)
+ `define SIMD_LANE_FU(id, w, expr) id: fu_res = {{(65-(w)){1'b0}}, expr};
+ `define SIMD_LANE_FU_END default: fu_res = 65'd0; endcase end
+`endif
+
+  // {vcc, result} of div_scale_f32 as {vcc, 32'd0, result}
+  function automatic [64:0] lane_ds32(input [32:0] d);
+    lane_ds32 = {d[32], 32'd0, d[31:0]};
+  endfunction
+
+  `SIMD_LANE_FU_BEGIN
+  `SIMD_LANE_FU(FU_ADD32,    32, si_f32_add(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_SUB32,    32, si_f32_sub(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MUL32,    32, si_f32_mul(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MULL32,   32, si_f32_mul_legacy(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MIN32,    32, si_f32_min(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MAX32,    32, si_f32_max(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MINL32,   32, si_f32_min_legacy(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MAXL32,   32, si_f32_max_legacy(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_MIN3_32,  32, si_f32_min3(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_MAX3_32,  32, si_f32_max3(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_MED3_32,  32, si_f32_med3(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_MAD32,    32, si_f32_mad(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_MADL32,   32, si_f32_mad_legacy(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_FMA32,    32, si_f32_fma(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_LDEXP32,  32, si_f32_ldexp(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_FIXUP32,  32, si_f32_div_fixup(fx[31:0], fy[31:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_FMAS32,   32, si_f32_div_fmas(fx[31:0], fy[31:0], fz[31:0], mask_in, mode))
+  `SIMD_LANE_FU(FU_DSCALE32, 65, lane_ds32(si_f32_div_scale(fx[31:0], fy[31:0], fz[31:0], mode)))
+  `SIMD_LANE_FU(FU_FRACT32,  32, si_f32_fract(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_TRUNC32,  32, si_f32_trunc(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_CEIL32,   32, si_f32_ceil(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RNDNE32,  32, si_f32_rndne(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_FLOOR32,  32, si_f32_floor(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_EXP32,    32, si_f32_exp(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_LOG32,    32, si_f32_log(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_LOGC32,   32, si_f32_log_clamp(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RCP32,    32, si_f32_rcp(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RCPC32,   32, si_f32_rcp_clamp(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RCPL32,   32, si_f32_rcp_legacy(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RCPI32,   32, si_f32_rcp_iflag(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RSQ32,    32, si_f32_rsq(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RSQC32,   32, si_f32_rsq_clamp(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RSQL32,   32, si_f32_rsq_legacy(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_SQRT32,   32, si_f32_sqrt(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_SIN32,    32, si_f32_sin(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_COS32,    32, si_f32_cos(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_FMANT32,  32, si_f32_frexp_mant(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_FEXP32,   32, si_f32_frexp_exp(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F32_I32,  32, si_cvt_f32_i32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F32_U32,  32, si_cvt_f32_u32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_I32_F32,  32, si_cvt_i32_f32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_U32_F32,  32, si_cvt_u32_f32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_RPI32,    32, si_cvt_rpi_i32_f32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_FLR32,    32, si_cvt_flr_i32_f32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F16_F32,  32, si_cvt_f16_f32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F32_F16,  32, si_cvt_f32_f16(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_OFF_I4,   32, si_cvt_off_f32_i4(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F32_F64,  32, si_cvt_f32_f64(fx, mode))
+  `SIMD_LANE_FU(FU_I32_F64,  32, si_cvt_i32_f64(fx, mode))
+  `SIMD_LANE_FU(FU_U32_F64,  32, si_cvt_u32_f64(fx, mode))
+  `SIMD_LANE_FU(FU_F64_F32,  64, si_cvt_f64_f32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F64_I32,  64, si_cvt_f64_i32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_F64_U32,  64, si_cvt_f64_u32(fx[31:0], mode))
+  `SIMD_LANE_FU(FU_PKRTZ,    32, si_cvt_pkrtz_f16_f32(fx[31:0], fy[31:0], mode))
+  `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy[31:0], fsgn, mode),
+                                  lane_f32_to_norm16(fx[31:0], fsgn, mode)})
+  `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx[31:0], fy[1:0], fz[31:0], mode))
+  `SIMD_LANE_FU(FU_ADD64,    64, si_f64_add(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MUL64,    64, si_f64_mul(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MIN64,    64, si_f64_min(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MAX64,    64, si_f64_max(fx, fy, mode))
+  `SIMD_LANE_FU(FU_FMA64,    64, si_f64_fma(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_LDEXP64,  64, si_f64_ldexp(fx, fy[31:0], mode))
+  `SIMD_LANE_FU(FU_FRACT64,  64, si_f64_fract(fx, mode))
+  `SIMD_LANE_FU(FU_RCP64,    64, si_f64_rcp(fx, mode))
+  `SIMD_LANE_FU(FU_RCPC64,   64, si_f64_rcp_clamp(fx, mode))
+  `SIMD_LANE_FU(FU_RSQ64,    64, si_f64_rsq(fx, mode))
+  `SIMD_LANE_FU(FU_RSQC64,   64, si_f64_rsq_clamp(fx, mode))
+  `SIMD_LANE_FU(FU_SQRT64,   64, si_f64_sqrt(fx, mode))
+  `SIMD_LANE_FU(FU_FMANT64,  64, si_f64_frexp_mant(fx, mode))
+  `SIMD_LANE_FU(FU_FEXP64,   32, si_f64_frexp_exp(fx, mode))
+  `SIMD_LANE_FU(FU_PREOP64,  64, si_f64_trig_preop(fx, {27'd0, fy[4:0]}, mode))
+  `SIMD_LANE_FU(FU_FIXUP64,  64, si_f64_div_fixup(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_FMAS64,   64, si_f64_div_fmas(fx, fy, fz, mask_in, mode))
+  `SIMD_LANE_FU(FU_DSCALE64, 65, si_f64_div_scale(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_CMP32,    65, {si_f32_cmp(fx[31:0], fy[31:0], fcond, mode), 64'd0})
+  `SIMD_LANE_FU(FU_CMP64,    65, {si_f64_cmp(fx, fy, fcond, mode), 64'd0})
+  `SIMD_LANE_FU(FU_CLASS32,  65, {si_f32_class(fx[31:0], fy[9:0]), 64'd0})
+  `SIMD_LANE_FU(FU_CLASS64,  65, {si_f64_class(fx, fy[9:0]), 64'd0})
+  `SIMD_LANE_FU_END
+
+`undef SIMD_LANE_FU_BEGIN
+`undef SIMD_LANE_FU
+`undef SIMD_LANE_FU_END
+`ifdef SIMD_LANE_FU_ASSIGN_STYLE
+ `undef SIMD_LANE_FU_ASSIGN_STYLE
+`endif
+
+  // ------------------------------------------------------------------
+  // Stage 3: result, v_mullit override, output modifiers (VOP3 only, float
+  // destinations only).
+  // ------------------------------------------------------------------
+  reg [63:0] pre;
+  always @* begin
+    if (fu == FU_NONE) begin
+      pre = (kd[4:0] == 5'd2) ? r64 : {32'd0, r};
+      mask_out = mo;
+    end else begin
+      pre = fu_res[63:0];
+      mask_out = fu_res[64];
     end
-
-    res = (kd[4:0] == 5'd2) ? r64 : {32'd0, r};
-    mask_out = mo;
+    if (mullit_k)
+      pre = {32'd0, 32'hff7fffff};
+    if (vop3 && (omod != 2'd0 || clamp) && kd[7:5] == 3'd4) begin
+      if (kd[4:0] == 5'd2) pre = si_f64_omod_clamp(pre, omod, clamp, mode);
+      else                 pre = {32'd0, si_f32_omod_clamp(pre[31:0], omod, clamp, mode)};
+    end
+    res = pre;
   end
 
 endmodule
