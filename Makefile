@@ -82,20 +82,34 @@ rtl-unit: $(RTL_TB_BINS) ## RTL unit tests: FP functions, lane ALU and SALU vs. 
 	@for t in $(RTL_TB_BINS); do echo "== $$t"; $$t || exit 1; done
 
 # ---------------------------------------------------------------- the RTL model and its harness
-# build/rtl/obj: the verilated compute unit (libVsicu_cu.a + libverilated.a);
+# build/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
+# SIMD lane (/*verilator hier_block*/) is verilated and compiled once and
+# shared by all SIMDS x LANES instances; flattening it made ~660 MB of C++.
 # build/bin/sicu-rtl: the harness CLI (`sicu run --engine rtl|cosim` runs it).
 RTL_OBJ  := $(BUILD)/rtl/obj
 RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh)
 VL_FLAGS ?= -O3 --x-assign fast --x-initial fast
+VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v ccache),OBJCACHE=ccache)
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
 H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
+RTL_LIBS := $(RTL_OBJ)/Vsicu_cu__ALL.a $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a
+VL_RT    := verilated verilated_threads
+VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
-$(RTL_OBJ)/libVsicu_cu.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh
+$(RTL_OBJ)/Vsicu_cu__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh
 	@mkdir -p $(RTL_OBJ)
-	$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_FLAGS) -Wno-fatal --Mdir $(RTL_OBJ) $(RTL_INC) \
+	@echo "VERILATE sicu_cu (log: $(BUILD)/rtl/build.log)"
+	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	  --Mdir $(RTL_OBJ) $(RTL_INC) \
 	  --top-module sicu_cu $(BUILD)/gen/sicu_config.vh rtl/sicu_cu.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
+$(RTL_OBJ)/Vsimd_lane/libsimd_lane.a: $(RTL_OBJ)/Vsicu_cu__ALL.a
+
+# Verilator's runtime, compiled once
+$(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -std=c++17 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
 # names of the VGPR bank memories in the verilated model, one per (SIMD, bank)
 $(BUILD)/rtl/shm_vgpr.inc: $(BUILD)/gen/sicu_config.h
@@ -109,15 +123,14 @@ $(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iharness -Isw -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/libVsicu_cu.a $(BUILD)/rtl/shm_vgpr.inc
+$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_cu__ALL.a $(BUILD)/rtl/shm_vgpr.inc
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
 	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
-$(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_OBJ)/libVsicu_cu.a
+$(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_OBJ)/libVsicu_cu.a $(RTL_OBJ)/libverilated.a \
-	  $(LIBS) -pthread -latomic
+	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS) $(LIBS) -pthread -latomic
 
 rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (sicu run --engine rtl|cosim)
 

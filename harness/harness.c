@@ -283,7 +283,7 @@ static int compare_retire(hctx *h, unsigned s, unsigned tag, uint64_t pc, const 
         return mismatch(h, s, r, what);
     }
     for (int i = 0; i < r->nvwr; i++) {
-        unsigned reg = r->vwr[i].reg - SI_SRC_VGPR0;
+        unsigned reg = r->vwr[i].reg; /* VGPR index */
         size_t l = 0;
         int bad = 0;
         l += (size_t)snprintf(what + l, sizeof what - l, "v%u:", reg);
@@ -494,7 +494,6 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             h->iqt++;
         }
         if (out.mem_req_valid) {
-            h->w[out.mem_req_wave].last_pc = h->w[out.mem_req_wave].last_pc;
             if (o->cosim && ensure_stepped(h, out.mem_req_wave, out.mem_req_tag) < 0) { rc = -1; break; }
             uint64_t rd = 0;
             int t = mem_access(h, &out, &rd);
@@ -510,9 +509,14 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             static const char *why[] = {"?", "invalid instruction encoding", "graphics-only instruction",
                                         "instruction not supported by the RTL", "SGPR operand outside the wave's allocation",
                                         "VGPR operand outside the wave's allocation", "bad operand", "memory instruction not supported by the RTL LSU"};
-            rc = fail(h, "RTL fault at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s: %s",
+            char info[64] = "";
+            if (out.fault_code == 4)
+                snprintf(info, sizeof info, " (s%u)", out.fault_info);
+            else if (out.fault_code == 5)
+                snprintf(info, sizeof info, " (v%u)", out.fault_info >= 256 ? out.fault_info - 256 : out.fault_info);
+            rc = fail(h, "RTL fault at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s%s: %s",
                       (unsigned long long)h->cycle, out.fault_wave, (unsigned long long)out.fault_pc,
-                      (unsigned long long)(out.fault_pc - d->code_addr), why[out.fault_code & 7], dd);
+                      (unsigned long long)(out.fault_pc - d->code_addr), why[out.fault_code & 7], info, dd);
             break;
         }
         /* retirements (after the clock edge: the writes are visible) */

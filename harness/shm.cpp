@@ -121,10 +121,10 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     o->fault_wave = t->mon_fault_wave;
     o->fault_pc = t->mon_fault_pc;
     o->fault_code = t->mon_fault_code;
+    o->fault_info = t->mon_fault_info;
     o->wave_active = bits(t->mon_wave_active, 0, SICU_WAVES);
     o->wave_busy = bits(t->mon_wave_busy, 0, SICU_WAVES);
     o->wave_barrier = bits(t->mon_wave_barrier, 0, SICU_WAVES);
-    o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
     for (int w = 0; w < SICU_WAVES; w++) {
         o->wave_lgkm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12, 6);
         o->wave_vm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12 + 6, 6);
@@ -136,6 +136,8 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
             o->perf_simd[s][i] = (uint32_t)bits(t->perf_simd, (s * 5 + i) * 32, 32);
     t->clk = 1;
     t->eval();
+    // state after the edge: the retirements sampled above have written it
+    o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
 }
 
 uint32_t *shm_sgpr(shm *m)

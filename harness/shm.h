@@ -37,7 +37,7 @@ typedef struct shm_out {
     unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];
     uint64_t ret_pc[SHM_NR];
     int fault_valid;
-    unsigned fault_wave, fault_code;
+    unsigned fault_wave, fault_code, fault_info;
     uint64_t fault_pc;
     uint64_t wave_active, wave_busy, wave_barrier, wave_scc;
     unsigned wave_vm[SICU_WAVES], wave_lgkm[SICU_WAVES];

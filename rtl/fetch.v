@@ -58,7 +58,8 @@ module fetch #(
         fetch_sel_valid = 1'b0;
         fetch_sel = {WW{1'b0}};
         for (i = 0; i < NW; i = i + 1) begin
-            k = (fetch_rr + 1 + i) % NW;
+            k = {{(32-WW){1'b0}}, fetch_rr} + 1 + i;
+            if (k >= NW) k = k - NW;
             if (!fetch_sel_valid && fetch_active[k] && !fetch_inflight[k] && !fetch_hold[k] && wp_space[k]) begin
                 fetch_sel_valid = 1'b1;
                 fetch_sel = k[WW-1:0];

@@ -50,8 +50,8 @@ module issue #(
     // wavepool
     input  wire [NW-1:0]        wp_head_valid,
     input  wire [NW*`DI_W-1:0]  wp_head,
-    output reg                  iss_pop_valid,
-    output reg  [WW-1:0]        iss_pop_wave,
+    output wire                 iss_pop_valid,   // pops the issued head this cycle
+    output wire [WW-1:0]        iss_pop_wave,
     // unit readiness
     input  wire                 salu_ready,
     input  wire [NS-1:0]        simd_ready,
@@ -221,7 +221,8 @@ module issue #(
         simd_taken = {NS{1'b0}};
         if (or_valid && !or_fire && or_unit == `UC_VALU) simd_taken[or_wave % NS] = 1'b1;
         for (i = 0; i < NW; i = i + 1) begin
-            k = (rr + 1 + i) % NW;
+            k = {{(32-WW){1'b0}}, rr} + 1 + i;
+            if (k >= NW) k = k - NW;
             hb = wp_head[k*`DI_W +: `DI_W];
             hu = unit_of(hb);
             s = k % NS;
@@ -263,9 +264,10 @@ module issue #(
     wire movrel_vs = oop == SI_OP_V_MOVRELS_B32 || oop == SI_OP_V_MOVRELSD_B32;
     wire movrel_vd = oop == SI_OP_V_MOVRELD_B32 || oop == SI_OP_V_MOVRELSD_B32;
 
+    localparam [SAW-1:0] SP_2 = 2, SP_EXEC = 30, SP_VCC = 10, SP_M0 = 28;
     function automatic [SAW-1:0] srow(input [8:0] code, input [SAW-1:0] base, input [SAW-1:0] spec,
                                       input [31:0] rel);
-        if (code < 9'd104) srow = base + code[SAW-1:0] + rel[SAW-1:0];
+        if (code < 9'd104) srow = base + {{(SAW-9){1'b0}}, code} + rel[SAW-1:0];
         else srow = spec + {{(SAW-5){1'b0}}, code[4:0]};
     endfunction
 
@@ -279,11 +281,11 @@ module issue #(
     assign sg_rd_addr[0*SAW +: SAW] = srow(c0, sbase, special, rel_s0);
     assign sg_rd_addr[1*SAW +: SAW] = srow(c1, sbase, special, 32'd0);
     assign sg_rd_addr[2*SAW +: SAW] = srow(c2, sbase, special, 32'd0);
-    assign sg_rd_addr[3*SAW +: SAW] = srow(c2, sbase, special, 32'd0) + 2'd2;
+    assign sg_rd_addr[3*SAW +: SAW] = srow(c2, sbase, special, 32'd0) + SP_2;
     assign sg_rd_addr[4*SAW +: SAW] = srow(soff_code, sbase, special, rel_d);
-    assign sg_rd_addr[5*SAW +: SAW] = special + 5'd30;   // EXEC
-    assign sg_rd_addr[6*SAW +: SAW] = special + 5'd10;   // VCC
-    assign sg_rd_addr[7*SAW +: SAW] = special + 5'd28;   // M0
+    assign sg_rd_addr[5*SAW +: SAW] = special + SP_EXEC;   // EXEC
+    assign sg_rd_addr[6*SAW +: SAW] = special + SP_VCC;   // VCC
+    assign sg_rd_addr[7*SAW +: SAW] = special + SP_M0;   // M0
 
     wire [63:0] execv = sg_rd_data[5*64 +: 64];
     wire [63:0] vccv  = sg_rd_data[6*64 +: 64];
@@ -311,7 +313,7 @@ module issue #(
                 default: ;
             endcase
             if (code < 9'd128) resolve = w64 ? pair : {32'd0, pair[31:0]};
-            else if (code <= 9'd192) resolve = {57'd0, code[6:0]} - 64'd128;
+            else if (code <= 9'd192) resolve = {56'd0, code[7:0]} - 64'd128;
             else if (code <= 9'd208) resolve = w64 ? (64'd192 - {55'd0, code}) : {32'd0, 32'd192 - {23'd0, code}};
             else if (code >= 9'd240 && code <= 9'd247) resolve = w64 ? f64c : {32'd0, c32};
             else if (code == 9'd251) resolve = {63'd0, vccz};
@@ -345,7 +347,7 @@ module issue #(
     assign op_m0 = m0v;
     assign op_scc = sccv;
     assign op_mode = wv_mode[or_wave];
-    assign op_exec_row = special + 5'd30;
+    assign op_exec_row = special + SP_EXEC;
     assign op_lds_base = wv_ldsb[or_wave];
     assign op_lds_size = wv_ldss[or_wave];
     assign op_valid = or_valid && or_unit != `UC_INTERNAL && or_unit != `UC_FAULT && !or_fault;
@@ -416,11 +418,12 @@ module issue #(
     wire [9:0] sop = sb[`DI_OP];
     wire sel_go = sel_valid && (sel_int || !or_valid || or_fire);
     reg [WW-1:0] wgk;
+    assign iss_pop_valid = sel_go && !fault_valid;
+    assign iss_pop_wave = sel;
     always @(posedge clk) begin
         int_ret_valid <= 1'b0;
         int_br_valid <= 1'b0;
         end_valid <= 1'b0;
-        iss_pop_valid <= 1'b0;
         if (rst) begin
             wv_active <= {NW{1'b0}};
             wv_ended <= {NW{1'b0}};
@@ -457,8 +460,6 @@ module issue #(
             // ---- issue
             if (sel_go && !fault_valid) begin
                 rr <= sel;
-                iss_pop_valid <= 1'b1;
-                iss_pop_wave <= sel;
                 wv_tag[sel] <= wv_tag[sel] + 16'd1;
                 pc_issued <= pc_issued + 32'd1;
                 if (sel_u == `UC_INTERNAL) begin

@@ -124,8 +124,8 @@ module lsu #(
     reg [31:0]       sbuf [0:15];
     // collect sequencing
     reg [2:0]        c_n, c_i;
-    reg              c_pend;
-    reg [2:0]        c_slot_q;
+    reg              c_pend, c_pend2;
+    reg [2:0]        c_slot_q, c_slot_q2;
     reg [VAW-1:0]    c_row [0:5];
     reg [2:0]        c_slot [0:5];
     // access iteration
@@ -364,7 +364,7 @@ module lsu #(
                     x_rtn <= op_bundle[`DI_GLC];
                     for (i = 0; i < 5; i = i + 1) rbuf[i] <= 2048'd0;
                     // rows to collect: {address rows, data rows}
-                    c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0;
+                    c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
                     a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
                     if (k_kind == K_FAULT) st <= S_DONE;
                     else st <= S_COLLECT;
@@ -405,12 +405,16 @@ module lsu #(
                         c_slot_q <= c_slot[c_i];
                         c_i <= c_i + 3'd1;
                     end
+                    // the SIMD's VGPR bank reads synchronously: the row requested
+                    // at edge t (registered vrd_en) is on vrd_data after edge t+2
                     c_pend <= c_i < c_n;
-                    if (c_pend) begin
-                        if (c_slot_q < 3'd2) abuf[c_slot_q[0]] <= my_vrd;
-                        else dbuf[c_slot_q - 3'd2] <= my_vrd;
+                    c_pend2 <= c_pend;
+                    c_slot_q2 <= c_slot_q;
+                    if (c_pend2) begin
+                        if (c_slot_q2 < 3'd2) abuf[c_slot_q2[0]] <= my_vrd;
+                        else dbuf[c_slot_q2 - 3'd2] <= my_vrd;
                     end
-                    if (c_i == c_n && !c_pend) begin
+                    if (c_i == c_n && !c_pend && !c_pend2) begin
                         free_valid <= 1'b1;
                         free_wave <= x_wave;
                         st <= (x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD) ? S_DONE : S_ACCESS;

@@ -69,6 +69,7 @@ module sicu_cu #(
     output wire [WW-1:0]     mon_fault_wave,
     output wire [47:0]       mon_fault_pc,
     output wire [3:0]        mon_fault_code,
+    output wire [8:0]        mon_fault_info,     // operand code for register-range faults
     output wire [NW-1:0]     mon_wave_active,
     output wire [NW-1:0]     mon_wave_busy,
     output wire [NW-1:0]     mon_wave_barrier,
@@ -157,6 +158,8 @@ module sicu_cu #(
     wire [47:0]      ifl_pc;
     wire [3:0]       ifl_code;
     wire [8:0]       ifl_info;
+    wire             salu_ready;
+    wire             salu_fault_v;
     wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit;
 
     issue u_issue (
@@ -167,7 +170,7 @@ module sicu_cu #(
         .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size), .launch_scc(launch_scc),
         .launch_mode(launch_mode),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
-        .salu_ready(1'b1), .simd_ready(simd_ready), .lsu_ready(lsu_ready),
+        .salu_ready(salu_ready), .simd_ready(simd_ready), .lsu_ready(lsu_ready),
         .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
         .salu_wr_mode(salu_wmode), .salu_mode(salu_mode),
         .simd_done_valid(simd_done_v), .simd_done_wave(simd_done_w),
@@ -243,13 +246,12 @@ module sicu_cu #(
     );
 
     // ---------------------------------------------------------------- SALU
-    wire salu_fault_v;
     wire [WW-1:0] salu_fault_w;
     wire [47:0] salu_fault_pc;
     wire [31:0] pc_salu;
     salu_unit u_salu (
         .clk(clk), .rst(rst),
-        .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(), .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b),
+        .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(salu_ready), .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b),
         .op_s0(o_s0), .op_s1(o_s1), .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0),
         .op_scc(o_scc), .op_mode(o_mode), .op_sdst(o_sdst), .op_exec_row(o_execrow),
         .wb_valid(sa_v), .wb_addr_a(sa_aa), .wb_en_a(sa_ea), .wb_data_a(sa_da),
@@ -325,6 +327,7 @@ module sicu_cu #(
     assign mon_fault_wave = ifl_v ? ifl_w : salu_fault_v ? salu_fault_w : lsu_fault_w;
     assign mon_fault_pc = ifl_v ? ifl_pc : salu_fault_v ? salu_fault_pc : lsu_fault_pc;
     assign mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? 4'd3 : 4'd7;
+    assign mon_fault_info = ifl_v ? ifl_info : 9'd0;
     assign perf_cu = {pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
                       pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
 endmodule

@@ -109,6 +109,8 @@ module simd #(
     wire        wr_vgpr = x_b[`DI_DST] >= 9'd256 && (xfl & SI_F_SDST) == 0 && !is_vopc;
     wire        dst64 = kd[4:0] >= 5'd2;
     wire [5:0]  sel_lane = x_s1[5:0];
+    wire [5:0]  sel_pass = sel_lane >> $clog2(L);
+    wire [5:0]  first_pass = first_lane >> $clog2(L);
     reg  [5:0]  first_lane;
     integer     fi;
     always @* begin
@@ -125,7 +127,9 @@ module simd #(
         rd_rows[2] = x_r1; rd_rows[3] = x_r1 + 1'b1;
         rd_rows[4] = r2;   rd_rows[5] = r2 + 1'b1;
     end
-    wire         rd_fire = st == ST_PASS && rd_pass < NP;
+    localparam [PW:0] NP_W = NP;
+    localparam [PW-1:0] NP_LAST = NP - 1;
+    wire         rd_fire = st == ST_PASS && rd_pass < NP_W;
     reg  [L*32-1:0] lane_res_lo, lane_res_hi;
     reg  [L-1:0]    lane_wmask;
     wire [L*64-1:0] lane_res;
@@ -186,7 +190,7 @@ module simd #(
     end
 
     assign op_ready = st == ST_IDLE;
-    wire   last_cx = cx_valid && cx_pass == NP - 1;
+    wire   last_cx = cx_valid && cx_pass == NP_LAST;
     always @(posedge clk) begin
         done_valid <= 1'b0;
         if (rst) begin
@@ -210,7 +214,7 @@ module simd #(
                     x_lanev <= 32'd0;
                 end
                 ST_PASS: begin
-                    if (rd_pass < NP) begin
+                    if (rd_pass < NP_W) begin
                         rd_pass <= rd_pass + 1'b1;
                         pc_vgpr_reads <= pc_vgpr_reads + {29'd0, v0, 1'b0} + {30'd0, v1} + {30'd0, v2};
                     end
@@ -250,8 +254,8 @@ module simd #(
                 pc_lane_ops <= pc_lane_ops + {26'd0, popc(cur_exec)};
                 if (wr_vgpr) pc_vgpr_writes <= pc_vgpr_writes + (dst64 ? 32'd2 : 32'd1);
                 if (!v0) x_lanev <= x_s0[31:0];
-                else if (is_readlane && sel_lane / L == cx_pass) x_lanev <= cur[(sel_lane % L)*32 +: 32];
-                else if (is_readfirst && first_lane / L == cx_pass) x_lanev <= cur[(first_lane % L)*32 +: 32];
+                else if (is_readlane && sel_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur[(sel_lane % L)*32 +: 32];
+                else if (is_readfirst && first_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur[(first_lane % L)*32 +: 32];
             end
         end
     end

@@ -78,6 +78,10 @@ module simd_lane (
   output reg  [63:0] res,
   output reg         mask_out
 );
+  // Verilated once and shared by every lane instance (`--hierarchical`):
+  // without this, Verilator emits a separate copy of the whole FP datapath
+  // for each of the SIMDS x LANES instances (hundreds of MB of C++).
+  /*verilator hier_block*/
 
   // Generated ISA header: not every constant is used here.
   /* verilator lint_off UNUSEDPARAM */

@@ -31,13 +31,14 @@ module wavepool #(
     generate
         for (g = 0; g < NW; g = g + 1) begin : g_head
             assign wp_head_valid[g] = wp_cnt[g] != 0;
-            assign wp_head[g*`DI_W +: `DI_W] = wp_mem[g*DEPTH + wp_rd[g]];
+            assign wp_head[g*`DI_W +: `DI_W] = wp_mem[g*DEPTH + {{(32-DW){1'b0}}, wp_rd[g]}];
             assign wp_space[g] = wp_cnt[g] < DEPTH;
         end
     endgenerate
 
+    localparam [DW-1:0] WP_ONE = 1;
     function automatic [DW-1:0] wp_inc(input [DW-1:0] p);
-        wp_inc = (p == DEPTH - 1) ? {DW{1'b0}} : p + 1'b1;
+        wp_inc = ({{(32-DW){1'b0}}, p} == DEPTH - 1) ? {DW{1'b0}} : p + WP_ONE;
     endfunction
 
     integer i;
@@ -50,14 +51,14 @@ module wavepool #(
             end
         end else begin
             if (dec_valid) begin
-                wp_mem[dec_wave*DEPTH + wp_wr[dec_wave]] <= dec_bundle;
+                wp_mem[{{(32-WW){1'b0}}, dec_wave}*DEPTH + {{(32-DW){1'b0}}, wp_wr[dec_wave]}] <= dec_bundle;
                 wp_wr[dec_wave] <= wp_inc(wp_wr[dec_wave]);
             end
             if (iss_pop_valid)
                 wp_rd[iss_pop_wave] <= wp_inc(wp_rd[iss_pop_wave]);
             for (i = 0; i < NW; i = i + 1)
-                wp_cnt[i] <= wp_cnt[i] + ((dec_valid && dec_wave == i[WW-1:0]) ? 1'b1 : 1'b0)
-                                       - ((iss_pop_valid && iss_pop_wave == i[WW-1:0]) ? 1'b1 : 1'b0);
+                wp_cnt[i] <= wp_cnt[i] + {{DW{1'b0}}, dec_valid && dec_wave == i[WW-1:0]}
+                                       - {{DW{1'b0}}, iss_pop_valid && iss_pop_wave == i[WW-1:0]};
             if (wp_flush_valid) begin
                 wp_rd[wp_flush_wave] <= {DW{1'b0}};
                 wp_wr[wp_flush_wave] <= {DW{1'b0}};
