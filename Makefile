@@ -137,6 +137,25 @@ rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (
 example: $(BIN) ## Compile and run the bundled vector-add example, check it against the host
 	@bash scripts/example.sh
 
+# ---------------------------------------------------------------- random programs (docs/fuzz.md)
+# build/bin/sicu-fuzz writes a constrained-random SI program for a seed;
+# scripts/fuzz.sh generates, assembles and runs N seeds from START and stops
+# at the first failure (kept in build/fuzz/seed-S/).  FUZZ_ARGS go to sicu-fuzz.
+FUZZ := $(BUILD)/bin/sicu-fuzz
+N ?= 200
+START ?= 1
+.PHONY: fuzz-emu fuzz-cosim
+
+$(FUZZ): tests/fuzz/sicu-fuzz.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LIBS) $(LDFLAGS)
+
+fuzz-emu: $(BIN) $(FUZZ) ## Random SI programs on the golden emulator (N=200 seeds from START=1)
+	@bash scripts/fuzz.sh $(N) emu $(START)
+
+fuzz-cosim: rtl $(BIN) $(FUZZ) ## Random SI programs, the RTL checked against the emulator (N=200 seeds from START=1)
+	@bash scripts/fuzz.sh $(N) cosim $(START)
+
 test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## Run all tests
 	@echo "all test suites passed"
 

@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,6 +25,7 @@ typedef struct hw {       /* per wave slot */
     si_wg *wg;
     unsigned wgslot;
     unsigned sbase, nsgpr, vbase, nvgpr, simd;
+    int scr;               /* scratch slot, -1 none                   */
     uint16_t esteps;       /* emulator steps done (mod 2^16)          */
     si_retire rec[RING];
     uint64_t last_pc;
@@ -43,6 +45,8 @@ typedef struct hctx {
     uint8_t vgpr_used[NS][SICU_VGPR_ROWS];
     uint8_t lds_used[SICU_LDS_BYTES / 256];
     int wg_used[NW];
+    int scr_sgpr;          /* SGPR of the scratch wave offset, -1 none */
+    uint8_t scr_used[64];
     si_wg *wgs[NW];
     unsigned wg_live[NW];
     unsigned wg_lds_base[NW], wg_lds_gran[NW];
@@ -127,6 +131,16 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
             wgslot = (int)i;
     if (wgslot < 0 || nwv > SI_MAX_WAVES_PER_WG)
         return 0;
+    /* scratch: each wave needs its own slot of the scratch ring */
+    int scr[SI_MAX_WAVES_PER_WG];
+    if (h->scr_sgpr >= 0) {
+        unsigned nslots = d->scratch_slots < 64 ? d->scratch_slots : 64, got_s = 0;
+        for (unsigned k2 = 0; k2 < nslots && got_s < nwv; k2++)
+            if (!h->scr_used[k2])
+                scr[got_s++] = (int)k2;
+        if (got_s < nwv)
+            return 0;
+    }
     int lb = 0;
     if (lgran) {
         lb = alloc_run(h->lds_used, SICU_LDS_BYTES / 256, lgran, 1);
@@ -165,6 +179,14 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
     si_wg *wg;
     if (si_emu_wg_start(h->emu, lin, &wg) < 0)
         return fail(h, "%s", si_emu_error(h->emu));
+    /* a partial work-group at the grid edge has fewer waves: release the rest */
+    for (unsigned i = wg->nwaves; i < nwv; i++) {
+        memset(h->sgpr_used + sb[i], 0, ns);
+        memset(h->vgpr_used[slots[i] % NS] + vb[i], 0, nv);
+        h->w[slots[i]].used = 0;
+    }
+    if (wg->nwaves < nwv)
+        nwv = wg->nwaves;
     if (lgran)
         memset(h->lds_used + lb, 1, lgran);
     h->wg_used[wgslot] = 1;
@@ -186,6 +208,12 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
         x->vbase = vb[i];
         x->nvgpr = nv;
         x->simd = (unsigned)slots[i] % NS;
+        x->scr = -1;
+        if (h->scr_sgpr >= 0) {
+            x->scr = scr[i];
+            h->scr_used[scr[i]] = 1;
+            ew->s[h->scr_sgpr] = (uint32_t)((uint64_t)scr[i] * d->scratch_per_wave);
+        }
         x->esteps = 0;
         x->hist_n = 0;
         /* preload the initial registers (testbench backdoor) */
@@ -207,6 +235,8 @@ static void free_wave(hctx *h, unsigned s)
     memset(h->sgpr_used + x->sbase, 0, x->nsgpr);
     memset(h->vgpr_used[x->simd] + x->vbase, 0, x->nvgpr);
     x->used = 0;
+    if (x->scr >= 0)
+        h->scr_used[x->scr] = 0;
     unsigned g = x->wgslot;
     if (--h->wg_live[g] == 0) {
         if (h->wg_lds_gran[g])
@@ -251,11 +281,14 @@ static int mismatch(hctx *h, unsigned s, const si_retire *r, const char *what)
     char d[256], hist[2400];
     disasm_at(h, r->pc, d, sizeof d);
     history(h, s, hist, sizeof hist);
+    uint64_t rexec = ((uint64_t)*sreg(h, s, 127) << 32) | *sreg(h, s, 126);
     return fail(h,
                 "cosim mismatch at cycle %llu: wave slot %u (work-group %u,%u,%u wave %u), PC 0x%llx (code +0x%llx): %s\n"
-                "  %s\n  last instructions of the wave:%s",
+                "  %s\n  EXEC of the instruction: emulator 0x%016llx; RTL EXEC now 0x%016llx\n"
+                "  last instructions of the wave:%s",
                 (unsigned long long)h->cycle, s, r->wg[0], r->wg[1], r->wg[2], r->wave, (unsigned long long)r->pc,
-                (unsigned long long)(r->pc - h->d->code_addr), d, what, hist);
+                (unsigned long long)(r->pc - h->d->code_addr), d, what, (unsigned long long)r->exec,
+                (unsigned long long)rexec, hist);
 }
 
 static int compare_retire(hctx *h, unsigned s, unsigned tag, uint64_t pc, const shm_out *o)
@@ -319,9 +352,18 @@ static uint64_t mem_read(hctx *h, uint64_t a, unsigned n, int *ok)
     return v;
 }
 
+static int memlog = -1;   /* SICU_MEMLOG=1: print every global memory request (debugging) */
+
 static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
 {
     int ok;
+    if (memlog < 0)
+        memlog = getenv("SICU_MEMLOG") != NULL;
+    if (memlog)
+        fprintf(stderr, "mem cycle %llu slot %u lane %u %s size %u addr 0x%llx wdata 0x%llx\n",
+                (unsigned long long)h->cycle, o->mem_req_wave, o->mem_req_lane,
+                o->mem_req_atomic ? "atomic" : o->mem_req_we ? "store" : "load", o->mem_req_size,
+                (unsigned long long)o->mem_req_addr, (unsigned long long)o->mem_req_wdata);
     unsigned n = o->mem_req_size;
     char d[256];
     if (o->mem_req_atomic) {
@@ -419,6 +461,7 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
     h->emu = si_emu_create(o->cosim ? emem : mem, o->cosim ? ed : d, &eo);
     if (!h->emu)
         return fail(h, "cannot create the emulator for the dispatch");
+    h->scr_sgpr = d->scratch_per_wave ? si_emu_scratch_sgpr(h->emu) : -1;
     h->m = shm_new(1);
     if (!h->m) {
         si_emu_destroy(h->emu);
@@ -486,8 +529,11 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             uint64_t lo = mem_read(h, out.imem_req_addr, 4, &ok1);
             uint64_t hi = mem_read(h, out.imem_req_addr + 4, 4, &ok2);
             if (!ok1) {
-                rc = fail(h, "instruction fetch out of range: wave slot %u PC 0x%llx", out.imem_req_wave,
-                          (unsigned long long)out.imem_req_addr);
+                unsigned fw = out.imem_req_wave;
+                rc = fail(h, "instruction fetch out of range at cycle %llu: wave slot %u PC 0x%llx (%s; last retired PC 0x%llx)",
+                          (unsigned long long)h->cycle, fw, (unsigned long long)out.imem_req_addr,
+                          fw < NW && h->w[fw].used ? "slot in use" : "slot not launched",
+                          fw < NW ? (unsigned long long)h->w[fw].last_pc : 0ull);
                 break;
             }
             h->iq[h->iqt % MQ] = (mreq){h->cycle + SICU_IMEM_LATENCY, lo | (ok2 ? hi << 32 : 0), out.imem_req_wave};

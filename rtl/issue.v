@@ -281,7 +281,9 @@ module issue #(
     assign sg_rd_addr[0*SAW +: SAW] = srow(c0, sbase, special, rel_s0);
     assign sg_rd_addr[1*SAW +: SAW] = srow(c1, sbase, special, 32'd0);
     assign sg_rd_addr[2*SAW +: SAW] = srow(c2, sbase, special, 32'd0);
-    assign sg_rd_addr[3*SAW +: SAW] = srow(c2, sbase, special, 32'd0) + SP_2;
+    // port 3: the upper half of a V# (MUBUF srsrc = src2; s_buffer_load: sbase = src0)
+    wire sbuf_ld = or_b[`DI_FMT] == SI_FMT_SMRD && (si_op_src_kind(oop, 2'd0) == SI_K_B128);
+    assign sg_rd_addr[3*SAW +: SAW] = srow(sbuf_ld ? c0 : c2, sbase, special, 32'd0) + SP_2;
     assign sg_rd_addr[4*SAW +: SAW] = srow(soff_code, sbase, special, rel_d);
     assign sg_rd_addr[5*SAW +: SAW] = special + SP_EXEC;   // EXEC
     assign sg_rd_addr[6*SAW +: SAW] = special + SP_VCC;   // VCC

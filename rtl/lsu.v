@@ -43,6 +43,7 @@ module lsu #(
     input  wire [63:0]       op_dold,
     input  wire [63:0]       op_exec,
     input  wire [31:0]       op_m0,
+    input  wire [31:0]       op_mode,     // the wave's MODE (FP atomics)
     input  wire [VAW-1:0]    op_vrow0,
     input  wire [VAW-1:0]    op_vrow1,
     input  wire [VAW-1:0]    op_vrow2,
@@ -99,8 +100,12 @@ module lsu #(
 `include "cu_defs.vh"
 
     localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5;
-    localparam [2:0] K_SMRD = 3'd0, K_BLOAD = 3'd1, K_BSTORE = 3'd2, K_BATOM = 3'd3, K_DSREAD = 3'd4,
-                     K_DSWRITE = 3'd5, K_NOP = 3'd6, K_FAULT = 3'd7;
+    localparam [3:0] K_SMRD = 4'd0, K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
+                     K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8;
+    // read-modify-write operations (DS atomics; same meaning as sw/memop.h)
+    localparam [4:0] A_SWAP = 5'd0, A_CMPSWAP = 5'd1, A_ADD = 5'd2, A_SUB = 5'd3, A_RSUB = 5'd4, A_SMIN = 5'd5,
+                     A_UMIN = 5'd6, A_SMAX = 5'd7, A_UMAX = 5'd8, A_AND = 5'd9, A_OR = 5'd10, A_XOR = 5'd11,
+                     A_INC = 5'd12, A_DEC = 5'd13, A_FCMPSWAP = 5'd14, A_FMIN = 5'd15, A_FMAX = 5'd16, A_MSKOR = 5'd17;
 
     reg [2:0]        st;
     reg [WW-1:0]     x_wave;
@@ -112,10 +117,13 @@ module lsu #(
     reg [VAW-1:0]    x_ra, x_rd, x_r1, x_r2;
     reg [SAW-1:0]    x_sdst;
     reg [LAW-1:0]    x_ldsb, x_ldss;
-    reg [2:0]        x_kind;
+    reg [3:0]        x_kind;
+    reg [4:0]        x_aop;
+    reg [1:0]        at_ph;       // DS atomic phase: 0 read, 1 wait, 2 write
+    reg [31:0]       x_mode;
     reg [3:0]        x_esz;       // element bytes
     reg [4:0]        x_nd;        // result / data dwords per lane (SMRD: dwords)
-    reg              x_sext, x_2addr, x_st64, x_rtn;
+    reg              x_sext, x_2addr, x_st64, x_rtn, x_sbuf;
     reg [NS-1:0]     x_simd;
     // operand buffers: address rows and data rows
     reg [2047:0]     abuf [0:1];
@@ -134,9 +142,9 @@ module lsu #(
     reg [6:0]        outst;
     reg [9:0]        rq_tag [0:63];   // {d[3:0], lane[5:0]} of outstanding loads
     reg [5:0]        rq_wr, rq_rd;
-    reg              lds_rd_pend;
-    reg [9:0]        lds_rd_tag;
-    reg [1:0]        lds_rd_byte;
+    reg              lds_rd_pend, lds_rd_pend2;
+    reg [9:0]        lds_rd_tag, lds_rd_tag2;
+    reg [1:0]        lds_rd_byte, lds_rd_byte2;
     // write-back sequencing
     reg [4:0]        w_i;
 
@@ -147,19 +155,34 @@ module lsu #(
     endfunction
 
     // ---------------------------------------------------------------- classification
-    reg [2:0] k_kind;
+    reg [3:0] k_kind;
+    reg [4:0] k_aop;
+    reg       k_rtn, k_2data;
     reg [3:0] k_esz;
     reg [4:0] k_nd;
     reg       k_sext, k_2addr, k_st64;
+    reg [7:0] k_kd;
+    reg       k_sbuf;   // s_buffer_load: SBASE is a V#
     wire [9:0] pop = op_bundle[`DI_OP];
+    function automatic k_cmpswap(input [9:0] o);
+        k_cmpswap = o == SI_OP_BUFFER_ATOMIC_CMPSWAP || o == SI_OP_BUFFER_ATOMIC_CMPSWAP_X2 ||
+                    o == SI_OP_BUFFER_ATOMIC_FCMPSWAP || o == SI_OP_BUFFER_ATOMIC_FCMPSWAP_X2;
+    endfunction
     always @* begin
-        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_sext = 1'b0; k_2addr = 1'b0; k_st64 = 1'b0;
+        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_kd = 8'd0; k_sbuf = 1'b0;
+        k_aop = A_SWAP; k_rtn = op_bundle[`DI_GLC]; k_2data = 1'b0; k_sext = 1'b0; k_2addr = 1'b0; k_st64 = 1'b0;
         case (pop)
             SI_OP_S_LOAD_DWORD:    begin k_kind = K_SMRD; k_nd = 5'd1; end
             SI_OP_S_LOAD_DWORDX2:  begin k_kind = K_SMRD; k_nd = 5'd2; end
             SI_OP_S_LOAD_DWORDX4:  begin k_kind = K_SMRD; k_nd = 5'd4; end
             SI_OP_S_LOAD_DWORDX8:  begin k_kind = K_SMRD; k_nd = 5'd8; end
             SI_OP_S_LOAD_DWORDX16: begin k_kind = K_SMRD; k_nd = 5'd16; end
+            SI_OP_S_BUFFER_LOAD_DWORD:    begin k_kind = K_SMRD; k_nd = 5'd1; k_sbuf = 1'b1; end
+            SI_OP_S_BUFFER_LOAD_DWORDX2:  begin k_kind = K_SMRD; k_nd = 5'd2; k_sbuf = 1'b1; end
+            SI_OP_S_BUFFER_LOAD_DWORDX4:  begin k_kind = K_SMRD; k_nd = 5'd4; k_sbuf = 1'b1; end
+            SI_OP_S_BUFFER_LOAD_DWORDX8:  begin k_kind = K_SMRD; k_nd = 5'd8; k_sbuf = 1'b1; end
+            SI_OP_S_BUFFER_LOAD_DWORDX16: begin k_kind = K_SMRD; k_nd = 5'd16; k_sbuf = 1'b1; end
+            SI_OP_S_DCACHE_INV: k_kind = K_NOP;
             SI_OP_BUFFER_LOAD_UBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; end
             SI_OP_BUFFER_LOAD_SBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; k_sext = 1'b1; end
             SI_OP_BUFFER_LOAD_USHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; end
@@ -183,6 +206,77 @@ module lsu #(
             SI_OP_DS_READ2ST64_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
             SI_OP_DS_READ2_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
             SI_OP_DS_READ2ST64_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
+            // DS atomics: read-modify-write of one element per lane (data0 / data1 as sw/ds.c)
+            SI_OP_DS_ADD_U32: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b0; end
+            SI_OP_DS_SUB_U32: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b0; end
+            SI_OP_DS_RSUB_U32: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b0; end
+            SI_OP_DS_INC_U32: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b0; end
+            SI_OP_DS_DEC_U32: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b0; end
+            SI_OP_DS_MIN_I32: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b0; end
+            SI_OP_DS_MAX_I32: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b0; end
+            SI_OP_DS_MIN_U32: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b0; end
+            SI_OP_DS_MAX_U32: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b0; end
+            SI_OP_DS_AND_B32: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b0; end
+            SI_OP_DS_OR_B32: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b0; end
+            SI_OP_DS_XOR_B32: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b0; end
+            SI_OP_DS_MSKOR_B32: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b0; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_B32: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_F32: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; end
+            SI_OP_DS_MIN_F32: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b0; end
+            SI_OP_DS_MAX_F32: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b0; end
+            SI_OP_DS_WRXCHG_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_SWAP; k_rtn = 1'b1; end
+            SI_OP_DS_ADD_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b1; end
+            SI_OP_DS_SUB_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b1; end
+            SI_OP_DS_RSUB_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b1; end
+            SI_OP_DS_INC_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b1; end
+            SI_OP_DS_DEC_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b1; end
+            SI_OP_DS_MIN_RTN_I32: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b1; end
+            SI_OP_DS_MAX_RTN_I32: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b1; end
+            SI_OP_DS_MIN_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b1; end
+            SI_OP_DS_MAX_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b1; end
+            SI_OP_DS_AND_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b1; end
+            SI_OP_DS_OR_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b1; end
+            SI_OP_DS_XOR_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b1; end
+            SI_OP_DS_MSKOR_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b1; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_RTN_F32: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; end
+            SI_OP_DS_MIN_RTN_F32: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b1; end
+            SI_OP_DS_MAX_RTN_F32: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b1; end
+            SI_OP_DS_ADD_U64: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_SUB_U64: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_RSUB_U64: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_INC_U64: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_DEC_U64: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_I64: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_I64: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_U64: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_U64: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_AND_B64: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_OR_B64: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_XOR_B64: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MSKOR_B64: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b0; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_B64: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_F64: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_F64: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_F64: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_WRXCHG_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_SWAP; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_ADD_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_SUB_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_RSUB_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_INC_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_DEC_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_RTN_I64: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_RTN_I64: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_AND_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_OR_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_XOR_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MSKOR_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b1; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_RTN_F64: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_RTN_F64: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_RTN_F64: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_WRITE_B32: begin k_kind = K_DSWRITE; end
             SI_OP_DS_WRITE_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_WRITE_B8:  begin k_kind = K_DSWRITE; k_esz = 4'd1; end
@@ -194,8 +288,10 @@ module lsu #(
             default: begin
                 if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF) && (si_op_flags(pop) & SI_F_ATOMIC) != 0) begin
                     k_kind = K_BATOM;
-                    k_nd = si_op_src_kind(pop, 2'd1) == SI_K_B64 || si_op_src_kind(pop, 2'd1) == SI_K_U64 ||
-                           si_op_src_kind(pop, 2'd1) == SI_K_I64 || si_op_src_kind(pop, 2'd1) == SI_K_B128 ? 5'd2 : 5'd1;
+                    // data dwords per lane; compare-and-swap carries {cmp, data}, twice that
+                    k_kd = si_op_src_kind(pop, 2'd1);
+                    k_nd = k_kd[4:0];
+                    if (k_cmpswap(pop)) k_nd = k_nd >> 1;
                 end
             end
         endcase
@@ -209,8 +305,10 @@ module lsu #(
     wire [13:0] vs_stride = x_vs[61:48];
     wire        vs_swz = x_vs[63];
     wire [31:0] vs_nrec = x_vs[95:64];
-    wire [4:0]  vs_esz = 5'd2 << x_vs[116:115];
-    wire [5:0]  vs_ist = 6'd8 << x_vs[118:117];
+    // element size 2 << [116:115] bytes and index stride 8 << [118:117]: powers of
+    // two, so the swizzle arithmetic is shifts and masks
+    wire [2:0]  vs_esz_l2 = {1'b0, x_vs[116:115]} + 3'd1;
+    wire [2:0]  vs_ist_l2 = {1'b0, x_vs[118:117]} + 3'd3;
     wire        vs_tid = x_vs[119];
     reg  [63:0] b_addr;
     reg         b_oob;
@@ -235,8 +333,10 @@ module lsu #(
                 if (vs_stride == 14'd0) b_oob = ({32'd0, b_off} + {32'd0, x_soff}) >= {32'd0, vs_nrec};
                 else b_oob = (b_index >= vs_nrec) || ((x_b[`DI_IDXEN] || vs_tid) && b_off >= {18'd0, vs_stride});
                 if (vs_swz)
-                    b_boff = (({32'd0, b_index} / vs_ist) * vs_stride + ({32'd0, b_off} / vs_esz) * vs_esz) * vs_ist +
-                             ({32'd0, b_index} % vs_ist) * vs_esz + ({32'd0, b_off} % vs_esz);
+                    b_boff = ((({32'd0, b_index} >> vs_ist_l2) * {50'd0, vs_stride} +
+                               (({32'd0, b_off} >> vs_esz_l2) << vs_esz_l2)) << vs_ist_l2) +
+                             (({32'd0, b_index} & ~(64'hffffffffffffffff << vs_ist_l2)) << vs_esz_l2) +
+                             ({32'd0, b_off} & ~(64'hffffffffffffffff << vs_esz_l2));
                 else
                     b_boff = {32'd0, b_index} * vs_stride + {32'd0, b_off};
                 b_addr = {16'd0, vs_base} + {32'd0, x_soff} + b_boff;
@@ -285,6 +385,51 @@ module lsu #(
         end
     endtask
 
+    // ---------------------------------------------------------------- DS atomic ALU
+    // The FP library names its MODE argument `mode`; nothing here shadows it.
+`include "si_fp32.vh"
+`include "si_fp64.vh"
+    function automatic [63:0] ds_aop(input [4:0] a, input is64, input [63:0] old_i, input [63:0] src_i,
+                                     input [63:0] cmp_i, input [31:0] amode);
+        reg [63:0] o, v, c, r;
+        begin
+            o = is64 ? old_i : {32'd0, old_i[31:0]};
+            v = is64 ? src_i : {32'd0, src_i[31:0]};
+            c = is64 ? cmp_i : {32'd0, cmp_i[31:0]};
+            case (a)
+                A_SWAP:    r = v;
+                A_CMPSWAP: r = (o == c) ? v : o;
+                A_ADD:     r = o + v;
+                A_SUB:     r = o - v;
+                A_RSUB:    r = v - o;
+                A_SMIN:    r = (is64 ? ($signed(o) < $signed(v)) : ($signed(o[31:0]) < $signed(v[31:0]))) ? o : v;
+                A_SMAX:    r = (is64 ? ($signed(o) > $signed(v)) : ($signed(o[31:0]) > $signed(v[31:0]))) ? o : v;
+                A_UMIN:    r = (o < v) ? o : v;
+                A_UMAX:    r = (o > v) ? o : v;
+                A_AND:     r = o & v;
+                A_OR:      r = o | v;
+                A_XOR:     r = o ^ v;
+                A_INC:     r = (o >= v) ? 64'd0 : o + 64'd1;
+                A_DEC:     r = (o == 64'd0 || o > v) ? v : o - 64'd1;
+                A_FCMPSWAP: r = (is64 ? si_f64_cmp(o, c, 4'd2, amode) : si_f32_cmp(o[31:0], c[31:0], 4'd2, amode)) ? v : o;
+                A_FMIN:    r = is64 ? si_f64_min(o, v, amode) : {32'd0, si_f32_min(o[31:0], v[31:0], amode)};
+                A_FMAX:    r = is64 ? si_f64_max(o, v, amode) : {32'd0, si_f32_max(o[31:0], v[31:0], amode)};
+                A_MSKOR:   r = (o & ~v) | c;
+                default:   r = o;
+            endcase
+            ds_aop = is64 ? r : {32'd0, r[31:0]};
+        end
+    endfunction
+    // operands of the lane being updated: old value (captured in rbuf), data0 / data1
+    wire [5:0]  at_lane = nxt_lane;
+    wire        at_64 = x_esz == 4'd8;
+    wire [63:0] at_old = {at_64 ? lanew(rbuf[1], at_lane) : 32'd0, lanew(rbuf[0], at_lane)};
+    wire [63:0] at_d0 = {at_64 ? lanew(dbuf[1], at_lane) : 32'd0, lanew(dbuf[0], at_lane)};
+    wire [63:0] at_d1 = at_64 ? {lanew(dbuf[3], at_lane), lanew(dbuf[2], at_lane)} : {32'd0, lanew(dbuf[1], at_lane)};
+    wire        at_cmpst = x_aop == A_CMPSWAP || x_aop == A_FCMPSWAP;   // data0 = compare, data1 = new
+    reg  [63:0] at_new_q;
+    wire [63:0] at_new = ds_aop(x_aop, at_64, at_old, at_cmpst ? at_d1 : at_d0, at_cmpst ? at_d0 : at_d1, x_mode);
+
     // ---------------------------------------------------------------- main FSM
     assign op_ready = st == S_IDLE && !rst;
     reg [5:0] nxt_lane;
@@ -298,7 +443,17 @@ module lsu #(
         if (x_kind == K_SMRD) begin nxt_found = a_lane == 7'd0; nxt_lane = 6'd0; end
     end
     reg [31:0] wv, dw0;
-    reg [63:0] sm_addr;
+    reg [63:0] t_addr;
+    // scalar loads: s_load: {SBASE+1, SBASE} + offset (dword aligned);
+    // s_buffer_load: V#.base + offset, a dword at byte offset >= NUM_RECORDS
+    // (x STRIDE when STRIDE != 0) reads 0 without an access
+    wire [31:0] sm_off = x_b[`DI_SMRD_IMM] ? {22'd0, x_b[`DI_SMRD_OFF], 2'b00} : x_s1[31:0];
+    wire [33:0] sm_o = {2'b00, sm_off} + {27'd0, a_d, 2'b00};
+    wire [13:0] sm_stride = x_s0[61:48];
+    wire [45:0] sm_lim = (sm_stride != 14'd0) ? {14'd0, vs_nrec} * {32'd0, sm_stride} : {14'd0, vs_nrec};
+    wire        sm_oob = {12'd0, sm_o} >= sm_lim;
+    wire [63:0] sm_addr = x_sbuf ? ({16'd0, x_s0[47:0]} + {30'd0, sm_o}) & ~64'd3 :
+                                   ((x_s0 + {32'd0, sm_off}) & ~64'd3) + {57'd0, a_d, 2'b00};
     reg        rq_fifo_full;
     always @* rq_fifo_full = outst >= 7'd60;
 
@@ -315,7 +470,7 @@ module lsu #(
             fault_valid <= 1'b0;
             outst <= 7'd0;
             rq_wr <= 6'd0; rq_rd <= 6'd0;
-            lds_rd_pend <= 1'b0;
+            lds_rd_pend <= 1'b0; lds_rd_pend2 <= 1'b0;
             pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0;
         end else begin
             if (st != S_IDLE) pc_busy_cycles <= pc_busy_cycles + 32'd1;
@@ -335,17 +490,21 @@ module lsu #(
             outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
                               (mem_req_valid && mem_req_ready && mem_req_atomic) ? 7'd1 : 7'd0)
                            - (mem_rsp_valid ? 7'd1 : 7'd0);
-            if (lds_rd_pend) begin
+            // LDS reads: request registered at edge t, array read at t+1 (lds_q), captured at t+2
+            lds_rd_pend <= 1'b0;
+            lds_rd_pend2 <= lds_rd_pend;
+            lds_rd_tag2 <= lds_rd_tag;
+            lds_rd_byte2 <= lds_rd_byte;
+            if (lds_rd_pend2) begin
                 wv = lds_q;
                 if (x_esz == 4'd1) begin
-                    wv = lds_q >> {lds_rd_byte, 3'b000};
+                    wv = lds_q >> {lds_rd_byte2, 3'b000};
                     wv = x_sext ? {{24{wv[7]}}, wv[7:0]} : {24'd0, wv[7:0]};
                 end else if (x_esz == 4'd2) begin
-                    wv = lds_q >> {lds_rd_byte[1], 4'b0000};
+                    wv = lds_q >> {lds_rd_byte2[1], 4'b0000};
                     wv = x_sext ? {{16{wv[15]}}, wv[15:0]} : {16'd0, wv[15:0]};
                 end
-                rbuf[lds_rd_tag[9:6]][lds_rd_tag[5:0]*32 +: 32] <= wv;
-                lds_rd_pend <= 1'b0;
+                rbuf[lds_rd_tag2[9:6]][lds_rd_tag2[5:0]*32 +: 32] <= wv;
             end
             if (mem_req_valid && mem_req_ready) begin
                 mem_req_valid <= 1'b0;
@@ -360,8 +519,10 @@ module lsu #(
                     x_ra <= op_vrow0; x_r1 <= op_vrow1; x_r2 <= op_vrow2; x_rd <= op_vdst;
                     x_sdst <= op_sdst; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
                     x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext;
-                    x_2addr <= k_2addr; x_st64 <= k_st64;
-                    x_rtn <= op_bundle[`DI_GLC];
+                    x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
+                    x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
+                    for (i = 0; i < 16; i = i + 1) sbuf[i] <= 32'd0;
+                    x_rtn <= k_rtn;
                     for (i = 0; i < 5; i = i + 1) rbuf[i] <= 2048'd0;
                     // rows to collect: {address rows, data rows}
                     c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
@@ -380,16 +541,15 @@ module lsu #(
                             end
                             if (k_kind == K_BSTORE || k_kind == K_BATOM)
                                 for (i = 0; i < 4; i = i + 1)
-                                    if (i < ((k_kind == K_BATOM && (pop == SI_OP_BUFFER_ATOMIC_CMPSWAP ||
-                                              pop == SI_OP_BUFFER_ATOMIC_CMPSWAP_X2)) ? 2 * k_nd : k_nd)) begin
+                                    if (i < ((k_kind == K_BATOM && k_cmpswap(pop)) ? 2 * k_nd : k_nd)) begin
                                         c_row[n] = op_vrow1 + i[VAW-1:0]; c_slot[n] = 3'd2 + i[2:0]; n = n + 3'd1;
                                     end
-                        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE) begin
+                        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
                             c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
-                            if (k_kind == K_DSWRITE) begin
+                            if (k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
                                 c_row[n] = op_vrow1; c_slot[n] = 3'd2; n = n + 3'd1;
                                 if (k_esz == 4'd8) begin c_row[n] = op_vrow1 + 1'b1; c_slot[n] = 3'd3; n = n + 3'd1; end
-                                if (k_2addr) begin
+                                if (k_2addr || k_2data) begin
                                     c_row[n] = op_vrow2; c_slot[n] = (k_esz == 4'd8) ? 3'd4 : 3'd3; n = n + 3'd1;
                                     if (k_esz == 4'd8) begin c_row[n] = op_vrow2 + 1'b1; c_slot[n] = 3'd5; n = n + 3'd1; end
                                 end
@@ -422,22 +582,22 @@ module lsu #(
                 end
                 S_ACCESS: begin
                     if (!nxt_found) st <= S_DRAIN;
-                    else if (!(mem_req_valid && !mem_req_ready) && !rq_fifo_full && !lds_rd_pend) begin
+                    else if (!(mem_req_valid && !mem_req_ready) && !rq_fifo_full) begin
                         case (x_kind)
                             K_SMRD: begin
-                                sm_addr = ((x_s0 + (x_b[`DI_SMRD_IMM] ? {54'd0, x_b[`DI_SMRD_OFF], 2'b00} : {32'd0, x_s1[31:0]}))
-                                           & ~64'd3) + {57'd0, a_d, 2'b00};
-                                mem_req_valid <= 1'b1; mem_req_addr <= sm_addr; mem_req_size <= 3'd4;
-                                mem_req_we <= 1'b0; mem_req_atomic <= 1'b0;
-                                rq_tag[rq_wr] <= {a_d[3:0], 6'd0}; rq_wr <= rq_wr + 6'd1;
+                                if (!x_sbuf || !sm_oob) begin
+                                    mem_req_valid <= 1'b1; mem_req_addr <= sm_addr; mem_req_size <= 3'd4;
+                                    mem_req_we <= 1'b0; mem_req_atomic <= 1'b0;
+                                    rq_tag[rq_wr] <= {a_d[3:0], 6'd0}; rq_wr <= rq_wr + 6'd1;
+                                end
                             end
                             K_BLOAD, K_BSTORE, K_BATOM: begin
                                 buf_addr(nxt_lane, {25'd0, a_d, 2'b00});
                                 if (x_kind == K_BATOM && x_nd == 5'd2 && !x_b[`DI_ADDR64] && !b_oob) begin
                                     // a 64-bit atomic is range checked all-or-nothing
-                                    sm_addr = b_addr;
+                                    t_addr = b_addr;
                                     buf_addr(nxt_lane, 32'd4);
-                                    b_addr = sm_addr;
+                                    b_addr = t_addr;
                                 end
                                 if (!b_oob) begin
                                     mem_req_valid <= 1'b1; mem_req_addr <= b_addr;
@@ -453,6 +613,37 @@ module lsu #(
                                         rq_tag[rq_wr] <= {a_d[3:0], nxt_lane}; rq_wr <= rq_wr + 6'd1;
                                     end
                                 end
+                            end
+                            K_DSATOM: begin
+                                ds_addr(nxt_lane, a_d);
+                                case (at_ph)
+                                    2'd0: begin   // read the element's dwords (old value -> rbuf)
+                                        if (d_oob) begin
+                                            a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1;
+                                        end else begin
+                                            lds_en <= 1'b1; lds_we <= 1'b0;
+                                            lds_a <= x_ldsb + d_a[LAW-1:0];
+                                            lds_rd_pend <= 1'b1;
+                                            lds_rd_tag <= {a_d[3:0], nxt_lane};
+                                            lds_rd_byte <= 2'd0;
+                                            pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                            if (a_d + 5'd1 < x_nd) a_d <= a_d + 5'd1;
+                                            else begin a_d <= 5'd0; at_ph <= 2'd1; end
+                                        end
+                                    end
+                                    2'd1: if (!lds_rd_pend && !lds_rd_pend2) begin
+                                        at_new_q <= at_new;
+                                        at_ph <= 2'd2;
+                                    end
+                                    default: begin   // write the new value
+                                        lds_en <= 1'b1; lds_we <= 1'b1; lds_be <= 4'b1111;
+                                        lds_a <= x_ldsb + d_a[LAW-1:0];
+                                        lds_wd <= a_d[0] ? at_new_q[63:32] : at_new_q[31:0];
+                                        pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                        if (a_d + 5'd1 < x_nd) a_d <= a_d + 5'd1;
+                                        else begin a_d <= 5'd0; at_ph <= 2'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
+                                    end
+                                endcase
                             end
                             default: begin // DS
                                 ds_addr(nxt_lane, a_d);
@@ -475,12 +666,14 @@ module lsu #(
                             end
                         endcase
                         mem_req_wave <= x_wave; mem_req_tag <= x_tag; mem_req_op <= xop; mem_req_lane <= nxt_lane;
-                        // next dword / lane
-                        if (a_d + 5'd1 < ((x_kind == K_BATOM) ? 5'd1 : x_nd)) a_d <= a_d + 5'd1;
-                        else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
+                        // next dword / lane (DS atomics sequence themselves)
+                        if (x_kind != K_DSATOM) begin
+                            if (a_d + 5'd1 < ((x_kind == K_BATOM) ? 5'd1 : x_nd)) a_d <= a_d + 5'd1;
+                            else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
+                        end
                     end
                 end
-                S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend) begin
+                S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2) begin
                     st <= S_WB;
                     w_i <= 5'd0;
                 end
@@ -498,7 +691,7 @@ module lsu #(
                                 st <= S_DONE;
                             end
                         end
-                    end else if (x_kind == K_BLOAD || x_kind == K_DSREAD || (x_kind == K_BATOM && x_rtn)) begin
+                    end else if (x_kind == K_BLOAD || x_kind == K_DSREAD || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
                         if (w_i < ((x_kind == K_BATOM) ? x_nd : x_nd) + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + w_i[VAW-1:0];

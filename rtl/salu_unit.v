@@ -15,7 +15,11 @@ module salu_unit #(
     output wire              op_ready,
     input  wire [WW-1:0]     op_wave,
     input  wire [15:0]       op_tag,
+    // The decoded bundle is the common unit interface; the SALU uses only
+    // the op, length, simm16 and PC fields of it.
+    /* verilator lint_off UNUSEDSIGNAL */
     input  wire [`DI_W-1:0]  op_bundle,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [63:0]       op_s0,
     input  wire [63:0]       op_s1,
     input  wire [63:0]       op_dold,
@@ -56,7 +60,11 @@ module salu_unit #(
     reg              x_valid;
     reg [WW-1:0]     x_wave;
     reg [15:0]       x_tag;
-    reg [`DI_W-1:0]  x_b;
+    // only the bundle fields the SALU stage uses are kept
+    reg [9:0]        x_op;
+    reg              x_len8;
+    reg [15:0]       x_simm16;
+    reg [47:0]       x_pc;
     reg [63:0]       x_s0, x_s1, x_dold, x_exec, x_vcc;
     reg [31:0]       x_m0, x_mode;
     reg              x_scc;
@@ -65,18 +73,18 @@ module salu_unit #(
     wire        res_wr, scc_out, scc_wr, exec_wr, pc_wr, mode_wr, unsup;
     wire [47:0] pc_out;
     wire [31:0] mode_out;
-    wire [9:0]  xop = x_b[`DI_OP];
-    wire [47:0] pc_next = x_b[`DI_PC] + (x_b[`DI_LEN8] ? 48'd8 : 48'd4);
+    wire [9:0]  xop = x_op;
+    wire [47:0] pc_next = x_pc + (x_len8 ? 48'd8 : 48'd4);
 
     salu u_salu (
-        .op(xop), .src0(x_s0), .src1(x_s1), .simm16(x_b[`DI_SIMM16]), .dst_old(x_dold),
+        .op(xop), .src0(x_s0), .src1(x_s1), .simm16(x_simm16), .dst_old(x_dold),
         .scc_in(x_scc), .exec_in(x_exec), .vcc_in(x_vcc), .pc_next(pc_next), .mode_in(x_mode), .m0_in(x_m0),
         .hw_wave_id(4'd0), .hw_in_tg(1'b0), .hw_vgpr_gran(6'd0), .hw_sgpr_gran(4'd0), .hw_lds_gran(9'd0),
         .res(res), .res_wr(res_wr), .scc_out(scc_out), .scc_wr(scc_wr), .exec_out(exec_out), .exec_wr(exec_wr),
         .pc_out(pc_out), .pc_wr(pc_wr), .mode_out(mode_out), .mode_wr(mode_wr), .unsupported(unsup)
     );
-    wire [7:0] dk = si_op_dst_kind(xop);
-    wire dst64 = dk[4:0] >= 5'd2;
+    // operand kind: [4:0] size in dwords, [7:5] class (not needed here)
+    wire dst64 = (si_op_dst_kind(xop) & 8'h1f) >= 8'd2;
     wire ok = x_valid && !unsup;
     assign op_ready = 1'b1;
     assign wb_valid = ok && (res_wr || exec_wr);
@@ -89,7 +97,7 @@ module salu_unit #(
     assign done_valid = ok;
     assign done_wave = x_wave;
     assign done_tag = x_tag;
-    assign done_pc = x_b[`DI_PC];
+    assign done_pc = x_pc;
     assign done_wr_scc = scc_wr;
     assign done_scc = scc_out;
     assign done_wr_mode = mode_wr;
@@ -106,13 +114,15 @@ module salu_unit #(
         end else begin
             x_valid <= op_valid;
             if (op_valid) begin
-                x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
+                x_wave <= op_wave; x_tag <= op_tag;
+                x_op <= op_bundle[`DI_OP]; x_len8 <= op_bundle[`DI_LEN8];
+                x_simm16 <= op_bundle[`DI_SIMM16]; x_pc <= op_bundle[`DI_PC];
                 x_s0 <= op_s0; x_s1 <= op_s1; x_dold <= op_dold; x_exec <= op_exec; x_vcc <= op_vcc;
                 x_m0 <= op_m0; x_scc <= op_scc; x_mode <= op_mode; x_sdst <= op_sdst; x_execrow <= op_exec_row;
             end
             if (ok) pc_insts <= pc_insts + 32'd1;
             if (x_valid && unsup && !fault_valid) begin
-                fault_valid <= 1'b1; fault_wave <= x_wave; fault_pc <= x_b[`DI_PC];
+                fault_valid <= 1'b1; fault_wave <= x_wave; fault_pc <= x_pc;
             end
         end
     end

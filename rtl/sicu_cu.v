@@ -301,7 +301,7 @@ module sicu_cu #(
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_wave(o_wave), .op_tag(o_tag),
         .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3), .op_dold(o_dold),
-        .op_exec(o_exec), .op_m0(o_m0), .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd),
+        .op_exec(o_exec), .op_m0(o_m0), .op_mode(o_mode), .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd),
         .op_sdst(o_sdst), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
         .vrd_en(l_vrd_en), .vrd_row(l_vrd_row), .vrd_data(l_vrd_data),
         .vwr_en(l_vwr_en), .vwr_row(l_vwr_row), .vwr_mask(l_vwr_mask), .vwr_data(l_vwr_data),

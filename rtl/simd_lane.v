@@ -92,6 +92,7 @@ module simd_lane (
   /* verilator lint_off VARHIDDEN */
 `include "si_fp32.vh"
 `include "si_fp_cvt.vh"
+`include "si_fp_tables.vh"
 `include "si_fp_trans.vh"
 `include "si_fp64.vh"
   /* verilator lint_on VARHIDDEN */

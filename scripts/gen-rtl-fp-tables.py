@@ -81,16 +81,14 @@ def main():
         "//   fptab_log_l(i) = round(-log2(fptab_log_r(i)/1024) * 2^62)          i = 0..255",
         "//   fptab_exp_t(i) = round(2^(i/256) * 2^62)                           i = 0..255",
         "//   fptab_sin_t(k) = round(sin(2*pi*k/256) * 2^62)                     k = 0..64",
-        "// Include inside a module body.",
-        "`ifndef SI_FP_TABLES_VH",
-        "`define SI_FP_TABLES_VH",
+        "// Include inside a module body, once per module (no include guard: a guard",
+        "// would hide the functions from every module after the first).",
         "",
     ]
     emit_case(out, "fptab_log_r", 11, 8, tabs["si_fp_log_r"], "LOG_R[i] (unsigned, <= 1024)")
     emit_case(out, "fptab_log_l", 64, 8, tabs["si_fp_log_l"], "LOG_L[i] (Q62, nonnegative)")
     emit_case(out, "fptab_exp_t", 64, 8, tabs["si_fp_exp_t"], "EXP_T[i] (Q62, unsigned)")
     emit_case(out, "fptab_sin_t", 64, 7, tabs["si_fp_sin_t"], "SIN_T[k] (Q62, unsigned; k > 64 reads 0)")
-    out.append("`endif // SI_FP_TABLES_VH")
     sys.stdout.write("\n".join(out) + "\n")
 
 

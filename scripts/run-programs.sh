@@ -9,6 +9,10 @@
 #     llvm-mc -> build/programs/asm-NAME/NAME.o, sicu run NAME.json,
 #     compare the dumped out.bin (hex dwords) with programs/asm/NAME.expected.
 #
+# ENGINE=rtl|cosim runs `sicu run --engine ENGINE` (the RTL compute unit;
+# cosim checks every retirement against the emulator) into
+# build/programs-ENGINE/ instead.
+#
 # NAMEs select a subset (program names, or asm test names such as "asm/salu"
 # or just "salu").  Prints one line per case and "N passed, M failed";
 # exits non-zero on any failure.  Logs stay in each case's directory.
@@ -17,7 +21,10 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD=${BUILD:-build}
 SICU=${SICU:-$ROOT/$BUILD/bin/sicu}
-OUT=${PROGRAMS_OUT:-$ROOT/$BUILD/programs}   # where the case directories go
+ENGINE=${ENGINE:-}
+RUNARGS=()
+[ -n "$ENGINE" ] && RUNARGS=(--engine "$ENGINE")
+OUT=${PROGRAMS_OUT:-$ROOT/$BUILD/programs${ENGINE:+-$ENGINE}}   # where the case directories go
 OPTS=${OPTS:-"0 2"}
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
 mkdir -p "$OUT"
@@ -78,7 +85,7 @@ for p in "${progs[@]}"; do
         if ! "$SICU" cc -O"$o" "programs/$p/$p.cl" -o "$dir/$p.o" > "$dir/cc.log" 2>&1; then
             bad "$name" "sicu cc failed" "$dir/cc.log"; continue
         fi
-        if ! "$SICU" run "$dir/launch.json" > "$dir/run.log" 2>&1; then
+        if ! "$SICU" run "$dir/launch.json" "${RUNARGS[@]}" > "$dir/run.log" 2>&1; then
             bad "$name" "sicu run failed" "$dir/run.log"; continue
         fi
         if ! "$host" check "$dir" > "$dir/check.log" 2>&1; then
@@ -99,7 +106,7 @@ for t in "${asms[@]}"; do
         bad "$name" "llvm-mc failed" "$dir/mc.log"; continue
     fi
     cp "programs/asm/$t.json" "$dir/launch.json"
-    if ! "$SICU" run "$dir/launch.json" > "$dir/run.log" 2>&1; then
+    if ! "$SICU" run "$dir/launch.json" "${RUNARGS[@]}" > "$dir/run.log" 2>&1; then
         bad "$name" "sicu run failed" "$dir/run.log"; continue
     fi
     if [ ! -f "$dir/out.bin" ]; then bad "$name" "no out.bin dumped"; continue; fi

@@ -516,6 +516,15 @@ static void wave_init(si_emu *e, si_wg *wg, si_wave *w, uint32_t i)
     }
 }
 
+int si_emu_scratch_sgpr(const si_emu *e)
+{
+    uint32_t r2 = e->d.kernel->rsrc2;
+    if (!RSRC2_SCRATCH_EN(r2))
+        return -1;
+    return (int)(e->user_sgprs + !!RSRC2_TGID_X(r2) + !!RSRC2_TGID_Y(r2) + !!RSRC2_TGID_Z(r2) +
+                 !!RSRC2_TG_SIZE(r2));
+}
+
 int si_emu_wg_start(si_emu *e, uint32_t linear_id, si_wg **out)
 {
     *out = NULL;

@@ -16,8 +16,6 @@
 //    difference is >= 14, where at most one leading bit can cancel and the
 //    jammed sticky bit stays far below the rounding position: the rounded
 //    result equals the correctly rounded exact sum.
-`ifndef SI_FP32_VH
-`define SI_FP32_VH
 
 // Function arguments and locals (a, b, x, r, ...) may shadow signals of the
 // including module; that is harmless (functions only see their own names)
@@ -722,4 +720,3 @@ endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 /* verilator lint_on VARHIDDEN */
 
-`endif // SI_FP32_VH

@@ -12,8 +12,6 @@
 // Arithmetic is integer-only and mirrors the reference rounding: the exact
 // result (or a 64-bit significand with a sticky bit, which rounds
 // identically) is rounded once by fp64_round.
-`ifndef SI_FP64_VH
-`define SI_FP64_VH
 
 // ------------------------------------------------------------------ helpers
 
@@ -969,4 +967,3 @@ function automatic [31:0] si_cvt_u32_f64(input [63:0] a_, input [31:0] mode_);
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
-`endif // SI_FP64_VH

@@ -2,13 +2,9 @@
 //
 // Bit-exact with sw/fp_cvt.c (semantics in docs/fp.md section 6).  Include
 // inside a module body; internal helpers are prefixed fpcvt_.  Uses the f32
-// helpers of si_fp32.vh (included here; the include guard makes a second
-// include harmless).
-`ifndef SI_FP_CVT_VH
-`define SI_FP_CVT_VH
-
-// Before the lint_off block below: si_fp32.vh ends with lint_on.
-`include "si_fp32.vh"
+// helpers of si_fp32.vh: include si_fp32.vh first.  Like every rtl/fp file
+// this has no include guard (a guard would hide the functions from every
+// module after the first): include each file once per module.
 
 // Function arguments and locals (a, b, x, r, ...) may shadow signals of the
 // including module; that is harmless (functions only see their own names)
@@ -250,4 +246,3 @@ endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 /* verilator lint_on VARHIDDEN */
 
-`endif // SI_FP_CVT_VH

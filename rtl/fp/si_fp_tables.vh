@@ -5,9 +5,8 @@
 //   fptab_log_l(i) = round(-log2(fptab_log_r(i)/1024) * 2^62)          i = 0..255
 //   fptab_exp_t(i) = round(2^(i/256) * 2^62)                           i = 0..255
 //   fptab_sin_t(k) = round(sin(2*pi*k/256) * 2^62)                     k = 0..64
-// Include inside a module body.
-`ifndef SI_FP_TABLES_VH
-`define SI_FP_TABLES_VH
+// Include inside a module body, once per module (no include guard: a guard
+// would hide the functions from every module after the first).
 
 // LOG_R[i] (unsigned, <= 1024)
 function automatic [10:0] fptab_log_r(input [7:0] i);
@@ -875,4 +874,3 @@ function automatic [63:0] fptab_sin_t(input [6:0] i);
     end
 endfunction
 
-`endif // SI_FP_TABLES_VH

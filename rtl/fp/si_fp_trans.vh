@@ -10,7 +10,8 @@
 // returns the quieted input.  The `mode` argument is therefore unused; it is
 // kept so that every FP function has the same calling convention.
 //
-// Include inside a module body (`include "si_fp_trans.vh").  Internal helpers
+// Include inside a module body after si_fp_tables.vh, once per module (no
+// include guard, as every rtl/fp file).  Internal helpers
 // carry the prefix fptr_, the ROM tables (si_fp_tables.vh) the prefix fptab_.
 //
 // Implementation notes (all equivalences are exact, checked by
@@ -24,10 +25,7 @@
 //    that no intermediate is wider than 65 bits (fast in Verilator).
 //  - Function arguments and locals are all named tr_* so that they do not
 //    shadow (VARHIDDEN) signals of the including module.
-`ifndef SI_FP_TRANS_VH
-`define SI_FP_TRANS_VH
 
-`include "si_fp_tables.vh"
 
 // ------------------------------------------------------------------ helpers
 
@@ -577,4 +575,3 @@ function automatic [31:0] si_f32_cos(input [31:0] tr_a, input [31:0] tr_mode);
     end
 endfunction
 
-`endif // SI_FP_TRANS_VH

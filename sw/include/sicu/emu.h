@@ -249,6 +249,12 @@ const si_stats *si_emu_stats(const si_emu *e);
 
 /* Fine-grained control (co-simulation). */
 int si_emu_wg_start(si_emu *e, uint32_t linear_id, si_wg **out);
+/* The SGPR that holds a wave's scratch (private segment) wave offset
+ * (initialised to wave-index-in-group * scratch_per_wave, i.e. scratch slot
+ * = wave index), or -1 when the kernel does not enable scratch.  A
+ * dispatcher that runs several work-groups at once assigns each wave its own
+ * slot k < scratch_slots and writes k * scratch_per_wave there. */
+int si_emu_scratch_sgpr(const si_emu *e);
 void si_emu_wg_end(si_emu *e, si_wg *wg);
 /* Execute one instruction of wave w; fill rec when non-NULL.
  * Returns 0 on success, <0 on error. */
