@@ -29,6 +29,13 @@ typedef struct hw {       /* per wave slot */
     uint16_t esteps;       /* emulator steps done (mod 2^16)          */
     si_retire rec[RING];
     uint64_t last_pc;
+    unsigned wave_in_wg;
+    /* RTL trace (opts->trace): records assembled from the monitor taps,
+     * written in program order per wave */
+    si_retire *trec;       /* RING records, allocated when tracing      */
+    uint16_t ttag[RING];
+    uint8_t tstate[RING];  /* 0 free, 1 collecting, 2 retired          */
+    uint16_t tnext;
     unsigned hist_n;
     uint64_t hist[8];
 } hw;
@@ -109,6 +116,121 @@ static uint32_t *sreg(hctx *h, unsigned slot, unsigned code)
     return &s[SICU_SGPR_ROWS + slot * 32 + (code & 31)];
 }
 
+/* ---------------------------------------------------------------- RTL trace */
+static si_retire *trec_get(hctx *h, unsigned slot, unsigned tag)
+{
+    hw *x = &h->w[slot];
+    unsigned i = tag % RING;
+    if (x->tstate[i] == 0 || x->ttag[i] != (uint16_t)tag) {
+        si_retire_reset(&x->trec[i]);
+        x->ttag[i] = (uint16_t)tag;
+        x->tstate[i] = 1;
+    }
+    return &x->trec[i];
+}
+
+/* architectural operand code of physical SGPR row p written for wave slot */
+static unsigned sgpr_code(hctx *h, unsigned slot, unsigned p)
+{
+    if (p >= SICU_SGPR_ROWS)
+        return 96 + ((p - SICU_SGPR_ROWS) % 32);
+    return p - h->w[slot].sbase;
+}
+
+static void trace_swr(hctx *h, const shm_out *o)
+{
+    si_retire *r = trec_get(h, o->swr_wave, o->swr_tag);
+    for (int port = 0; port < 2; port++) {
+        unsigned en = port ? o->swr_en_b : o->swr_en_a, a = port ? o->swr_addr_b : o->swr_addr_a;
+        uint64_t dv = port ? o->swr_data_b : o->swr_data_a;
+        for (unsigned k = 0; k < 2; k++)
+            if (((en >> k) & 1) && r->nswr < SI_REC_MAX_SWR) {
+                r->swr[r->nswr].reg = (uint16_t)sgpr_code(h, o->swr_wave, a + k);
+                r->swr[r->nswr].val = (uint32_t)(dv >> (32 * k));
+                r->nswr++;
+            }
+    }
+}
+
+static void trace_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uint64_t addr, uint64_t val,
+                        unsigned size)
+{
+    si_retire *r = trec_get(h, slot, tag);
+    unsigned space = (h->d->scratch_per_wave && addr >= h->d->scratch_addr &&
+                      addr < h->d->scratch_addr + h->d->scratch_per_wave * h->d->scratch_slots)
+                         ? SI_SPACE_SCRATCH : SI_SPACE_GLOBAL;
+    for (unsigned off = 0; off < size; off += 4) {
+        unsigned n = size - off < 4 ? size - off : 4;
+        uint32_t v = (uint32_t)(val >> (8 * off));
+        if (n < 4)
+            v &= (1u << (8 * n)) - 1;
+        si_retire_add_store(r, addr + off, v, n, lane, space);
+    }
+}
+
+static void trace_lds(hctx *h, const shm_out *o)
+{
+    unsigned be = o->lds_be, f = 0, n = 0;
+    while (f < 4 && !((be >> f) & 1))
+        f++;
+    for (unsigned k = f; k < 4 && ((be >> k) & 1); k++)
+        n++;
+    if (!n)
+        return;
+    uint32_t v = o->lds_data >> (8 * f);
+    if (n < 4)
+        v &= (1u << (8 * n)) - 1;
+    si_retire_add_store(trec_get(h, o->lds_wave, o->lds_tag), (o->lds_addr & ~3u) + f, v, n, o->lds_lane,
+                        SI_SPACE_LDS);
+}
+
+/* retirement from source src: complete the record, write the wave's records in order */
+static int trace_retire(hctx *h, int src, unsigned slot, unsigned tag, uint64_t pc, const shm_out *o)
+{
+    hw *x = &h->w[slot];
+    si_retire *r = trec_get(h, slot, tag);
+    const si_dispatch *d = h->d;
+    unsigned per_wg = (d->wg[0] * d->wg[1] * d->wg[2] + 63) / 64;
+    for (int i = 0; i < 3; i++)
+        r->wg[i] = x->wg->id[i];
+    r->wave = x->wave_in_wg;
+    r->gwave = x->wg->linear * per_wg + x->wave_in_wg;
+    r->pc = pc;
+    uint32_t words[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        uint8_t *p = si_mem_ptr(h->mem, pc + 4 * i, 4);
+        if (p)
+            memcpy(&words[i], p, 4);
+    }
+    if (si_decode(words, 3, &r->inst) < 0)
+        memset(&r->inst, 0, sizeof r->inst);
+    if (src == SHM_NR - 1) /* issue-internal: EXEC unchanged */
+        r->exec = ((uint64_t)*sreg(h, slot, 127) << 32) | *sreg(h, slot, 126);
+    else
+        r->exec = o->ret_exec[src];
+    if (src == 0 && o->ret_scc_wr) {
+        r->scc_wr = 1;
+        r->scc = (uint8_t)((o->wave_scc >> slot) & 1);
+    }
+    r->nvwr = 0;
+    for (unsigned k = 0; k < o->ret_vn[src] && k < SI_REC_MAX_VWR; k++) {
+        unsigned reg = o->ret_vdst[src] + k;
+        r->vwr[k].reg = (uint16_t)reg;
+        r->vwr[k].mask = o->ret_vmask[src];
+        for (unsigned l = 0; l < 64; l++)
+            r->vwr[k].val[l] = ((o->ret_vmask[src] >> l) & 1) ? *vgpr_word(h, x->simd, x->vbase + reg, l) : 0;
+        r->nvwr++;
+    }
+    x->tstate[tag % RING] = 2;
+    while (x->tstate[x->tnext % RING] == 2 && x->ttag[x->tnext % RING] == x->tnext) {
+        if (si_trace_write(h->o->trace, &x->trec[x->tnext % RING]) < 0)
+            return fail(h, "cannot write the trace");
+        x->tstate[x->tnext % RING] = 0;
+        x->tnext++;
+    }
+    return 0;
+}
+
 /* Try to launch work-group `lin`; 1 launched, 0 no room, <0 error. */
 static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending)
 {
@@ -134,12 +256,16 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
     /* scratch: each wave needs its own slot of the scratch ring */
     int scr[SI_MAX_WAVES_PER_WG];
     if (h->scr_sgpr >= 0) {
-        unsigned nslots = d->scratch_slots < 64 ? d->scratch_slots : 64, got_s = 0;
-        for (unsigned k2 = 0; k2 < nslots && got_s < nwv; k2++)
-            if (!h->scr_used[k2])
-                scr[got_s++] = (int)k2;
-        if (got_s < nwv)
-            return 0;
+        /* the slot of a wave is its global wave number modulo the ring size
+         * (as in the emulator: traces do not depend on the CU's timing) */
+        unsigned nslots = d->scratch_slots < 64 ? d->scratch_slots : 64;
+        if (nslots < nwv)
+            return fail(h, "kernel needs %u scratch slots per work-group; the scratch ring has %u", nwv, nslots);
+        for (unsigned i = 0; i < nwv; i++) {
+            scr[i] = (int)(((uint64_t)lin * nwv + i) % nslots);
+            if (h->scr_used[scr[i]])
+                return 0;
+        }
     }
     int lb = 0;
     if (lgran) {
@@ -216,6 +342,9 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
         }
         x->esteps = 0;
         x->hist_n = 0;
+        x->wave_in_wg = i;
+        x->tnext = 0;
+        memset(x->tstate, 0, sizeof x->tstate);
         /* preload the initial registers (testbench backdoor) */
         for (unsigned c = 0; c < 128; c++)
             if (c < ns || c >= 104)
@@ -391,11 +520,13 @@ static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
         uint64_t old = mem_read(h, o->mem_req_addr, n, &ok);
         if (!ok)
             goto bad;
-        si_fpm m = si_fpm_from_mode(0);
+        si_fpm m = si_fpm_from_mode(o->mem_req_mode); /* the issuing wave's MODE, as the emulator */
         uint64_t nv = si_aop_apply(aop, is64, old, o->mem_req_wdata, o->mem_req_cmp, &m);
         uint8_t *p = si_mem_ptr(h->mem, o->mem_req_addr, n);
         for (unsigned i = 0; i < n; i++)
             p[i] = (uint8_t)(nv >> (8 * i));
+        if (h->o->trace)
+            trace_store(h, o->mem_req_wave, o->mem_req_tag, o->mem_req_lane, o->mem_req_addr, nv, n);
         *rdata = old;
         return 1;
     }
@@ -405,6 +536,8 @@ static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
             goto bad;
         for (unsigned i = 0; i < n; i++)
             p[i] = (uint8_t)(o->mem_req_wdata >> (8 * i));
+        if (h->o->trace)
+            trace_store(h, o->mem_req_wave, o->mem_req_tag, o->mem_req_lane, o->mem_req_addr, o->mem_req_wdata, n);
         return 0;
     }
     *rdata = mem_read(h, o->mem_req_addr, n, &ok);
@@ -467,9 +600,15 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
         si_emu_destroy(h->emu);
         return fail(h, "cannot create the RTL model");
     }
-    for (unsigned s = 0; s < NW; s++)
+    for (unsigned s = 0; s < NW; s++) {
         for (int r = 0; r < RING; r++)
             memset(&h->w[s].rec[r], 0, sizeof(si_retire));
+        if (o->trace && !(h->w[s].trec = calloc(RING, sizeof(si_retire)))) {
+            shm_free(h->m);
+            si_emu_destroy(h->emu);
+            return fail(h, "out of host memory for the trace");
+        }
+    }
     uint32_t nwg = d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
     uint32_t next_wg = 0;
     unsigned pending[NW], npending = 0, pend_i = 0;
@@ -504,6 +643,7 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             in.launch_nvgpr = x->nvgpr;
             in.launch_wg = x->wgslot;
             in.launch_wg_nwaves = x->wg->nwaves;
+            in.launch_wg_wave = x->wave_in_wg & 15;
             in.launch_lds_base = h->wg_lds_base[x->wgslot];
             in.launch_lds_size = x->wg->lds_size;
             in.launch_scc = x->ew->scc;
@@ -524,6 +664,12 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             h->mqh++;
         }
         shm_cycle(h->m, &in, &out);
+        if (o->trace) {
+            if (out.swr_valid)
+                trace_swr(h, &out);
+            if (out.lds_valid)
+                trace_lds(h, &out);
+        }
         if (out.imem_req_valid) {
             int ok1, ok2;
             uint64_t lo = mem_read(h, out.imem_req_addr, 4, &ok1);
@@ -576,6 +722,10 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             res->retired++;
             res->by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
             last_ret = h->cycle;
+            if (o->trace && trace_retire(h, r, s, out.ret_tag[r], out.ret_pc[r], &out) < 0) {
+                rc = -1;
+                break;
+            }
             if (o->cosim && compare_retire(h, s, out.ret_tag[r], out.ret_pc[r], &out) < 0) {
                 res->mismatches++;
                 rc = -1;
@@ -601,6 +751,7 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
     }
     res->wall_s = now_s() - t0;
     res->cycles = h->cycle + 1;
+    shm_read_perf(h->m, &out);
     memcpy(res->perf_cu, out.perf_cu, sizeof res->perf_cu);
     for (int s = 0; s < NS && s < 4; s++)
         memcpy(res->perf_simd[s], out.perf_simd[s], sizeof res->perf_simd[s]);
@@ -619,9 +770,15 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
                 }
         }
     }
-    for (unsigned s = 0; s < NW; s++)
-        for (int r = 0; r < RING; r++)
+    for (unsigned s = 0; s < NW; s++) {
+        for (int r = 0; r < RING; r++) {
             si_retire_free(&h->w[s].rec[r]);
+            if (h->w[s].trec)
+                si_retire_free(&h->w[s].trec[r]);
+        }
+        free(h->w[s].trec);
+        h->w[s].trec = NULL;
+    }
     shm_free(h->m);
     si_emu_destroy(h->emu);
     return rc;

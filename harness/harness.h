@@ -16,6 +16,7 @@ typedef struct sh_opts {
     uint64_t max_cycles;       /* 0: unlimited                               */
     uint64_t watchdog;         /* cycles without a retirement = hang         */
     int quiet;
+    FILE *trace;               /* RTL retirement trace (docs/trace-format.md), or NULL */
 } sh_opts;
 
 typedef struct sh_result {

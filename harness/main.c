@@ -14,9 +14,11 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: sicu-rtl LAUNCH.json [--engine rtl|cosim] [--stats FILE] [--max-cycles N] [--watchdog N] [--quiet]\n"
+            "usage: sicu-rtl LAUNCH.json [--engine rtl|cosim] [--trace FILE] [--stats FILE] [--max-cycles N] [--watchdog N]\n"
+            "                [--quiet]\n"
             "  --engine rtl      the RTL compute unit alone (default)\n"
             "  --engine cosim    every retirement compared with the golden emulator, then the final memory\n"
+            "  --trace FILE      the RTL's retirement trace from the monitor taps (docs/trace-format.md; - = stdout)\n"
             "  --stats FILE      cycles, IPC per instruction class and the RTL performance counters as JSON\n"
             "  --max-cycles N    stop with an error after N cycles\n"
             "  --watchdog N      cycles without a retirement before the run is reported as hung (default %d)\n",
@@ -63,15 +65,17 @@ int main(int argc, char **argv)
 {
     static const struct option lo[] = {{"engine", required_argument, 0, 'e'}, {"stats", required_argument, 0, 's'},
                                        {"max-cycles", required_argument, 0, 'm'}, {"watchdog", required_argument, 0, 'w'},
-                                       {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *engine = "rtl", *stats = NULL;
+                                       {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
+                                       {"trace", required_argument, 0, 't'}, {0, 0, 0, 0}};
+    const char *engine = "rtl", *stats = NULL, *trace = NULL;
     sh_opts o = {.watchdog = SICU_WATCHDOG_CYCLES};
     int c;
-    while ((c = getopt_long(argc, argv, "e:s:m:w:qh", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "e:s:m:w:qht:", lo, NULL)) != -1) {
         char *end;
         switch (c) {
         case 'e': engine = optarg; break;
         case 's': stats = optarg; break;
+        case 't': trace = optarg; break;
         case 'm':
         case 'w': {
             unsigned long long v = strtoull(optarg, &end, 0);
@@ -113,6 +117,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "sicu-rtl: %s\n", l.err);
         goto out;
     }
+    if (trace && !(o.trace = !strcmp(trace, "-") ? stdout : fopen(trace, "w"))) {
+        fprintf(stderr, "sicu-rtl: cannot create trace file %s: %s\n", trace, strerror(errno));
+        goto out;
+    }
     if (sh_run(&mem, &d, &emem, &ed, &o, &res, err, sizeof err) < 0) {
         fprintf(stderr, "sicu-rtl: %s: kernel '%s': %s\n", lpath, l.kernel, err);
         goto out;
@@ -127,6 +135,10 @@ int main(int argc, char **argv)
                 res.wall_s > 0 ? res.cycles / res.wall_s : 0, o.cosim ? ", 0 mismatches" : "");
     rc = 0;
 out:
+    if (o.trace && o.trace != stdout && fclose(o.trace) != 0 && rc == 0) {
+        fprintf(stderr, "sicu-rtl: write error on trace file %s\n", trace);
+        rc = 1;
+    }
     si_mem_free(&mem);
     si_mem_free(&emem);
     si_codeobj_free(&co);

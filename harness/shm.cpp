@@ -18,15 +18,15 @@ struct shm {
 #define WW_BITS 1
 #endif
 
-// Bits [lo, lo+n) of a wide Verilator output (n <= 64).
+// Bits [lo, lo+n) of a wide Verilator output (n <= 64), word by word.
 template <typename T> static uint64_t bits(const T &w, unsigned lo, unsigned n)
 {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++) {
-        unsigned b = lo + i;
-        v |= (uint64_t)((w[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return v;
+    unsigned wi = lo / 32, sh = lo % 32;
+    uint64_t v = (uint64_t)w[wi] >> sh;
+    unsigned got = 32 - sh;
+    for (unsigned k = 1; got < n; k++, got += 32)
+        v |= (uint64_t)w[wi + k] << got;
+    return n >= 64 ? v : v & ((1ull << n) - 1);
 }
 static uint64_t bits(uint64_t w, unsigned lo, unsigned n) { return (w >> lo) & (n >= 64 ? ~0ull : ((1ull << n) - 1)); }
 static uint64_t bits(uint32_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
@@ -84,6 +84,7 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     t->launch_nvgpr = in->launch_nvgpr;
     t->launch_wg = in->launch_wg;
     t->launch_wg_nwaves = in->launch_wg_nwaves;
+    t->launch_wg_wave = in->launch_wg_wave;
     t->launch_lds_base = in->launch_lds_base;
     t->launch_lds_size = in->launch_lds_size;
     t->launch_scc = in->launch_scc;
@@ -107,6 +108,7 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     o->mem_req_wdata = t->mem_req_wdata;
     o->mem_req_cmp = t->mem_req_cmp;
     o->mem_req_size = t->mem_req_size;
+    o->mem_req_mode = t->mem_req_mode;
     o->mem_req_op = t->mem_req_op;
     o->mem_req_wave = t->mem_req_wave;
     o->mem_req_tag = t->mem_req_tag;
@@ -117,6 +119,29 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
         o->ret_tag[r] = (unsigned)bits(t->mon_ret_tag, r * 16, 16);
         o->ret_pc[r] = bits(t->mon_ret_pc, r * 48, 48);
     }
+    for (int r = 0; r < NR; r++) {
+        o->ret_exec[r] = bits(t->mon_ret_exec, r * 64, 64);
+        o->ret_vmask[r] = bits(t->mon_ret_vmask, r * 64, 64);
+        o->ret_vdst[r] = (unsigned)bits(t->mon_ret_vdst, r * 9, 9);
+        o->ret_vn[r] = (unsigned)bits(t->mon_ret_vn, r * 3, 3);
+    }
+    o->ret_scc_wr = t->mon_ret_scc_wr;
+    o->swr_valid = t->mon_swr_valid;
+    o->swr_wave = t->mon_swr_wave;
+    o->swr_tag = t->mon_swr_tag;
+    o->swr_addr_a = t->mon_swr_addr_a;
+    o->swr_en_a = t->mon_swr_en_a;
+    o->swr_data_a = t->mon_swr_data_a;
+    o->swr_addr_b = t->mon_swr_addr_b;
+    o->swr_en_b = t->mon_swr_en_b;
+    o->swr_data_b = t->mon_swr_data_b;
+    o->lds_valid = t->mon_lds_valid;
+    o->lds_wave = t->mon_lds_wave;
+    o->lds_tag = t->mon_lds_tag;
+    o->lds_lane = t->mon_lds_lane;
+    o->lds_addr = t->mon_lds_addr;
+    o->lds_be = t->mon_lds_be;
+    o->lds_data = t->mon_lds_data;
     o->fault_valid = t->mon_fault_valid;
     o->fault_wave = t->mon_fault_wave;
     o->fault_pc = t->mon_fault_pc;
@@ -129,15 +154,20 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
         o->wave_lgkm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12, 6);
         o->wave_vm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12 + 6, 6);
     }
+    t->clk = 1;
+    t->eval();
+    // state after the edge: the retirements sampled above have written it
+    o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
+}
+
+void shm_read_perf(shm *m, shm_out *o)
+{
+    Vsicu_cu *t = m->top;
     for (int i = 0; i < 12; i++)
         o->perf_cu[i] = (uint32_t)bits(t->perf_cu, i * 32, 32);
     for (int s = 0; s < SICU_SIMDS; s++)
         for (int i = 0; i < 5; i++)
             o->perf_simd[s][i] = (uint32_t)bits(t->perf_simd, (s * 5 + i) * 32, 32);
-    t->clk = 1;
-    t->eval();
-    // state after the edge: the retirements sampled above have written it
-    o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
 }
 
 uint32_t *shm_sgpr(shm *m)

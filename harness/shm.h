@@ -13,7 +13,7 @@
 
 typedef struct shm_in {
     int launch_valid;
-    unsigned launch_wave, launch_nsgpr, launch_nvgpr, launch_wg, launch_wg_nwaves;
+    unsigned launch_wave, launch_nsgpr, launch_nvgpr, launch_wg, launch_wg_nwaves, launch_wg_wave;
     uint64_t launch_pc;
     unsigned launch_sgpr_base, launch_vgpr_base, launch_lds_base, launch_lds_size, launch_scc;
     uint32_t launch_mode;
@@ -32,10 +32,21 @@ typedef struct shm_out {
     unsigned imem_req_wave;
     int mem_req_valid, mem_req_we, mem_req_atomic;
     uint64_t mem_req_addr, mem_req_wdata, mem_req_cmp;
+    uint32_t mem_req_mode;
     unsigned mem_req_size, mem_req_op, mem_req_wave, mem_req_tag, mem_req_lane;
     int ret_valid[SHM_NR];
     unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];
     uint64_t ret_pc[SHM_NR];
+    /* trace monitor */
+    uint64_t ret_exec[SHM_NR], ret_vmask[SHM_NR];
+    unsigned ret_vdst[SHM_NR], ret_vn[SHM_NR];
+    int ret_scc_wr;
+    int swr_valid;
+    unsigned swr_wave, swr_tag, swr_addr_a, swr_en_a, swr_addr_b, swr_en_b;
+    uint64_t swr_data_a, swr_data_b;
+    int lds_valid;
+    unsigned lds_wave, lds_tag, lds_lane, lds_addr, lds_be;
+    uint32_t lds_data;
     int fault_valid;
     unsigned fault_wave, fault_code, fault_info;
     uint64_t fault_pc;
@@ -56,6 +67,9 @@ void shm_reset(shm *m);
  * combinational outputs into `out` (requests made this cycle, retirements),
  * then the rising edge. */
 void shm_cycle(shm *m, const shm_in *in, shm_out *out);
+/* The performance counters (perf_cu, perf_simd of `out`); not part of the
+ * per-cycle copy. */
+void shm_read_perf(shm *m, shm_out *out);
 uint32_t *shm_sgpr(shm *m);                    /* SGPR file rows                  */
 uint32_t *shm_vgpr(shm *m, int simd, int bank); /* rows x LANES dwords             */
 uint32_t *shm_lds(shm *m);                      /* LDS_BYTES/4 dwords              */

@@ -189,6 +189,10 @@ module decode (
             end
             default: ;
         endcase
+        // operands the SIMD lane takes as src2 (rtl/simd_lane.v): the literal K of
+        // v_madmk/v_madak, the destination VGPR of v_cvt_pkaccum_u8_f32 (kept bytes)
+        if (op == SI_OP_V_MADMK_F32 || op == SI_OP_V_MADAK_F32) dec_bundle[`DI_SRC2] = 9'd255;
+        if (op == SI_OP_V_CVT_PKACCUM_U8_F32) dec_bundle[`DI_SRC2] = dec_bundle[`DI_DST];
         // literal: a 32-bit encoding whose src0/src1 is 255, or the ops that always carry one
         if (!two && fmt != SI_FMT_COUNT)
             haslit = (op == SI_OP_V_MADMK_F32) || (op == SI_OP_V_MADAK_F32) || (op == SI_OP_S_SETREG_IMM32_B32) ||

@@ -28,6 +28,8 @@ module fetch #(
     input  wire [WW-1:0]     br_wave,
     input  wire              br_taken,
     input  wire [47:0]       br_pc,
+    input  wire              nbr_valid,     // a never-taken control instruction resolved (issue)
+    input  wire [WW-1:0]     nbr_wave,
     // instruction memory port
     output wire              imem_req_valid,
     input  wire              imem_req_ready,
@@ -93,6 +95,7 @@ module fetch #(
                 fetch_pc_q[imem_rsp_wave] <= dec_next_pc;
                 if (dec_stop) fetch_hold[imem_rsp_wave] <= 1'b1;
             end
+            if (nbr_valid) fetch_hold[nbr_wave] <= 1'b0;
             if (br_valid) begin
                 fetch_hold[br_wave] <= 1'b0;
                 if (br_taken) fetch_pc_q[br_wave] <= br_pc;

@@ -43,6 +43,7 @@ module issue #(
     input  wire [8:0]           launch_nvgpr,
     input  wire [WW-1:0]        launch_wg,
     input  wire [4:0]           launch_wg_nwaves,
+    input  wire [3:0]           launch_wg_wave,     // wave index inside the work-group (HW_ID)
     input  wire [LAW-1:0]       launch_lds_base,
     input  wire [LAW-1:0]       launch_lds_size,
     input  wire                 launch_scc,
@@ -100,6 +101,7 @@ module issue #(
     output wire [SAW-1:0]       op_exec_row, // physical row of EXEC_LO of the wave
     output wire [LAW-1:0]       op_lds_base,
     output wire [LAW-1:0]       op_lds_size,
+    output wire [23:0]          op_hwinfo,          // s_getreg HW_ID/STATUS/GPR_ALLOC/LDS_ALLOC fields
     // retirement of internal instructions (trace monitor)
     output reg                  int_ret_valid,
     output reg  [WW-1:0]        int_ret_wave,
@@ -147,6 +149,7 @@ module issue #(
     reg [7:0]     wv_nsgpr [0:NW-1];
     reg [VAW-1:0] wv_vbase [0:NW-1];
     reg [8:0]     wv_nvgpr [0:NW-1];
+    reg [3:0]     wv_wid [0:NW-1];
     reg [WW-1:0]  wv_wg [0:NW-1];
     reg [31:0]    wv_mode [0:NW-1];
     reg [LAW-1:0] wv_ldsb [0:NW-1];
@@ -352,6 +355,13 @@ module issue #(
     assign op_exec_row = special + SP_EXEC;
     assign op_lds_base = wv_ldsb[or_wave];
     assign op_lds_size = wv_ldss[or_wave];
+    // s_getreg values (see rtl/salu.v): {HW_ID wave id, STATUS.IN_TG, GPR_ALLOC VGPR/SGPR
+    // granules, LDS_ALLOC granules}; the SGPR count is already clamped to 104 at launch
+    wire [8:0] hw_vg = wv_nvgpr[or_wave] >> 2;
+    wire [7:0] hw_sg = wv_nsgpr[or_wave] >> 3;
+    wire [LAW+7:0] hw_lds = {8'd0, wv_ldss[or_wave]} + {{LAW{1'b0}}, 8'hff};
+    assign op_hwinfo = {wv_wid[or_wave], wg_total[wv_wg[or_wave]] > 5'd1,
+                        hw_vg[5:0] - 6'd1, hw_sg[3:0] - 4'd1, hw_lds[16:8]};
     assign op_valid = or_valid && or_unit != `UC_INTERNAL && or_unit != `UC_FAULT && !or_fault;
     assign op_unit = or_unit;
     assign op_wave = or_wave;
@@ -396,7 +406,9 @@ module issue #(
                 2: begin cc = c2; kk = si_op_src_kind(oop, 2'd2); end
                 default: begin cc = cd; kk = si_op_dst_kind(oop); end
             endcase
-            if (kk == 8'd0 && j == 2 && c2 != 9'd0) kk = SI_K_B64;
+            // a src2 the table does not type: a VGPR is the v_mac / v_cvt_pkaccum
+            // destination (32-bit), an SGPR the mask pair of cndmask/addc/subb/div_fmas
+            if (kk == 8'd0 && j == 2 && c2 != 9'd0) kk = (c2 >= 9'd256) ? SI_K_B32 : SI_K_B64;
             if (kk[4:0] == 5'd0) kk[4:0] = 5'd1;
             if (j == 3 && (or_b[`DI_FMT] == SI_FMT_MUBUF || or_b[`DI_FMT] == SI_FMT_MTBUF) && or_b[`DI_TFE])
                 kk[4:0] = kk[4:0] + 5'd1;
@@ -538,6 +550,7 @@ module issue #(
                 wv_nsgpr[launch_wave] <= launch_nsgpr;
                 wv_vbase[launch_wave] <= launch_vgpr_base;
                 wv_nvgpr[launch_wave] <= launch_nvgpr;
+                wv_wid[launch_wave] <= launch_wg_wave;
                 wv_wg[launch_wave] <= launch_wg;
                 wv_ldsb[launch_wave] <= launch_lds_base;
                 wv_ldss[launch_wave] <= launch_lds_size;

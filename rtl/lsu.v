@@ -69,7 +69,8 @@ module lsu #(
     output reg               mem_req_valid,
     input  wire              mem_req_ready,
     output reg  [63:0]       mem_req_addr,
-    output reg  [2:0]        mem_req_size,    // bytes: 1, 2, 4, 8
+    output reg  [3:0]        mem_req_size,    // bytes: 1, 2, 4, 8
+    output wire [31:0]       mem_req_mode,    // the wave's MODE (FP atomics at memory)
     output reg               mem_req_we,
     output reg               mem_req_atomic,
     output reg  [9:0]        mem_req_op,      // SI_OP_* (atomics)
@@ -88,6 +89,20 @@ module lsu #(
     output reg  [15:0]       done_tag,
     output reg  [47:0]       done_pc,
     output reg               done_vm,
+    // trace monitor (testbench observation, no function): the instruction in
+    // flight (owner of sw_* and of LDS writes), what it wrote to the VGPR file
+    // at done, and every LDS write
+    output wire [WW-1:0]     mon_wave,
+    output wire [15:0]       mon_tag,
+    output reg  [63:0]       done_exec,
+    output reg  [8:0]        done_vdst,
+    output reg  [2:0]        done_vn,
+    output reg  [63:0]       done_vmask,
+    output wire              mon_lds_valid,
+    output wire [5:0]        mon_lds_lane,
+    output wire [LAW-1:0]    mon_lds_addr,     // byte address of the dword, inside the work-group's LDS
+    output wire [3:0]        mon_lds_be,
+    output wire [31:0]       mon_lds_data,
     output reg               fault_valid,
     output reg  [WW-1:0]     fault_wave,
     output reg  [47:0]       fault_pc,
@@ -149,6 +164,7 @@ module lsu #(
     reg [4:0]        w_i;
 
     wire [9:0]  xop = x_b[`DI_OP];
+    wire [8:0]  x_dst = x_b[`DI_DST];
     wire [2047:0] my_vrd = vrd_data[wave_simd(x_wave)*2048 +: 2048];
     function automatic integer wave_simd(input [WW-1:0] w);
         wave_simd = w % NS;
@@ -349,6 +365,7 @@ module lsu #(
     reg  [31:0] lds_q;
     reg         lds_en, lds_we;
     reg  [LAW-1:0] lds_a;
+    reg  [5:0]  lds_lane;
     reg  [3:0]  lds_be;
     reg  [31:0] lds_wd;
     always @(posedge clk) begin
@@ -432,6 +449,14 @@ module lsu #(
 
     // ---------------------------------------------------------------- main FSM
     assign op_ready = st == S_IDLE && !rst;
+    assign mon_wave = x_wave;
+    assign mem_req_mode = x_mode;
+    assign mon_tag = x_tag;
+    assign mon_lds_valid = lds_en && lds_we;
+    assign mon_lds_lane = lds_lane;
+    assign mon_lds_addr = lds_a - x_ldsb;
+    assign mon_lds_be = lds_be;
+    assign mon_lds_data = lds_wd;
     reg [5:0] nxt_lane;
     reg       nxt_found;
     integer   i;
@@ -586,7 +611,7 @@ module lsu #(
                         case (x_kind)
                             K_SMRD: begin
                                 if (!x_sbuf || !sm_oob) begin
-                                    mem_req_valid <= 1'b1; mem_req_addr <= sm_addr; mem_req_size <= 3'd4;
+                                    mem_req_valid <= 1'b1; mem_req_addr <= sm_addr; mem_req_size <= 4'd4;
                                     mem_req_we <= 1'b0; mem_req_atomic <= 1'b0;
                                     rq_tag[rq_wr] <= {a_d[3:0], 6'd0}; rq_wr <= rq_wr + 6'd1;
                                 end
@@ -601,7 +626,7 @@ module lsu #(
                                 end
                                 if (!b_oob) begin
                                     mem_req_valid <= 1'b1; mem_req_addr <= b_addr;
-                                    mem_req_size <= (x_kind == K_BATOM) ? {x_nd[1], ~x_nd[1], 1'b0} << 1 : x_esz[2:0];
+                                    mem_req_size <= (x_kind == K_BATOM) ? ((x_nd == 5'd2) ? 4'd8 : 4'd4) : x_esz;
                                     mem_req_we <= x_kind == K_BSTORE;
                                     mem_req_atomic <= x_kind == K_BATOM;
                                     mem_req_wdata <= (x_kind == K_BATOM && x_nd == 5'd2) ?
@@ -622,7 +647,7 @@ module lsu #(
                                             a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1;
                                         end else begin
                                             lds_en <= 1'b1; lds_we <= 1'b0;
-                                            lds_a <= x_ldsb + d_a[LAW-1:0];
+                                            lds_a <= x_ldsb + d_a[LAW-1:0]; lds_lane <= nxt_lane;
                                             lds_rd_pend <= 1'b1;
                                             lds_rd_tag <= {a_d[3:0], nxt_lane};
                                             lds_rd_byte <= 2'd0;
@@ -637,7 +662,7 @@ module lsu #(
                                     end
                                     default: begin   // write the new value
                                         lds_en <= 1'b1; lds_we <= 1'b1; lds_be <= 4'b1111;
-                                        lds_a <= x_ldsb + d_a[LAW-1:0];
+                                        lds_a <= x_ldsb + d_a[LAW-1:0]; lds_lane <= nxt_lane;
                                         lds_wd <= a_d[0] ? at_new_q[63:32] : at_new_q[31:0];
                                         pc_lds_accesses <= pc_lds_accesses + 32'd1;
                                         if (a_d + 5'd1 < x_nd) a_d <= a_d + 5'd1;
@@ -649,7 +674,7 @@ module lsu #(
                                 ds_addr(nxt_lane, a_d);
                                 if (!d_oob) begin
                                     lds_en <= 1'b1;
-                                    lds_a <= x_ldsb + d_a[LAW-1:0];
+                                    lds_a <= x_ldsb + d_a[LAW-1:0]; lds_lane <= nxt_lane;
                                     lds_we <= x_kind == K_DSWRITE;
                                     lds_be <= (x_esz == 4'd1) ? (4'b0001 << d_a[1:0]) :
                                               (x_esz == 4'd2) ? (4'b0011 << {d_a[1], 1'b0}) : 4'b1111;
@@ -710,6 +735,12 @@ module lsu #(
                         done_valid <= 1'b1;
                         done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
                         done_vm <= x_b[`DI_FMT] == SI_FMT_MUBUF || x_b[`DI_FMT] == SI_FMT_MTBUF;
+                        done_exec <= x_exec;
+                        done_vdst <= {1'b0, x_dst[7:0]};
+                        done_vn <= (x_exec == 64'd0) ? 3'd0 :
+                                   (x_kind == K_BLOAD || x_kind == K_DSREAD || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
+                                   x_nd[2:0] + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 3'd1 : 3'd0) : 3'd0;
+                        done_vmask <= x_exec;
                         st <= S_IDLE;
                     end
                 end

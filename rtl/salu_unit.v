@@ -20,6 +20,7 @@ module salu_unit #(
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [`DI_W-1:0]  op_bundle,
     /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [23:0]       op_hwinfo,     // {wave id, in_tg, vgpr gran, sgpr gran, lds gran} (issue)
     input  wire [63:0]       op_s0,
     input  wire [63:0]       op_s1,
     input  wire [63:0]       op_dold,
@@ -43,6 +44,7 @@ module salu_unit #(
     output wire [WW-1:0]     done_wave,
     output wire [15:0]       done_tag,
     output wire [47:0]       done_pc,
+    output wire [63:0]       done_exec,     // trace monitor: EXEC before the instruction
     output wire              done_wr_scc,
     output wire              done_scc,
     output wire              done_wr_mode,
@@ -66,6 +68,7 @@ module salu_unit #(
     reg [15:0]       x_simm16;
     reg [47:0]       x_pc;
     reg [63:0]       x_s0, x_s1, x_dold, x_exec, x_vcc;
+    reg [23:0]       x_hw;
     reg [31:0]       x_m0, x_mode;
     reg              x_scc;
     reg [SAW-1:0]    x_sdst, x_execrow;
@@ -79,7 +82,8 @@ module salu_unit #(
     salu u_salu (
         .op(xop), .src0(x_s0), .src1(x_s1), .simm16(x_simm16), .dst_old(x_dold),
         .scc_in(x_scc), .exec_in(x_exec), .vcc_in(x_vcc), .pc_next(pc_next), .mode_in(x_mode), .m0_in(x_m0),
-        .hw_wave_id(4'd0), .hw_in_tg(1'b0), .hw_vgpr_gran(6'd0), .hw_sgpr_gran(4'd0), .hw_lds_gran(9'd0),
+        .hw_wave_id(x_hw[23:20]), .hw_in_tg(x_hw[19]), .hw_vgpr_gran(x_hw[18:13]), .hw_sgpr_gran(x_hw[12:9]),
+        .hw_lds_gran(x_hw[8:0]),
         .res(res), .res_wr(res_wr), .scc_out(scc_out), .scc_wr(scc_wr), .exec_out(exec_out), .exec_wr(exec_wr),
         .pc_out(pc_out), .pc_wr(pc_wr), .mode_out(mode_out), .mode_wr(mode_wr), .unsupported(unsup)
     );
@@ -95,6 +99,7 @@ module salu_unit #(
     assign wb_en_b = exec_wr ? 2'b11 : 2'b00;
     assign wb_data_b = exec_out;
     assign done_valid = ok;
+    assign done_exec = x_exec;
     assign done_wave = x_wave;
     assign done_tag = x_tag;
     assign done_pc = x_pc;
@@ -117,6 +122,7 @@ module salu_unit #(
                 x_wave <= op_wave; x_tag <= op_tag;
                 x_op <= op_bundle[`DI_OP]; x_len8 <= op_bundle[`DI_LEN8];
                 x_simm16 <= op_bundle[`DI_SIMM16]; x_pc <= op_bundle[`DI_PC];
+                x_hw <= op_hwinfo;
                 x_s0 <= op_s0; x_s1 <= op_s1; x_dold <= op_dold; x_exec <= op_exec; x_vcc <= op_vcc;
                 x_m0 <= op_m0; x_scc <= op_scc; x_mode <= op_mode; x_sdst <= op_sdst; x_execrow <= op_exec_row;
             end

@@ -31,6 +31,7 @@ module sicu_cu #(
     input  wire [8:0]        launch_nvgpr,
     input  wire [WW-1:0]     launch_wg,
     input  wire [4:0]        launch_wg_nwaves,
+    input  wire [3:0]        launch_wg_wave,
     input  wire [LAW-1:0]    launch_lds_base,
     input  wire [LAW-1:0]    launch_lds_size,
     input  wire              launch_scc,
@@ -49,7 +50,8 @@ module sicu_cu #(
     output wire              mem_req_valid,
     input  wire              mem_req_ready,
     output wire [63:0]       mem_req_addr,
-    output wire [2:0]        mem_req_size,
+    output wire [3:0]        mem_req_size,
+    output wire [31:0]       mem_req_mode,
     output wire              mem_req_we,
     output wire              mem_req_atomic,
     output wire [9:0]        mem_req_op,
@@ -65,6 +67,27 @@ module sicu_cu #(
     output wire [NR*WW-1:0]  mon_ret_wave,
     output wire [NR*16-1:0]  mon_ret_tag,
     output wire [NR*48-1:0]  mon_ret_pc,
+    output wire [NR*64-1:0]  mon_ret_exec,       // EXEC the instruction executed under (issue: 0)
+    output wire [NR*9-1:0]   mon_ret_vdst,       // first VGPR written (SIMD, LSU)
+    output wire [NR*3-1:0]   mon_ret_vn,         // VGPRs written, from vdst on
+    output wire [NR*64-1:0]  mon_ret_vmask,      // lanes of those VGPRs written
+    output wire              mon_ret_scc_wr,     // the SALU retirement wrote SCC
+    output wire              mon_swr_valid,      // SGPR file write (both ports), owner wave/tag
+    output wire [WW-1:0]     mon_swr_wave,
+    output wire [15:0]       mon_swr_tag,
+    output wire [SAW-1:0]    mon_swr_addr_a,
+    output wire [1:0]        mon_swr_en_a,
+    output wire [63:0]       mon_swr_data_a,
+    output wire [SAW-1:0]    mon_swr_addr_b,
+    output wire [1:0]        mon_swr_en_b,
+    output wire [63:0]       mon_swr_data_b,
+    output wire              mon_lds_valid,      // LDS write by the LSU's instruction
+    output wire [WW-1:0]     mon_lds_wave,
+    output wire [15:0]       mon_lds_tag,
+    output wire [5:0]        mon_lds_lane,
+    output wire [LAW-1:0]    mon_lds_addr,
+    output wire [3:0]        mon_lds_be,
+    output wire [31:0]       mon_lds_data,
     output wire              mon_fault_valid,
     output wire [WW-1:0]     mon_fault_wave,
     output wire [47:0]       mon_fault_pc,
@@ -105,7 +128,8 @@ module sicu_cu #(
         .clk(clk), .rst(rst),
         .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_pc(launch_pc),
         .end_valid(end_valid), .end_wave(end_wave), .wp_space(wp_space),
-        .br_valid(sbr_v | ibr_v), .br_wave(sbr_v ? sbr_w : ibr_w), .br_taken(sbr_v & sbr_t), .br_pc(sbr_pc),
+        .br_valid(sbr_v), .br_wave(sbr_w), .br_taken(sbr_t), .br_pc(sbr_pc),
+        .nbr_valid(ibr_v), .nbr_wave(ibr_w),
         .imem_req_valid(imem_req_valid), .imem_req_ready(imem_req_ready), .imem_req_addr(imem_req_addr),
         .imem_req_wave(imem_req_wave), .imem_rsp_valid(imem_rsp_valid), .imem_rsp_wave(imem_rsp_wave),
         .imem_rsp_data(imem_rsp_data),
@@ -122,8 +146,8 @@ module sicu_cu #(
     );
 
     // ---------------------------------------------------------------- issue / operand read
-    wire [8*SAW-1:0] sg_ra;
-    wire [8*64-1:0]  sg_rd;
+    wire [8*SAW-1:0] sg_ra /*verilator split_var*/;
+    wire [8*64-1:0]  sg_rd /*verilator split_var*/;
     wire             o_valid, o_ready;
     wire [2:0]       o_unit;
     wire [NS-1:0]    o_simd;
@@ -136,6 +160,7 @@ module sicu_cu #(
     wire [VAW-1:0]   o_r0, o_r1, o_r2, o_rd;
     wire [SAW-1:0]   o_sdst, o_sdst2, o_execrow;
     wire [LAW-1:0]   o_ldsb, o_ldss;
+    wire [23:0]      o_hw;
     wire             salu_done_v, salu_wscc, salu_scc, salu_wmode;
     wire [31:0]      salu_mode;
     wire [WW-1:0]    salu_done_w;
@@ -166,7 +191,7 @@ module sicu_cu #(
         .clk(clk), .rst(rst),
         .launch_valid(launch_valid), .launch_ready(launch_ready), .launch_wave(launch_wave),
         .launch_sgpr_base(launch_sgpr_base), .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base),
-        .launch_nvgpr(launch_nvgpr), .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves),
+        .launch_nvgpr(launch_nvgpr), .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves), .launch_wg_wave(launch_wg_wave),
         .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size), .launch_scc(launch_scc),
         .launch_mode(launch_mode),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
@@ -181,7 +206,7 @@ module sicu_cu #(
         .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3),
         .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0), .op_scc(o_scc), .op_mode(o_mode),
         .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd), .op_sdst(o_sdst), .op_sdst2(o_sdst2),
-        .op_exec_row(o_execrow), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
+        .op_exec_row(o_execrow), .op_lds_base(o_ldsb), .op_lds_size(o_ldss), .op_hwinfo(o_hw),
         .int_ret_valid(iret_v), .int_ret_wave(iret_w), .int_ret_tag(iret_t), .int_ret_pc(iret_pc),
         .int_br_valid(ibr_v), .int_br_wave(ibr_w),
         .end_valid(end_valid), .end_wave(end_wave),
@@ -213,6 +238,12 @@ module sicu_cu #(
     reg [SAW-1:0]    w_aa, w_ab;
     reg [1:0]        w_ea, w_eb;
     reg [63:0]       w_da, w_db;
+    reg [WW-1:0]     w_wave;
+    reg [15:0]       w_tag;
+    wire [NS*WW-1:0] sv_wave;
+    wire [NS*16-1:0] sv_tag;
+    wire [WW-1:0]    sl_wave;
+    wire [15:0]      sl_tag;
     reg [31:0]       pc_swrites;
     integer          i;
     // fixed priority: SALU (never waits), then SIMDs, then the LSU
@@ -220,6 +251,7 @@ module sicu_cu #(
         sv_grant = {NS{1'b0}};
         sl_grant = 1'b0;
         w_v = sa_v; w_aa = sa_aa; w_ea = sa_ea; w_da = sa_da; w_ab = sa_ab; w_eb = sa_eb; w_db = sa_db;
+        w_wave = salu_done_w; w_tag = salu_done_t;
         if (!sa_v) begin
             for (i = NS - 1; i >= 0; i = i - 1)
                 if (sv_v[i]) begin
@@ -228,10 +260,12 @@ module sicu_cu #(
                     sv_grant[i] = 1'b1;
                     w_aa = sv_aa[i*SAW +: SAW]; w_ea = sv_ea[i*2 +: 2]; w_da = sv_da[i*64 +: 64];
                     w_ab = sv_ab[i*SAW +: SAW]; w_eb = sv_eb[i*2 +: 2]; w_db = sv_db[i*64 +: 64];
+                    w_wave = sv_wave[i*WW +: WW]; w_tag = sv_tag[i*16 +: 16];
                 end
             if (sv_v == {NS{1'b0}} && sl_v) begin
                 w_v = 1'b1; sl_grant = 1'b1;
                 w_aa = sl_a; w_ea = sl_e; w_da = sl_d; w_eb = 2'b00;
+                w_wave = sl_wave; w_tag = sl_tag;
             end
         end
     end
@@ -252,11 +286,13 @@ module sicu_cu #(
     salu_unit u_salu (
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(salu_ready), .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b),
+        .op_hwinfo(o_hw),
         .op_s0(o_s0), .op_s1(o_s1), .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0),
         .op_scc(o_scc), .op_mode(o_mode), .op_sdst(o_sdst), .op_exec_row(o_execrow),
         .wb_valid(sa_v), .wb_addr_a(sa_aa), .wb_en_a(sa_ea), .wb_data_a(sa_da),
         .wb_addr_b(sa_ab), .wb_en_b(sa_eb), .wb_data_b(sa_db),
         .done_valid(salu_done_v), .done_wave(salu_done_w), .done_tag(salu_done_t), .done_pc(salu_done_pc),
+        .done_exec(salu_done_exec),
         .done_wr_scc(salu_wscc), .done_scc(salu_scc), .done_wr_mode(salu_wmode), .done_mode(salu_mode),
         .br_valid(sbr_v), .br_taken(sbr_t), .br_pc(sbr_pc),
         .fault_valid(salu_fault_v), .fault_wave(salu_fault_w), .fault_pc(salu_fault_pc), .pc_insts(pc_salu)
@@ -264,6 +300,13 @@ module sicu_cu #(
     assign sbr_w = salu_done_w;
 
     // ---------------------------------------------------------------- SIMDs
+    wire [63:0]        salu_done_exec, lsu_done_exec;
+    wire [NS*64-1:0]   simd_done_exec, simd_done_vmask;
+    wire [NS*9-1:0]    simd_done_vdst;
+    wire [NS*3-1:0]    simd_done_vn;
+    wire [8:0]         lsu_done_vdst;
+    wire [2:0]         lsu_done_vn;
+    wire [63:0]        lsu_done_vmask;
     wire [NS-1:0]      l_vrd_en, l_vwr_en;
     wire [VAW-1:0]     l_vrd_row, l_vwr_row;
     wire [NS*2048-1:0] l_vrd_data;
@@ -283,6 +326,9 @@ module sicu_cu #(
                 .sw_addr_b(sv_ab[g*SAW +: SAW]), .sw_en_b(sv_eb[g*2 +: 2]), .sw_data_b(sv_db[g*64 +: 64]),
                 .done_valid(simd_done_v[g]), .done_wave(simd_done_w[g*WW +: WW]), .done_tag(simd_done_t[g*16 +: 16]),
                 .done_pc(simd_done_pc[g*48 +: 48]),
+                .mon_wave(sv_wave[g*WW +: WW]), .mon_tag(sv_tag[g*16 +: 16]),
+                .done_exec(simd_done_exec[g*64 +: 64]), .done_vdst(simd_done_vdst[g*9 +: 9]),
+                .done_vn(simd_done_vn[g*3 +: 3]), .done_vmask(simd_done_vmask[g*64 +: 64]),
                 .lsu_rd_en(l_vrd_en[g]), .lsu_rd_row(l_vrd_row), .lsu_rd_data(l_vrd_data[g*2048 +: 2048]),
                 .lsu_wr_en(l_vwr_en[g]), .lsu_wr_row(l_vwr_row), .lsu_wr_mask(l_vwr_mask), .lsu_wr_data(l_vwr_data),
                 .pc_busy_cycles(perf_simd[(g*5+0)*32 +: 32]), .pc_insts(perf_simd[(g*5+1)*32 +: 32]),
@@ -307,13 +353,17 @@ module sicu_cu #(
         .vwr_en(l_vwr_en), .vwr_row(l_vwr_row), .vwr_mask(l_vwr_mask), .vwr_data(l_vwr_data),
         .sw_valid(sl_v), .sw_grant(sl_grant), .sw_addr(sl_a), .sw_en(sl_e), .sw_data(sl_d),
         .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready), .mem_req_addr(mem_req_addr),
-        .mem_req_size(mem_req_size), .mem_req_we(mem_req_we), .mem_req_atomic(mem_req_atomic),
+        .mem_req_size(mem_req_size), .mem_req_mode(mem_req_mode), .mem_req_we(mem_req_we), .mem_req_atomic(mem_req_atomic),
         .mem_req_op(mem_req_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
         .mem_req_wave(mem_req_wave), .mem_req_tag(mem_req_tag), .mem_req_lane(mem_req_lane),
         .mem_rsp_valid(mem_rsp_valid), .mem_rsp_data(mem_rsp_data),
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
         .done_valid(lsu_done_v), .done_wave(lsu_done_w), .done_tag(lsu_done_t), .done_pc(lsu_done_pc),
         .done_vm(lsu_done_vm),
+        .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lsu_done_exec), .done_vdst(lsu_done_vdst),
+        .done_vn(lsu_done_vn), .done_vmask(lsu_done_vmask),
+        .mon_lds_valid(mon_lds_valid), .mon_lds_lane(mon_lds_lane), .mon_lds_addr(mon_lds_addr),
+        .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data),
         .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),
         .pc_busy_cycles(pc_lsu_busy), .pc_mem_reqs(pc_memreq), .pc_lds_accesses(pc_lds)
     );
@@ -323,6 +373,22 @@ module sicu_cu #(
     assign mon_ret_wave  = {iret_w, lsu_done_w, simd_done_w, salu_done_w};
     assign mon_ret_tag   = {iret_t, lsu_done_t, simd_done_t, salu_done_t};
     assign mon_ret_pc    = {iret_pc, lsu_done_pc, simd_done_pc, salu_done_pc};
+    assign mon_ret_exec  = {64'd0, lsu_done_exec, simd_done_exec, salu_done_exec};
+    assign mon_ret_vdst  = {9'd0, lsu_done_vdst, simd_done_vdst, 9'd0};
+    assign mon_ret_vn    = {3'd0, lsu_done_vn, simd_done_vn, 3'd0};
+    assign mon_ret_vmask = {64'd0, lsu_done_vmask, simd_done_vmask, 64'd0};
+    assign mon_ret_scc_wr = salu_done_v && salu_wscc;
+    assign mon_swr_valid = w_v;
+    assign mon_swr_wave = w_wave;
+    assign mon_swr_tag = w_tag;
+    assign mon_swr_addr_a = w_aa;
+    assign mon_swr_en_a = w_ea;
+    assign mon_swr_data_a = w_da;
+    assign mon_swr_addr_b = w_ab;
+    assign mon_swr_en_b = w_eb;
+    assign mon_swr_data_b = w_db;
+    assign mon_lds_wave = sl_wave;
+    assign mon_lds_tag = sl_tag;
     assign mon_fault_valid = ifl_v | salu_fault_v | lsu_fault_v;
     assign mon_fault_wave = ifl_v ? ifl_w : salu_fault_v ? salu_fault_w : lsu_fault_w;
     assign mon_fault_pc = ifl_v ? ifl_pc : salu_fault_v ? salu_fault_pc : lsu_fault_pc;

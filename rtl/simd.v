@@ -57,6 +57,14 @@ module simd #(
     output reg  [WW-1:0]     done_wave,
     output reg  [15:0]       done_tag,
     output reg  [47:0]       done_pc,
+    // trace monitor (testbench observation, no function): the instruction in
+    // flight (owner of sw_*), and at done what it wrote to the VGPR file
+    output wire [WW-1:0]     mon_wave,
+    output wire [15:0]       mon_tag,
+    output reg  [63:0]       done_exec,     // EXEC it executed under
+    output reg  [8:0]        done_vdst,     // first VGPR written (architectural)
+    output reg  [2:0]        done_vn,       // VGPRs written (0: none)
+    output reg  [63:0]       done_vmask,    // lanes written
     // LSU access to this SIMD's VGPR file
     input  wire              lsu_rd_en,
     input  wire [VAW-1:0]    lsu_rd_row,
@@ -190,6 +198,8 @@ module simd #(
     end
 
     assign op_ready = st == ST_IDLE;
+    assign mon_wave = x_wave;
+    assign mon_tag = x_tag;
     wire   last_cx = cx_valid && cx_pass == NP_LAST;
     always @(posedge clk) begin
         done_valid <= 1'b0;
@@ -243,6 +253,10 @@ module simd #(
                         st <= ST_IDLE;
                         done_valid <= 1'b1;
                         done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
+                        done_exec <= x_exec;
+                        done_vdst <= x_b[`DI_DST] - 9'd256;
+                        done_vn <= !wr_vgpr ? 3'd0 : dst64 ? 3'd2 : 3'd1;
+                        done_vmask <= is_writelane ? (64'd1 << sel_lane) : x_exec;
                         pc_insts <= pc_insts + 32'd1;
                     end
             endcase

@@ -57,3 +57,12 @@ touch sw/valu.c
 t2=$(date +%s.%N); make -s -j"$(nproc)" BUILD="$RB" >/dev/null 2>&1; t3=$(date +%s.%N)
 awk -v a=$t0 -v b=$t1 -v c=$t2 -v d=$t3 -v j=$(nproc) 'BEGIN{printf "rebuild: full %.1f s, incremental after touching sw/valu.c %.1f s (make -j%d)\n", b-a, d-c, j}'
 rm -rf "$RB"
+
+# RTL figures when the verilated model is built (make rtl)
+if [ -x "$ROOT/$BUILD/bin/sicu-rtl" ]; then
+  echo
+  echo "== RTL compute unit"
+  bash scripts/bench-rtl.sh
+else
+  echo "(RTL figures skipped: run make rtl first, or make bench after it)"
+fi

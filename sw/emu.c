@@ -502,7 +502,12 @@ static void wave_init(si_emu *e, si_wg *wg, si_wave *w, uint32_t i)
     if (RSRC2_TGID_Y(k->rsrc2)) w->s[s++] = wg->id[1];
     if (RSRC2_TGID_Z(k->rsrc2)) w->s[s++] = wg->id[2];
     if (RSRC2_TG_SIZE(k->rsrc2)) w->s[s++] = wg->nwaves & 0x3f; /* threadgroup size in waves */
-    if (RSRC2_SCRATCH_EN(k->rsrc2)) w->s[s++] = (uint32_t)(i * d->scratch_per_wave);
+    /* scratch slot: global wave number modulo the ring size (the same rule
+     * as a dispatcher running several work-groups at once, see
+     * si_emu_scratch_sgpr) */
+    if (RSRC2_SCRATCH_EN(k->rsrc2))
+        w->s[s++] = (uint32_t)(((uint64_t)wg->linear * e->waves_per_wg + i) % (d->scratch_slots ? d->scratch_slots : 1) *
+                               d->scratch_per_wave);
 
     /* work-item ids, x-major */
     unsigned tid = RSRC2_TIDIG(k->rsrc2);

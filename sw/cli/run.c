@@ -158,14 +158,16 @@ int cmd_run(int argc, char **argv)
             cli_err("run", "engine '%s' needs the RTL model: %s is not built (run `make rtl`)", engine, tool);
             return CLI_FAIL;
         }
-        if (trace_path)
-            fprintf(stderr, "sicu run: --trace is not implemented for the RTL engines yet; ignored\n");
         char *av[16];
         int ac = 0;
         av[ac++] = tool;
         av[ac++] = argv[optind];
         av[ac++] = (char *)"--engine";
         av[ac++] = (char *)engine;
+        if (trace_path) {
+            av[ac++] = (char *)"--trace";
+            av[ac++] = (char *)trace_path;
+        }
         if (stats_path) {
             av[ac++] = (char *)"--stats";
             av[ac++] = (char *)stats_path;

@@ -249,11 +249,11 @@ const si_stats *si_emu_stats(const si_emu *e);
 
 /* Fine-grained control (co-simulation). */
 int si_emu_wg_start(si_emu *e, uint32_t linear_id, si_wg **out);
-/* The SGPR that holds a wave's scratch (private segment) wave offset
- * (initialised to wave-index-in-group * scratch_per_wave, i.e. scratch slot
- * = wave index), or -1 when the kernel does not enable scratch.  A
- * dispatcher that runs several work-groups at once assigns each wave its own
- * slot k < scratch_slots and writes k * scratch_per_wave there. */
+/* The SGPR that holds a wave's scratch (private segment) wave offset, or -1
+ * when the kernel does not enable scratch.  A wave uses scratch slot
+ * gwave % scratch_slots (gwave = linear work-group id * waves per group +
+ * wave index); the value is slot * scratch_per_wave.  A dispatcher that runs
+ * several work-groups at once waits until a wave's slot is free. */
 int si_emu_scratch_sgpr(const si_emu *e);
 void si_emu_wg_end(si_emu *e, si_wg *wg);
 /* Execute one instruction of wave w; fill rec when non-NULL.

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# bench-rtl.sh - RTL figures for `make bench` (reported, never asserted):
+#   - simulation speed per bundled -O2 program: CU cycles/s and wave-instructions/s with the
+#     default (single-threaded) model, and with a model verilated with --threads 2
+#     (BENCH_MT=0 skips building that one);
+#   - cosim overhead: wall time of --engine cosim over --engine rtl;
+#   - the modelled CU: IPC and CPI per instruction class (scalar, vector, memory, overall),
+#     comparable to MIAOW's Table VII;
+#   - peak resident memory of the RTL runs;
+#   - full and incremental (one module touched) rebuild times of the verilated model.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${BUILD:-build}
+SICU=$ROOT/$BUILD/bin/sicu
+RTL=$ROOT/$BUILD/bin/sicu-rtl
+OUT=$ROOT/$BUILD/bench
+mkdir -p "$OUT"
+[ -x "$RTL" ] || { echo "bench-rtl: $RTL not built (make rtl)"; exit 1; }
+num() { sed -n "s/^ *\"$2\": \([-0-9.e+]*\).*/\1/p" "$1" | head -1; }
+
+run_stats() {  # dir engine binary stats-file -> prints peak KiB
+    local d=$1 eng=$2 bin=$3 st=$4
+    ( cd "$d" && /usr/bin/time -f %M -o "$st.rss" "$bin" launch.json --engine "$eng" --quiet --stats "$st" ) >/dev/null 2>&1 \
+        || return 1
+    cat "$st.rss"
+}
+
+MT=$ROOT/build-bench-mt
+if [ "${BENCH_MT:-1}" = 1 ]; then
+    echo "== building a --threads 2 model in $MT (once)"
+    make -s -j2 BUILD="$MT" VL_FLAGS="-O3 --x-assign fast --x-initial fast --threads 2" "$MT/bin/sicu-rtl" \
+        >"$OUT/mt-build.log" 2>&1 || { echo "bench-rtl: --threads 2 build failed, see $OUT/mt-build.log"; MT=; }
+else
+    MT=
+fi
+
+printf '\n%-16s %9s %7s | %11s %11s %9s | %11s | %8s | %6s %6s %6s %6s | %5s %5s %5s %5s\n' \
+    program cycles w-insts "cycles/s" "w-inst/s" "peak KiB" "mt cyc/s" "cosim x" \
+    "IPC s" "IPC v" "IPC m" "IPC" "CPI s" "CPI v" "CPI m" "CPI"
+tc=0; tt=0
+for d in "$BUILD"/programs/*-O2; do
+    n=$(basename "$d" -O2)
+    [ -f "$d/launch.json" ] || continue
+    f=$OUT/$n.rtl.json
+    rss=$(run_stats "$d" rtl "$RTL" "$f") || { printf '%-16s RTL run failed\n' "$n"; continue; }
+    cyc=$(num "$f" cycles); wi=$(num "$f" wave_insts); wall=$(num "$f" wall_s)
+    ipc_s=$(num "$f" scalar); ipc_v=$(num "$f" vector); ipc_m=$(num "$f" memory); ipc=$(num "$f" overall)
+    mt=-
+    if [ -n "$MT" ]; then
+        fm=$OUT/$n.mt.json
+        run_stats "$d" rtl "$MT/bin/sicu-rtl" "$fm" >/dev/null && mt=$(awk -v c=$(num "$fm" cycles) -v w=$(num "$fm" wall_s) 'BEGIN{printf "%.0f", c/w}')
+    fi
+    fc=$OUT/$n.cosim.json
+    cx=-
+    run_stats "$d" cosim "$RTL" "$fc" >/dev/null && cx=$(awk -v a=$(num "$fc" wall_s) -v b=$wall 'BEGIN{printf "%.2f", a/b}')
+    awk -v n="$n" -v c="$cyc" -v w="$wi" -v t="$wall" -v r="$rss" -v mt="$mt" -v cx="$cx" \
+        -v s="$ipc_s" -v v="$ipc_v" -v m="$ipc_m" -v o="$ipc" 'function inv(x){return x>0?sprintf("%.1f",1/x):"-"}
+        BEGIN{printf "%-16s %9d %7d | %11.0f %11.0f %9d | %11s | %8s | %6.3f %6.3f %6.3f %6.3f | %5s %5s %5s %5s\n",
+              n, c, w, c/t, w/t, r, mt, cx, s, v, m, o, inv(s), inv(v), inv(m), inv(o)}'
+    tc=$(awk -v a=$tc -v b=$cyc 'BEGIN{print a+b}'); tt=$(awk -v a=$tt -v b=$wall 'BEGIN{print a+b}')
+done
+awk -v c=$tc -v t=$tt 'BEGIN{printf "\nall programs: %.0f CU cycles in %.1f s: %.0f cycles/s (default config: %s)\n", c, t, c/t, "rtl/config/default.cfg"}'
+echo "IPC per class = wave-instructions of that class retired per CU cycle (scalar: SALU; vector: SIMDs;"
+echo "memory: LSU); CPI = 1/IPC.  Internal instructions (s_waitcnt, s_barrier, s_endpgm, ...) count in IPC only."
+
+# Rebuild times of the verilated model, in a scratch build directory, without the compiler cache.
+RB=$ROOT/build-bench-rtl-rebuild
+rm -rf "$RB"
+t0=$(date +%s.%N); make -s -j2 BUILD="$RB" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" "$RB/bin/sicu-rtl" >/dev/null 2>&1; t1=$(date +%s.%N)
+touch rtl/lsu.v
+t2=$(date +%s.%N); make -s -j2 BUILD="$RB" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" "$RB/bin/sicu-rtl" >/dev/null 2>&1; t3=$(date +%s.%N)
+touch rtl/lsu.v
+t4=$(date +%s.%N); make -s -j2 BUILD="$RB" "$RB/bin/sicu-rtl" >/dev/null 2>&1; t5=$(date +%s.%N)
+awk -v a=$t0 -v b=$t1 -v c=$t2 -v d=$t3 -v e=$t4 -v f=$t5 'BEGIN{
+  printf "RTL rebuild (make -j2): full %.0f s; after touching rtl/lsu.v %.0f s without ccache, %.0f s with ccache\n", b-a, d-c, f-e}'
+rm -rf "$RB"

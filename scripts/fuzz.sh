@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# fuzz.sh N [ENGINE] [START_SEED] - constrained-random SI programs (docs/fuzz.md).
+#
+# For seeds START_SEED .. START_SEED+N-1 (default START_SEED = 1):
+#   build/bin/sicu-fuzz --seed S --out build/fuzz/seed-S   (prog.s, launch.json, in.bin)
+#   llvm-mc -mcpu=tahiti -> prog.o
+#   build/bin/sicu run launch.json --engine ENGINE          (default ENGINE: cosim;
+#                                                            emu = the golden emulator alone)
+# and stop at the first failure, printing the seed, the stage, the first lines
+# of its log and the command that reproduces it; the failing case stays in
+# build/fuzz/seed-S/.  Passing cases are deleted (KEEP=1 keeps them).
+# With ENGINE=emu the run also writes a retirement trace, and
+# `sicu-fuzz --check-trace` replays it to check the inserted s_waitcnt and
+# wait states on the executed paths (the emulator itself ignores s_waitcnt);
+# a self-test first checks that the checker flags a program generated with
+# --unsafe (no inserted waits).  CHECK=0 skips both.
+# At the end: pass count, time per program and the instruction mix of all
+# generated programs (static counts of the random bodies from stats.txt).
+#
+# Environment: FUZZ_ARGS (extra sicu-fuzz options, e.g. "--waves 4" or
+# "--exclude ds_,tbuffer_"), FUZZ_TIMEOUT (seconds per run, default 600),
+# FUZZ_OUT (default build/fuzz), BUILD (default build), KEEP=1.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${BUILD:-build}
+SICU=$ROOT/$BUILD/bin/sicu
+GEN=$ROOT/$BUILD/bin/sicu-fuzz
+OUT=${FUZZ_OUT:-$ROOT/$BUILD/fuzz}
+TMO=${FUZZ_TIMEOUT:-600}
+LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
+read -r -a GENARGS <<< "${FUZZ_ARGS:-}"
+
+usage() { echo "usage: scripts/fuzz.sh N [emu|rtl|cosim] [START_SEED]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 3 ] || usage
+N=$1
+ENGINE=${2:-cosim}
+START=${3:-1}
+[[ "$N" =~ ^[0-9]+$ ]] && [[ "$START" =~ ^[0-9]+$ ]] || usage
+case "$ENGINE" in emu|rtl|cosim) ;; *) usage ;; esac
+for f in "$SICU" "$GEN"; do
+    [ -x "$f" ] || { echo "fuzz: $f not found (make $BUILD/bin/sicu-fuzz)" >&2; exit 2; }
+done
+[ -n "$LLVM_MC" ] || { echo "fuzz: llvm-mc not found" >&2; exit 2; }
+if [ "$ENGINE" != emu ] && [ ! -x "$ROOT/$BUILD/bin/sicu-rtl" ]; then
+    echo "fuzz: $BUILD/bin/sicu-rtl not found (make rtl)" >&2; exit 2
+fi
+RUNPFX=(timeout "$TMO")
+[ "$ENGINE" != emu ] && RUNPFX=(nice -n 10 timeout "$TMO")
+mkdir -p "$OUT"
+ALL=$OUT/stats-all.txt
+: > "$ALL"
+
+now() { echo "${EPOCHREALTIME/,/.}"; }
+t_gen=0 t_mc=0 t_run=0 t_chk=0
+CHECK=${CHECK:-1}
+[ "$ENGINE" = emu ] || CHECK=0
+mc() { "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj -o "$1/prog.o" "$1/prog.s"; }
+
+if [ "$CHECK" = 1 ]; then
+    # the checker must be able to fail: a program without the inserted waits
+    st=$OUT/selftest
+    rm -rf "$st"
+    if ! { "$GEN" --seed "$START" --out "$st" --unsafe "${GENARGS[@]}" && mc "$st" &&
+           "$SICU" run "$st/launch.json" --trace "$st/trace.jsonl" --quiet; } > "$OUT/selftest.log" 2>&1; then
+        echo "fuzz: checker self-test could not run (see $OUT/selftest.log)"; exit 1
+    fi
+    if "$GEN" --seed "$START" --unsafe "${GENARGS[@]}" --check-trace "$st/trace.jsonl" >> "$OUT/selftest.log" 2>&1; then
+        echo "fuzz: checker self-test FAILED: no violation found in a program without waits ($st)"; exit 1
+    fi
+    echo "checker self-test: $(grep '^check:' "$OUT/selftest.log" | tail -1 | sed 's/^check: //') in an --unsafe program (expected)"
+    rm -rf "$st"
+fi
+add_t() { awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { printf "%.6f", a + (c - b) }'; }
+
+fail() { # seed stage log
+    local s=$1 stage=$2 log=$3 dir=$OUT/seed-$1
+    echo "FAIL seed $s: $stage"
+    [ -f "$log" ] && sed -n '1,15p' "$log" | sed 's/^/    /'
+    echo "case kept in $dir"
+    echo "reproduce: $GEN --seed $s --out $dir ${FUZZ_ARGS:-} && $LLVM_MC -triple=amdgcn-amd-amdhsa" \
+         "-mcpu=tahiti -filetype=obj -o $dir/prog.o $dir/prog.s && $SICU run $dir/launch.json --engine $ENGINE"
+    echo "   (or: scripts/fuzz.sh 1 $ENGINE $s)"
+    echo "$pass passed before seed $s"
+    exit 1
+}
+
+pass=0
+t0=$(now)
+for ((s = START; s < START + N; s++)); do
+    dir=$OUT/seed-$s
+    rm -rf "$dir"
+    a=$(now)
+    if ! "$GEN" --seed "$s" --out "$dir" "${GENARGS[@]}" > "$OUT/gen.log" 2>&1; then
+        mkdir -p "$dir" && mv "$OUT/gen.log" "$dir/gen.log"
+        fail "$s" "sicu-fuzz failed" "$dir/gen.log"
+    fi
+    mv "$OUT/gen.log" "$dir/gen.log"
+    b=$(now); t_gen=$(add_t "$t_gen" "$a" "$b")
+    if ! mc "$dir" > "$dir/mc.log" 2>&1; then
+        fail "$s" "llvm-mc rejected the program (a generator bug)" "$dir/mc.log"
+    fi
+    c=$(now); t_mc=$(add_t "$t_mc" "$b" "$c")
+    TRACE=()
+    [ "$CHECK" = 1 ] && TRACE=(--trace "$dir/trace.jsonl")
+    "${RUNPFX[@]}" "$SICU" run "$dir/launch.json" --engine "$ENGINE" --max-instructions 50000000 \
+        "${TRACE[@]}" > "$dir/run.log" 2>&1
+    rc=$?
+    d=$(now); t_run=$(add_t "$t_run" "$c" "$d")
+    if [ $rc -ne 0 ]; then
+        [ $rc -eq 124 ] && echo "timeout after ${TMO}s" >> "$dir/run.log"
+        if [ "$ENGINE" = emu ]; then
+            fail "$s" "the emulator rejected the program (a generator bug) [exit $rc]" "$dir/run.log"
+        else
+            fail "$s" "sicu run --engine $ENGINE failed [exit $rc]" "$dir/run.log"
+        fi
+    fi
+    [ -f "$dir/out.bin" ] || fail "$s" "no out.bin dumped" "$dir/run.log"
+    if [ "$CHECK" = 1 ]; then
+        if ! "$GEN" --seed "$s" "${GENARGS[@]}" --check-trace "$dir/trace.jsonl" > "$dir/check.log" 2>&1; then
+            fail "$s" "s_waitcnt / wait-state check of the trace failed (a generator bug)" "$dir/check.log"
+        fi
+        e=$(now); t_chk=$(add_t "$t_chk" "$d" "$e")
+    fi
+    cat "$dir/stats.txt" >> "$ALL"
+    pass=$((pass + 1))
+    [ "${KEEP:-0}" = 1 ] || rm -rf "$dir"
+    if [ $((pass % 50)) -eq 0 ]; then echo "  $pass/$N passed (seed $s)"; fi
+done
+t1=$(now)
+
+echo "fuzz ($ENGINE): $pass of $N seeds passed (seeds $START..$((START + N - 1)))"
+awk -v n="$pass" -v tg="$t_gen" -v tm="$t_mc" -v tr="$t_run" -v tc="$t_chk" -v t0="$t0" -v t1="$t1" 'BEGIN {
+    if (n > 0)
+        printf "time per program: %.1f ms (generate %.1f, llvm-mc %.1f, run %.1f, trace check %.1f); total %.1f s\n",
+               1000 * (t1 - t0) / n, 1000 * tg / n, 1000 * tm / n, 1000 * tr / n, 1000 * tc / n, t1 - t0 }'
+"$GEN" "${GENARGS[@]}" --list-ops | awk '!/^excluded|ops generated|commutative/ { for (i = 3; i <= NF; i++) print $i }' \
+    | sort -u > "$OUT/pickable.txt"
+awk -v pf="$OUT/pickable.txt" '
+    BEGIN { while ((getline l < pf) > 0) { pick[l] = 1; npick++ } }
+    $1 == "total" { tot += $2 } $1 == "body" { body += $2 }
+    $1 == "fmt" { fmt[$2] += $3 } $1 == "feature" { feat[$2] += $3 } $1 == "op" { op[$2] += $3 }
+    END {
+        if (!body) exit
+        printf "instructions: %d emitted, %d in the random bodies (incl. inserted waits/nops and structure)\n", tot, body
+        printf "body mix by format:"
+        for (f in fmt) printf " %s=%d (%.1f%%)", f, fmt[f], 100 * fmt[f] / body
+        printf "\nfeatures:"
+        for (f in feat) printf " %s=%d", f, feat[f]
+        n = 0; miss = ""
+        for (o in pick) if (o in op) n++; else if (length(miss) < 400) miss = miss " " o
+        printf "\nops covered: %d of the %d the generator can pick%s\n", n, npick, miss == "" ? "" : "; never:" miss
+    }' "$ALL"
+[ "$pass" -eq "$N" ]
