@@ -116,7 +116,8 @@ module lsu #(
 
     localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5;
     localparam [3:0] K_SMRD = 4'd0, K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
-                     K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8;
+                     K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8,
+                     K_DSSWZ = 4'd9, K_DSCNT = 4'd10;
     // read-modify-write operations (DS atomics; same meaning as sw/memop.h)
     localparam [4:0] A_SWAP = 5'd0, A_CMPSWAP = 5'd1, A_ADD = 5'd2, A_SUB = 5'd3, A_RSUB = 5'd4, A_SMIN = 5'd5,
                      A_UMIN = 5'd6, A_SMAX = 5'd7, A_UMAX = 5'd8, A_AND = 5'd9, A_OR = 5'd10, A_XOR = 5'd11,
@@ -240,6 +241,10 @@ module lsu #(
             SI_OP_DS_CMPST_F32: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; end
             SI_OP_DS_MIN_F32: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b0; end
             SI_OP_DS_MAX_F32: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b0; end
+            // lane permutation without an LDS access; wave-wide LDS counter at M0 + offset
+            SI_OP_DS_SWIZZLE_B32: k_kind = K_DSSWZ;
+            SI_OP_DS_APPEND:  begin k_kind = K_DSCNT; k_aop = A_ADD; k_rtn = 1'b1; end
+            SI_OP_DS_CONSUME: begin k_kind = K_DSCNT; k_aop = A_SUB; k_rtn = 1'b1; end
             SI_OP_DS_WRXCHG_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_SWAP; k_rtn = 1'b1; end
             SI_OP_DS_ADD_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b1; end
             SI_OP_DS_SUB_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b1; end
@@ -447,6 +452,25 @@ module lsu #(
     reg  [63:0] at_new_q;
     wire [63:0] at_new = ds_aop(x_aop, at_64, at_old, at_cmpst ? at_d1 : at_d0, at_cmpst ? at_d0 : at_d1, x_mode);
 
+    // ---------------------------------------------------------------- ds_swizzle / ds_append / ds_consume
+    wire [15:0] x_off16 = x_b[`DI_OFFSET];
+    wire [5:0]  swz_src = x_off16[15] ?
+                          {nxt_lane[5:2], x_off16[{nxt_lane[1:0], 1'b1}], x_off16[{nxt_lane[1:0], 1'b0}]} :
+                          {nxt_lane[5], ((nxt_lane[4:0] & x_off16[4:0]) | x_off16[9:5]) ^ x_off16[14:10]};
+    wire [31:0] cnt_a = (x_m0 + {16'd0, x_off16}) & ~32'd3;
+    wire [31:0] cnt_old = lanew(rbuf[0], cnt_first);
+    reg  [6:0]  cnt_n;
+    reg  [5:0]  cnt_first;
+    integer     ci;
+    always @* begin
+        cnt_n = 7'd0;
+        cnt_first = 6'd0;
+        for (ci = 63; ci >= 0; ci = ci - 1) begin
+            cnt_n = cnt_n + {6'd0, x_exec[ci]};
+            if (x_exec[ci]) cnt_first = ci[5:0];
+        end
+    end
+
     // ---------------------------------------------------------------- main FSM
     assign op_ready = st == S_IDLE && !rst;
     assign mon_wave = x_wave;
@@ -569,6 +593,8 @@ module lsu #(
                                     if (i < ((k_kind == K_BATOM && k_cmpswap(pop)) ? 2 * k_nd : k_nd)) begin
                                         c_row[n] = op_vrow1 + i[VAW-1:0]; c_slot[n] = 3'd2 + i[2:0]; n = n + 3'd1;
                                     end
+                        end else if (k_kind == K_DSSWZ) begin
+                            c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
                         end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
                             c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
                             if (k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
@@ -670,6 +696,35 @@ module lsu #(
                                     end
                                 endcase
                             end
+                            K_DSSWZ: begin
+                                rbuf[0][nxt_lane*32 +: 32] <= x_exec[swz_src] ? lanew(abuf[0], swz_src) : 32'd0;
+                                a_lane <= {1'b0, nxt_lane} + 7'd1;
+                            end
+                            K_DSCNT: begin
+                                case (at_ph)
+                                    2'd0: begin
+                                        lds_en <= 1'b1; lds_we <= 1'b0; lds_a <= x_ldsb + cnt_a[LAW-1:0];
+                                        lds_lane <= nxt_lane;
+                                        lds_rd_pend <= 1'b1; lds_rd_tag <= {4'd0, nxt_lane}; lds_rd_byte <= 2'd0;
+                                        pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                        at_ph <= 2'd1;
+                                    end
+                                    2'd1: if (!lds_rd_pend && !lds_rd_pend2) begin
+                                        at_new_q <= {32'd0, (x_aop == A_ADD) ? cnt_old + cnt_n : cnt_old - cnt_n};
+                                        at_ph <= 2'd2;
+                                    end
+                                    default: begin
+                                        lds_en <= 1'b1; lds_we <= 1'b1; lds_be <= 4'b1111;
+                                        lds_a <= x_ldsb + cnt_a[LAW-1:0]; lds_lane <= nxt_lane;
+                                        lds_wd <= at_new_q[31:0];
+                                        pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                        // every active lane receives the old value
+                                        rbuf[0] <= {64{cnt_old}};
+                                        at_ph <= 2'd0;
+                                        a_lane <= 7'd64;
+                                    end
+                                endcase
+                            end
                             default: begin // DS
                                 ds_addr(nxt_lane, a_d);
                                 if (!d_oob) begin
@@ -692,7 +747,7 @@ module lsu #(
                         endcase
                         mem_req_wave <= x_wave; mem_req_tag <= x_tag; mem_req_op <= xop; mem_req_lane <= nxt_lane;
                         // next dword / lane (DS atomics sequence themselves)
-                        if (x_kind != K_DSATOM) begin
+                        if (x_kind != K_DSATOM && x_kind != K_DSCNT && x_kind != K_DSSWZ) begin
                             if (a_d + 5'd1 < ((x_kind == K_BATOM) ? 5'd1 : x_nd)) a_d <= a_d + 5'd1;
                             else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                         end
@@ -716,7 +771,8 @@ module lsu #(
                                 st <= S_DONE;
                             end
                         end
-                    end else if (x_kind == K_BLOAD || x_kind == K_DSREAD || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
+                    end else if (x_kind == K_BLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ || x_kind == K_DSCNT ||
+                                 ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
                         if (w_i < ((x_kind == K_BATOM) ? x_nd : x_nd) + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + w_i[VAW-1:0];
@@ -738,7 +794,8 @@ module lsu #(
                         done_exec <= x_exec;
                         done_vdst <= {1'b0, x_dst[7:0]};
                         done_vn <= (x_exec == 64'd0) ? 3'd0 :
-                                   (x_kind == K_BLOAD || x_kind == K_DSREAD || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
+                                   (x_kind == K_BLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ || x_kind == K_DSCNT ||
+                                    ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
                                    x_nd[2:0] + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 3'd1 : 3'd0) : 3'd0;
                         done_vmask <= x_exec;
                         st <= S_IDLE;

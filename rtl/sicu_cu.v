@@ -146,8 +146,8 @@ module sicu_cu #(
     );
 
     // ---------------------------------------------------------------- issue / operand read
-    wire [8*SAW-1:0] sg_ra /*verilator split_var*/;
-    wire [8*64-1:0]  sg_rd /*verilator split_var*/;
+    wire [8*SAW-1:0] sg_ra;
+    wire [8*64-1:0]  sg_rd;
     wire             o_valid, o_ready;
     wire [2:0]       o_unit;
     wire [NS-1:0]    o_simd;
