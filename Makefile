@@ -182,7 +182,8 @@ sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## T
 CI_FUZZ ?= 200
 RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint, synthesis, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint, synthesis, faults/hangs, golden traces, cosim smoke, CI_FUZZ random programs
+	@RTL_ONLY=1 bash scripts/badinput.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1

@@ -60,6 +60,7 @@ typedef struct hctx {
     mreq iq[MQ], mq[MQ];
     unsigned iqh, iqt, mqh, mqt;
     uint64_t cycle;
+    uint64_t nmem;         /* memory requests served */
     char *err;
     size_t errlen;
 } hctx;
@@ -545,10 +546,12 @@ static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
         goto bad;
     return 1;
 bad:
-    disasm_at(h, h->w[o->mem_req_wave].last_pc, d, sizeof d);
-    return fail(h, "memory access out of range: wave slot %u lane %u, %s of %u bytes at 0x%llx is not mapped device memory",
-                o->mem_req_wave, o->mem_req_lane, o->mem_req_atomic ? "atomic" : o->mem_req_we ? "store" : "load", n,
-                (unsigned long long)o->mem_req_addr);
+    disasm_at(h, o->mem_req_pc, d, sizeof d);
+    return fail(h, "memory access out of range at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s: lane %u, %s "
+                   "of %u bytes at 0x%llx is not mapped device memory",
+                (unsigned long long)h->cycle, o->mem_req_wave, (unsigned long long)o->mem_req_pc,
+                (unsigned long long)(o->mem_req_pc - h->d->code_addr), d, o->mem_req_lane,
+                o->mem_req_atomic ? "atomic" : o->mem_req_we ? "store" : "load", n, (unsigned long long)o->mem_req_addr);
 }
 
 /* ---------------------------------------------------------------- main loop */
@@ -559,10 +562,9 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int watchdog(hctx *h, const shm_out *o)
+/* the active waves, their last retired instruction and what they wait for */
+static int stuck(hctx *h, const shm_out *o, size_t l)
 {
-    size_t l = (size_t)snprintf(h->err, h->errlen, "watchdog: no instruction retired for %llu cycles (cycle %llu); stuck waves:",
-                                (unsigned long long)h->o->watchdog, (unsigned long long)h->cycle);
     for (unsigned s = 0; s < NW && l < h->errlen; s++) {
         if (!((o->wave_active >> s) & 1))
             continue;
@@ -574,6 +576,13 @@ static int watchdog(hctx *h, const shm_out *o)
                               (o->wave_barrier >> s) & 1 ? ", waiting at s_barrier" : "", o->wave_vm[s], o->wave_lgkm[s]);
     }
     return -1;
+}
+
+static int watchdog(hctx *h, const shm_out *o)
+{
+    size_t l = (size_t)snprintf(h->err, h->errlen, "watchdog: no instruction retired for %llu cycles (cycle %llu); stuck waves:",
+                                (unsigned long long)h->o->watchdog, (unsigned long long)h->cycle);
+    return stuck(h, o, l);
 }
 
 int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
@@ -685,7 +694,10 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             h->iq[h->iqt % MQ] = (mreq){h->cycle + SICU_IMEM_LATENCY, lo | (ok2 ? hi << 32 : 0), out.imem_req_wave};
             h->iqt++;
         }
+        if (out.mem_req_valid && o->mem_stall_after && h->nmem >= o->mem_stall_after)
+            out.mem_req_valid = 0; /* test hook: the memory stops answering (no response is queued) */
         if (out.mem_req_valid) {
+            h->nmem++;
             if (o->cosim && ensure_stepped(h, out.mem_req_wave, out.mem_req_tag) < 0) { rc = -1; break; }
             uint64_t rd = 0;
             int t = mem_access(h, &out, &rd);
@@ -745,7 +757,9 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             break;
         }
         if (o->max_cycles && h->cycle >= o->max_cycles) {
-            rc = fail(h, "cycle limit of %llu reached", (unsigned long long)o->max_cycles);
+            size_t l = (size_t)snprintf(h->err, h->errlen, "cycle limit of %llu reached; active waves:",
+                                        (unsigned long long)o->max_cycles);
+            rc = stuck(h, &out, l);
             break;
         }
     }

@@ -17,6 +17,7 @@ typedef struct sh_opts {
     uint64_t watchdog;         /* cycles without a retirement = hang         */
     int quiet;
     FILE *trace;               /* RTL retirement trace (docs/trace-format.md), or NULL */
+    uint64_t mem_stall_after;  /* test hook: memory stops answering after N requests (0: never) */
 } sh_opts;
 
 typedef struct sh_result {

@@ -21,7 +21,8 @@ static void usage(FILE *f)
             "  --trace FILE      the RTL's retirement trace from the monitor taps (docs/trace-format.md; - = stdout)\n"
             "  --stats FILE      cycles, IPC per instruction class and the RTL performance counters as JSON\n"
             "  --max-cycles N    stop with an error after N cycles\n"
-            "  --watchdog N      cycles without a retirement before the run is reported as hung (default %d)\n",
+            "  --watchdog N      cycles without a retirement before the run is reported as hung (default %d)\n"
+            "  --mem-stall-after N  test hook: the memory model stops answering after N requests (hang test)\n",
             SICU_WATCHDOG_CYCLES);
 }
 
@@ -66,24 +67,27 @@ int main(int argc, char **argv)
     static const struct option lo[] = {{"engine", required_argument, 0, 'e'}, {"stats", required_argument, 0, 's'},
                                        {"max-cycles", required_argument, 0, 'm'}, {"watchdog", required_argument, 0, 'w'},
                                        {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
-                                       {"trace", required_argument, 0, 't'}, {0, 0, 0, 0}};
+                                       {"trace", required_argument, 0, 't'},
+                                       {"mem-stall-after", required_argument, 0, 'S'}, {0, 0, 0, 0}};
     const char *engine = "rtl", *stats = NULL, *trace = NULL;
     sh_opts o = {.watchdog = SICU_WATCHDOG_CYCLES};
     int c;
-    while ((c = getopt_long(argc, argv, "e:s:m:w:qht:", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "e:s:m:w:qht:S:", lo, NULL)) != -1) {
         char *end;
         switch (c) {
         case 'e': engine = optarg; break;
         case 's': stats = optarg; break;
         case 't': trace = optarg; break;
         case 'm':
-        case 'w': {
+        case 'w':
+        case 'S': {
             unsigned long long v = strtoull(optarg, &end, 0);
-            if (*end || !*optarg) {
-                fprintf(stderr, "sicu-rtl: --%s expects a number, got '%s'\n", c == 'm' ? "max-cycles" : "watchdog", optarg);
+            if (*end || !*optarg || *optarg == '-') {
+                fprintf(stderr, "sicu-rtl: --%s expects a number, got '%s'\n",
+                        c == 'm' ? "max-cycles" : c == 'w' ? "watchdog" : "mem-stall-after", optarg);
                 return 2;
             }
-            if (c == 'm') o.max_cycles = v; else o.watchdog = v;
+            if (c == 'm') o.max_cycles = v; else if (c == 'w') o.watchdog = v; else o.mem_stall_after = v;
             break;
         }
         case 'q': o.quiet = 1; break;

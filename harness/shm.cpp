@@ -109,6 +109,7 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     o->mem_req_cmp = t->mem_req_cmp;
     o->mem_req_size = t->mem_req_size;
     o->mem_req_mode = t->mem_req_mode;
+    o->mem_req_pc = t->mem_req_pc;
     o->mem_req_op = t->mem_req_op;
     o->mem_req_wave = t->mem_req_wave;
     o->mem_req_tag = t->mem_req_tag;

@@ -33,6 +33,7 @@ typedef struct shm_out {
     int mem_req_valid, mem_req_we, mem_req_atomic;
     uint64_t mem_req_addr, mem_req_wdata, mem_req_cmp;
     uint32_t mem_req_mode;
+    uint64_t mem_req_pc;
     unsigned mem_req_size, mem_req_op, mem_req_wave, mem_req_tag, mem_req_lane;
     int ret_valid[SHM_NR];
     unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];

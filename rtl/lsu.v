@@ -71,6 +71,7 @@ module lsu #(
     output reg  [63:0]       mem_req_addr,
     output reg  [3:0]        mem_req_size,    // bytes: 1, 2, 4, 8
     output wire [31:0]       mem_req_mode,    // the wave's MODE (FP atomics at memory)
+    output wire [47:0]       mem_req_pc,      // the instruction's PC (for error reports only)
     output reg               mem_req_we,
     output reg               mem_req_atomic,
     output reg  [9:0]        mem_req_op,      // SI_OP_* (atomics)
@@ -475,6 +476,7 @@ module lsu #(
     assign op_ready = st == S_IDLE && !rst;
     assign mon_wave = x_wave;
     assign mem_req_mode = x_mode;
+    assign mem_req_pc = x_b[`DI_PC];
     assign mon_tag = x_tag;
     assign mon_lds_valid = lds_en && lds_we;
     assign mon_lds_lane = lds_lane;

@@ -56,6 +56,9 @@ launch() {
         "$2" "$3" "$4" > "$W/$1"
 }
 
+RTL_BIN=$ROOT/$BUILD/bin/sicu-rtl
+# RTL_ONLY=1 (make rtl-test): only the RTL engine cases below
+if [ "${RTL_ONLY:-0}" != 1 ]; then
 # ------------------------------------------------------------ inputs
 have_cc=0
 if [ -n "$CLANG" ] && "$SICU" cc "$IN/k.cl" -o "$W/k.o" > "$W/cc.log" 2>&1; then have_cc=1
@@ -136,6 +139,37 @@ if [ -n "$LLVM_MC" ]; then
     check graphics-instruction 'PC 0x[0-9a-f]+.*exp .*encoding 0x[0-9a-f]+.*graphics' "$SICU" run graphics.json
     check wild-store 'PC 0x[0-9a-f]+.*buffer_store_dword.*0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json
     check runaway 'instruction limit.*wave 0 .*PC 0x[0-9a-f]+' "$SICU" run --max-instructions 5000 loop.json
+fi
+fi # RTL_ONLY
+
+# ------------------------------------------------------------ the RTL engines (when built)
+if [ -x "$RTL_BIN" ] && [ -n "$LLVM_MC" ]; then
+    for t in invalid graphics wild loop unsup hang; do
+        [ -f "$W/$t.o" ] || "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/$t.s" -o "$W/$t.o" \
+            2> "$W/$t.mc.log" || echo "badinput: llvm-mc failed on $t.s (see $W/$t.mc.log)" >&2
+        printf '{"code": "%s.o", "kernel": "%s", "grid": [128], "workgroup": [64]}\n' "$t" "$t" > "$W/$t.json"
+    done
+    check rtl-invalid-instruction 'RTL fault .*wave slot [0-9]+, PC 0x[0-9a-f]+.*invalid instruction encoding.*0xffffffff' \
+        "$SICU" run invalid.json --engine rtl
+    check rtl-graphics-instruction 'RTL fault .*PC 0x[0-9a-f]+.*graphics-only instruction.*exp ' \
+        "$SICU" run graphics.json --engine rtl
+    check rtl-unsupported 'RTL fault .*PC 0x[0-9a-f]+.*not supported by the RTL LSU: tbuffer_store_format_x' \
+        "$SICU" run unsup.json --engine rtl
+    check rtl-unsupported-cosim 'RTL fault .*not supported by the RTL LSU: tbuffer_store_format_x' \
+        "$SICU" run unsup.json --engine cosim
+    check rtl-wild-store 'memory access out of range .*PC 0x[0-9a-f]+.*buffer_store_dword.*store of 4 bytes at 0x712345000' \
+        "$SICU" run wild.json --engine rtl
+    check rtl-wild-store-cosim '0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json --engine cosim
+    check rtl-runaway 'cycle limit of 20000 reached; active waves:.*slot [0-9]+: last retired 0x[0-9a-f]+ \((s_add_u32|s_branch)' \
+        "$RTL_BIN" loop.json --max-cycles 20000
+    printf '{"code": "hang.o", "kernel": "hang", "grid": [64], "workgroup": [64], "args": [{"i32": 1}, {"i32": 2}]}\n' \
+        > "$W/hang.json"
+    check rtl-hang 'watchdog: no instruction retired for 3000 cycles.*slot 0: last retired 0x[0-9a-f]+ .*lgkmcnt 1' \
+        "$RTL_BIN" hang.json --watchdog 3000 --mem-stall-after 1
+    check rtl-bad-engine "unknown engine 'bogus'" "$RTL_BIN" loop.json --engine bogus
+    check rtl-bad-number "--max-cycles expects a number" "$RTL_BIN" loop.json --max-cycles 12x
+elif [ "${RTL_ONLY:-0}" = 1 ]; then
+    echo "badinput: RTL_ONLY=1 but $RTL_BIN is not built (make rtl)" >&2; exit 2
 fi
 
 echo "badinput: $pass passed, $fail failed"
