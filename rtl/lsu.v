@@ -131,7 +131,7 @@ module lsu #(
     reg [63:0]       x_s0, x_s1, x_exec;
     reg [127:0]      x_vs;
     reg [31:0]       x_soff, x_m0;
-    reg [VAW-1:0]    x_ra, x_rd, x_r1, x_r2;
+    reg [VAW-1:0]    x_rd;
     reg [SAW-1:0]    x_sdst;
     reg [LAW-1:0]    x_ldsb, x_ldss;
     reg [3:0]        x_kind;
@@ -141,7 +141,6 @@ module lsu #(
     reg [3:0]        x_esz;       // element bytes
     reg [4:0]        x_nd;        // result / data dwords per lane (SMRD: dwords)
     reg              x_sext, x_2addr, x_st64, x_rtn, x_sbuf;
-    reg [NS-1:0]     x_simd;
     // operand buffers: address rows and data rows
     reg [2047:0]     abuf [0:1];
     reg [2047:0]     dbuf [0:3];
@@ -166,10 +165,12 @@ module lsu #(
     reg [4:0]        w_i;
 
     wire [9:0]  xop = x_b[`DI_OP];
+    wire [2:0]  c_dslot3 = c_slot_q2 - 3'd2;
+    wire [1:0]  c_dslot = c_dslot3[1:0];
     wire [8:0]  x_dst = x_b[`DI_DST];
     wire [2047:0] my_vrd = vrd_data[wave_simd(x_wave)*2048 +: 2048];
     function automatic integer wave_simd(input [WW-1:0] w);
-        wave_simd = w % NS;
+        wave_simd = {{(32-WW){1'b0}}, w} % NS;
     endfunction
 
     // ---------------------------------------------------------------- classification
@@ -332,39 +333,40 @@ module lsu #(
     wire [2:0]  vs_esz_l2 = {1'b0, x_vs[116:115]} + 3'd1;
     wire [2:0]  vs_ist_l2 = {1'b0, x_vs[118:117]} + 3'd3;
     wire        vs_tid = x_vs[119];
-    reg  [63:0] b_addr;
-    reg         b_oob;
-    reg  [31:0] b_index, b_voff, b_off;
-    reg  [63:0] b_boff;
     function automatic [31:0] lanew(input [2047:0] row, input [5:0] ln);
         lanew = row[ln*32 +: 32];
     endfunction
-    task automatic buf_addr(input [5:0] ln, input [31:0] extra);
+    // {out of range, address} of lane ln's element at byte `extra` (docs/memory.md)
+    function automatic [64:0] buf_addr_f(input [5:0] ln, input [31:0] extra);
+        reg [31:0] index, voff, off;
+        reg [63:0] boff, addr;
+        reg        oob;
         begin
-            b_oob = 1'b0;
-            b_index = 32'd0; b_voff = 32'd0;
+            oob = 1'b0;
+            index = 32'd0; voff = 32'd0; off = 32'd0; boff = 64'd0;
             if (x_b[`DI_ADDR64]) begin
-                b_addr = {16'd0, vs_base} + {lanew(abuf[1], ln), lanew(abuf[0], ln)} +
-                         {48'd0, x_b[`DI_OFFSET]} + {32'd0, extra} + {32'd0, x_soff};
+                addr = {16'd0, vs_base} + {lanew(abuf[1], ln), lanew(abuf[0], ln)} +
+                       {48'd0, x_b[`DI_OFFSET]} + {32'd0, extra} + {32'd0, x_soff};
             end else begin
-                if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin b_index = lanew(abuf[0], ln); b_voff = lanew(abuf[1], ln); end
-                else if (x_b[`DI_IDXEN]) b_index = lanew(abuf[0], ln);
-                else if (x_b[`DI_OFFEN]) b_voff = lanew(abuf[0], ln);
-                if (vs_tid) b_index = b_index + {26'd0, ln};
-                b_off = {16'd0, x_b[`DI_OFFSET]} + b_voff + extra;
-                if (vs_stride == 14'd0) b_oob = ({32'd0, b_off} + {32'd0, x_soff}) >= {32'd0, vs_nrec};
-                else b_oob = (b_index >= vs_nrec) || ((x_b[`DI_IDXEN] || vs_tid) && b_off >= {18'd0, vs_stride});
+                if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin index = lanew(abuf[0], ln); voff = lanew(abuf[1], ln); end
+                else if (x_b[`DI_IDXEN]) index = lanew(abuf[0], ln);
+                else if (x_b[`DI_OFFEN]) voff = lanew(abuf[0], ln);
+                if (vs_tid) index = index + {26'd0, ln};
+                off = {16'd0, x_b[`DI_OFFSET]} + voff + extra;
+                if (vs_stride == 14'd0) oob = ({32'd0, off} + {32'd0, x_soff}) >= {32'd0, vs_nrec};
+                else oob = (index >= vs_nrec) || ((x_b[`DI_IDXEN] || vs_tid) && off >= {18'd0, vs_stride});
                 if (vs_swz)
-                    b_boff = ((({32'd0, b_index} >> vs_ist_l2) * {50'd0, vs_stride} +
-                               (({32'd0, b_off} >> vs_esz_l2) << vs_esz_l2)) << vs_ist_l2) +
-                             (({32'd0, b_index} & ~(64'hffffffffffffffff << vs_ist_l2)) << vs_esz_l2) +
-                             ({32'd0, b_off} & ~(64'hffffffffffffffff << vs_esz_l2));
+                    boff = ((({32'd0, index} >> vs_ist_l2) * {50'd0, vs_stride} +
+                             (({32'd0, off} >> vs_esz_l2) << vs_esz_l2)) << vs_ist_l2) +
+                           (({32'd0, index} & ~(64'hffffffffffffffff << vs_ist_l2)) << vs_esz_l2) +
+                           ({32'd0, off} & ~(64'hffffffffffffffff << vs_esz_l2));
                 else
-                    b_boff = {32'd0, b_index} * vs_stride + {32'd0, b_off};
-                b_addr = {16'd0, vs_base} + {32'd0, x_soff} + b_boff;
+                    boff = {32'd0, index} * {50'd0, vs_stride} + {32'd0, off};
+                addr = {16'd0, vs_base} + {32'd0, x_soff} + boff;
             end
+            buf_addr_f = {oob, addr};
         end
-    endtask
+    endfunction
 
     // ---------------------------------------------------------------- LDS
     reg  [31:0] lds_mem [0:LDSW-1] /*verilator public_flat_rw*/;
@@ -377,36 +379,33 @@ module lsu #(
     always @(posedge clk) begin
         if (lds_en) begin
             if (lds_we) begin
-                if (lds_be[0]) lds_mem[lds_a[LAW-1:2]][7:0] <= lds_wd[7:0];
-                if (lds_be[1]) lds_mem[lds_a[LAW-1:2]][15:8] <= lds_wd[15:8];
-                if (lds_be[2]) lds_mem[lds_a[LAW-1:2]][23:16] <= lds_wd[23:16];
-                if (lds_be[3]) lds_mem[lds_a[LAW-1:2]][31:24] <= lds_wd[31:24];
+                if (lds_be[0]) lds_mem[lds_a[LAW-2:2]][7:0] <= lds_wd[7:0];
+                if (lds_be[1]) lds_mem[lds_a[LAW-2:2]][15:8] <= lds_wd[15:8];
+                if (lds_be[2]) lds_mem[lds_a[LAW-2:2]][23:16] <= lds_wd[23:16];
+                if (lds_be[3]) lds_mem[lds_a[LAW-2:2]][31:24] <= lds_wd[31:24];
             end else
-                lds_q <= lds_mem[lds_a[LAW-1:2]];
+                lds_q <= lds_mem[lds_a[LAW-2:2]];
         end
     end
 
-    // DS element address of dword d of lane ln
-    reg [31:0]  d_a;
-    reg         d_oob;
-    reg [31:0]  d_lim;
-    reg [4:0]   d_e, d_j;
-    reg [31:0]  d_off;
-    task automatic ds_addr(input [5:0] ln, input [4:0] d);
+    wire [15:0] x_off16 = x_b[`DI_OFFSET];
+    wire [7:0]  x_off1 = x_b[`DI_OFFSET1];
+    // DS: {out of range, byte address} of dword d of lane ln (LDS space of the work-group)
+    function automatic [32:0] ds_addr_f(input [5:0] ln, input [4:0] d);
+        reg [4:0]  e, jj;
+        reg [31:0] off, a, lim;
         begin
-            if (x_esz == 4'd8) begin d_e = d >> 1; d_j = d & 5'd1; end
-            else begin d_e = d; d_j = 5'd0; end
+            if (x_esz == 4'd8) begin e = d >> 1; jj = d & 5'd1; end
+            else begin e = d; jj = 5'd0; end
             if (x_2addr)
-                d_off = {24'd0, (d_e == 5'd0) ? x_b[`DI_OFFSET] >> 0 & 16'hff : {8'd0, x_b[`DI_OFFSET1]}} *
-                        {28'd0, x_esz} * (x_st64 ? 32'd64 : 32'd1);
-            else d_off = {16'd0, x_b[`DI_OFFSET]};
-            d_a = lanew(abuf[0], ln) + d_off;
-            if (x_esz > 4'd1) d_a = d_a & ~({28'd0, x_esz} - 32'd1);
-            d_lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
-            d_oob = ({1'b0, d_a} + {29'd0, x_esz}) > {1'b0, d_lim};
-            d_a = d_a + {27'd0, d_j, 2'b00};
+                off = ({24'd0, (e == 5'd0) ? x_off16[7:0] : x_off1} * {28'd0, x_esz}) << (x_st64 ? 6 : 0);
+            else off = {16'd0, x_b[`DI_OFFSET]};
+            a = lanew(abuf[0], ln) + off;
+            if (x_esz > 4'd1) a = a & ~({28'd0, x_esz} - 32'd1);
+            lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
+            ds_addr_f = {({1'b0, a} + {29'd0, x_esz}) > {1'b0, lim}, a + {25'd0, jj, 2'b00}};
         end
-    endtask
+    endfunction
 
     // ---------------------------------------------------------------- DS atomic ALU
     // The FP library names its MODE argument `mode`; nothing here shadows it.
@@ -454,9 +453,8 @@ module lsu #(
     wire [63:0] at_new = ds_aop(x_aop, at_64, at_old, at_cmpst ? at_d1 : at_d0, at_cmpst ? at_d0 : at_d1, x_mode);
 
     // ---------------------------------------------------------------- ds_swizzle / ds_append / ds_consume
-    wire [15:0] x_off16 = x_b[`DI_OFFSET];
     wire [5:0]  swz_src = x_off16[15] ?
-                          {nxt_lane[5:2], x_off16[{nxt_lane[1:0], 1'b1}], x_off16[{nxt_lane[1:0], 1'b0}]} :
+                          {nxt_lane[5:2], x_off16[{1'b0, nxt_lane[1:0], 1'b1}], x_off16[{1'b0, nxt_lane[1:0], 1'b0}]} :
                           {nxt_lane[5], ((nxt_lane[4:0] & x_off16[4:0]) | x_off16[9:5]) ^ x_off16[14:10]};
     wire [31:0] cnt_a = (x_m0 + {16'd0, x_off16}) & ~32'd3;
     wire [31:0] cnt_old = lanew(rbuf[0], cnt_first);
@@ -471,6 +469,61 @@ module lsu #(
             if (x_exec[ci]) cnt_first = ci[5:0];
         end
     end
+
+    // ---------------------------------------------------------------- operand rows to collect for an accepted op
+    // {address rows -> abuf slots 0/1, data rows -> dbuf slots 2..5}
+    reg [VAW-1:0] pl_row [0:5];
+    reg [2:0]     pl_slot [0:5];
+    reg [2:0]     pl_n, n;
+    integer       pi;
+    always @* begin
+        n = 3'd0;
+        for (pi = 0; pi < 6; pi = pi + 1) begin pl_row[pi] = {VAW{1'b0}}; pl_slot[pi] = 3'd0; end
+        if (k_kind == K_BLOAD || k_kind == K_BSTORE || k_kind == K_BATOM) begin
+            if (op_bundle[`DI_ADDR64] || (op_bundle[`DI_IDXEN] && op_bundle[`DI_OFFEN])) begin
+                pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
+                pl_row[n] = op_vrow0 + 1'b1; pl_slot[n] = 3'd1; n = n + 3'd1;
+            end else if (op_bundle[`DI_IDXEN] || op_bundle[`DI_OFFEN]) begin
+                pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
+            end
+            if (k_kind == K_BSTORE || k_kind == K_BATOM)
+                for (pi = 0; pi < 4; pi = pi + 1)
+                    if (pi < ((k_kind == K_BATOM && k_cmpswap(pop)) ? {26'd0, k_nd, 1'b0} : {27'd0, k_nd})) begin
+                        pl_row[n] = op_vrow1 + pi[VAW-1:0]; pl_slot[n] = 3'd2 + pi[2:0]; n = n + 3'd1;
+                    end
+        end else if (k_kind == K_DSSWZ) begin
+            pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
+        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
+            pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
+            if (k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
+                pl_row[n] = op_vrow1; pl_slot[n] = 3'd2; n = n + 3'd1;
+                if (k_esz == 4'd8) begin pl_row[n] = op_vrow1 + 1'b1; pl_slot[n] = 3'd3; n = n + 3'd1; end
+                if (k_2addr || k_2data) begin
+                    pl_row[n] = op_vrow2; pl_slot[n] = (k_esz == 4'd8) ? 3'd4 : 3'd3; n = n + 3'd1;
+                    if (k_esz == 4'd8) begin pl_row[n] = op_vrow2 + 1'b1; pl_slot[n] = 3'd5; n = n + 3'd1; end
+                end
+            end
+        end
+        pl_n = n;
+    end
+
+    // ---------------------------------------------------------------- current access (lane nxt_lane, dword a_d)
+    wire [64:0] ba_cur = buf_addr_f(nxt_lane, {25'd0, a_d, 2'b00});
+    wire [64:0] ba_hi4 = buf_addr_f(nxt_lane, 32'd4);
+    // a 64-bit atomic is range checked all-or-nothing (both dwords)
+    wire        b_oob = ba_cur[64] || (x_kind == K_BATOM && x_nd == 5'd2 && !x_b[`DI_ADDR64] && ba_hi4[64]);
+    wire [63:0] b_addr = ba_cur[63:0];
+    wire [32:0] da_cur = ds_addr_f(nxt_lane, a_d);
+    wire        d_oob = da_cur[32];
+    wire [31:0] d_a = da_cur[31:0];
+    wire [31:0] ds_wdat = lanew(dbuf[a_d[1:0]], nxt_lane);
+    // loaded data of an element narrower than a dword, extended
+    function automatic [31:0] ld_ext(input [31:0] v, input [3:0] esz, input sext);
+        ld_ext = (esz == 4'd1) ? (sext ? {{24{v[7]}}, v[7:0]} : {24'd0, v[7:0]}) :
+                 (esz == 4'd2) ? (sext ? {{16{v[15]}}, v[15:0]} : {16'd0, v[15:0]}) : v;
+    endfunction
+    wire [31:0] lds_rd_shift = (x_esz == 4'd1) ? lds_q >> {lds_rd_byte2, 3'b000} :
+                               (x_esz == 4'd2) ? lds_q >> {lds_rd_byte2[1], 4'b0000} : lds_q;
 
     // ---------------------------------------------------------------- main FSM
     assign op_ready = st == S_IDLE && !rst;
@@ -493,8 +546,6 @@ module lsu #(
             if (x_exec[i] && i >= a_lane) begin nxt_found = 1'b1; nxt_lane = i[5:0]; end
         if (x_kind == K_SMRD) begin nxt_found = a_lane == 7'd0; nxt_lane = 6'd0; end
     end
-    reg [31:0] wv, dw0;
-    reg [63:0] t_addr;
     // scalar loads: s_load: {SBASE+1, SBASE} + offset (dword aligned);
     // s_buffer_load: V#.base + offset, a dword at byte offset >= NUM_RECORDS
     // (x STRIDE when STRIDE != 0) reads 0 without an access
@@ -529,10 +580,7 @@ module lsu #(
             if (mem_rsp_valid) begin
                 if (x_kind == K_SMRD) sbuf[rq_tag[rq_rd][9:6]] <= mem_rsp_data[31:0];
                 else begin
-                    wv = mem_rsp_data[31:0];
-                    if (x_esz == 4'd1) wv = x_sext ? {{24{wv[7]}}, wv[7:0]} : {24'd0, wv[7:0]};
-                    if (x_esz == 4'd2) wv = x_sext ? {{16{wv[15]}}, wv[15:0]} : {16'd0, wv[15:0]};
-                    rbuf[rq_tag[rq_rd][9:6]][rq_tag[rq_rd][5:0]*32 +: 32] <= wv;
+                    rbuf[rq_tag[rq_rd][8:6]][rq_tag[rq_rd][5:0]*32 +: 32] <= ld_ext(mem_rsp_data[31:0], x_esz, x_sext);
                     if (x_kind == K_BATOM && x_nd == 5'd2)
                         rbuf[1][rq_tag[rq_rd][5:0]*32 +: 32] <= mem_rsp_data[63:32];
                 end
@@ -546,17 +594,8 @@ module lsu #(
             lds_rd_pend2 <= lds_rd_pend;
             lds_rd_tag2 <= lds_rd_tag;
             lds_rd_byte2 <= lds_rd_byte;
-            if (lds_rd_pend2) begin
-                wv = lds_q;
-                if (x_esz == 4'd1) begin
-                    wv = lds_q >> {lds_rd_byte2, 3'b000};
-                    wv = x_sext ? {{24{wv[7]}}, wv[7:0]} : {24'd0, wv[7:0]};
-                end else if (x_esz == 4'd2) begin
-                    wv = lds_q >> {lds_rd_byte2[1], 4'b0000};
-                    wv = x_sext ? {{16{wv[15]}}, wv[15:0]} : {16'd0, wv[15:0]};
-                end
-                rbuf[lds_rd_tag2[9:6]][lds_rd_tag2[5:0]*32 +: 32] <= wv;
-            end
+            if (lds_rd_pend2)
+                rbuf[lds_rd_tag2[8:6]][lds_rd_tag2[5:0]*32 +: 32] <= ld_ext(lds_rd_shift, x_esz, x_sext);
             if (mem_req_valid && mem_req_ready) begin
                 mem_req_valid <= 1'b0;
                 pc_mem_reqs <= pc_mem_reqs + 32'd1;
@@ -567,7 +606,7 @@ module lsu #(
                     x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
                     x_s0 <= op_s0; x_s1 <= op_s1; x_exec <= op_exec; x_vs <= {op_s3, op_s2};
                     x_soff <= op_dold[31:0]; x_m0 <= op_m0;
-                    x_ra <= op_vrow0; x_r1 <= op_vrow1; x_r2 <= op_vrow2; x_rd <= op_vdst;
+                    x_rd <= op_vdst;
                     x_sdst <= op_sdst; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
                     x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext;
                     x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
@@ -580,36 +619,8 @@ module lsu #(
                     a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
                     if (k_kind == K_FAULT) st <= S_DONE;
                     else st <= S_COLLECT;
-                    begin : plan
-                        reg [2:0] n;
-                        n = 3'd0;
-                        if (k_kind == K_BLOAD || k_kind == K_BSTORE || k_kind == K_BATOM) begin
-                            if (op_bundle[`DI_ADDR64] || (op_bundle[`DI_IDXEN] && op_bundle[`DI_OFFEN])) begin
-                                c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
-                                c_row[n] = op_vrow0 + 1'b1; c_slot[n] = 3'd1; n = n + 3'd1;
-                            end else if (op_bundle[`DI_IDXEN] || op_bundle[`DI_OFFEN]) begin
-                                c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
-                            end
-                            if (k_kind == K_BSTORE || k_kind == K_BATOM)
-                                for (i = 0; i < 4; i = i + 1)
-                                    if (i < ((k_kind == K_BATOM && k_cmpswap(pop)) ? 2 * k_nd : k_nd)) begin
-                                        c_row[n] = op_vrow1 + i[VAW-1:0]; c_slot[n] = 3'd2 + i[2:0]; n = n + 3'd1;
-                                    end
-                        end else if (k_kind == K_DSSWZ) begin
-                            c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
-                        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
-                            c_row[n] = op_vrow0; c_slot[n] = 3'd0; n = n + 3'd1;
-                            if (k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
-                                c_row[n] = op_vrow1; c_slot[n] = 3'd2; n = n + 3'd1;
-                                if (k_esz == 4'd8) begin c_row[n] = op_vrow1 + 1'b1; c_slot[n] = 3'd3; n = n + 3'd1; end
-                                if (k_2addr || k_2data) begin
-                                    c_row[n] = op_vrow2; c_slot[n] = (k_esz == 4'd8) ? 3'd4 : 3'd3; n = n + 3'd1;
-                                    if (k_esz == 4'd8) begin c_row[n] = op_vrow2 + 1'b1; c_slot[n] = 3'd5; n = n + 3'd1; end
-                                end
-                            end
-                        end
-                        c_n <= n;
-                    end
+                    for (i = 0; i < 6; i = i + 1) begin c_row[i] <= pl_row[i]; c_slot[i] <= pl_slot[i]; end
+                    c_n <= pl_n;
                 end
                 S_COLLECT: begin
                     if (c_i < c_n) begin
@@ -625,7 +636,7 @@ module lsu #(
                     c_slot_q2 <= c_slot_q;
                     if (c_pend2) begin
                         if (c_slot_q2 < 3'd2) abuf[c_slot_q2[0]] <= my_vrd;
-                        else dbuf[c_slot_q2 - 3'd2] <= my_vrd;
+                        else dbuf[c_dslot] <= my_vrd;
                     end
                     if (c_i == c_n && !c_pend && !c_pend2) begin
                         free_valid <= 1'b1;
@@ -645,13 +656,6 @@ module lsu #(
                                 end
                             end
                             K_BLOAD, K_BSTORE, K_BATOM: begin
-                                buf_addr(nxt_lane, {25'd0, a_d, 2'b00});
-                                if (x_kind == K_BATOM && x_nd == 5'd2 && !x_b[`DI_ADDR64] && !b_oob) begin
-                                    // a 64-bit atomic is range checked all-or-nothing
-                                    t_addr = b_addr;
-                                    buf_addr(nxt_lane, 32'd4);
-                                    b_addr = t_addr;
-                                end
                                 if (!b_oob) begin
                                     mem_req_valid <= 1'b1; mem_req_addr <= b_addr;
                                     mem_req_size <= (x_kind == K_BATOM) ? ((x_nd == 5'd2) ? 4'd8 : 4'd4) : x_esz;
@@ -668,7 +672,6 @@ module lsu #(
                                 end
                             end
                             K_DSATOM: begin
-                                ds_addr(nxt_lane, a_d);
                                 case (at_ph)
                                     2'd0: begin   // read the element's dwords (old value -> rbuf)
                                         if (d_oob) begin
@@ -712,7 +715,7 @@ module lsu #(
                                         at_ph <= 2'd1;
                                     end
                                     2'd1: if (!lds_rd_pend && !lds_rd_pend2) begin
-                                        at_new_q <= {32'd0, (x_aop == A_ADD) ? cnt_old + cnt_n : cnt_old - cnt_n};
+                                        at_new_q <= {32'd0, (x_aop == A_ADD) ? cnt_old + {25'd0, cnt_n} : cnt_old - {25'd0, cnt_n}};
                                         at_ph <= 2'd2;
                                     end
                                     default: begin
@@ -728,16 +731,14 @@ module lsu #(
                                 endcase
                             end
                             default: begin // DS
-                                ds_addr(nxt_lane, a_d);
                                 if (!d_oob) begin
                                     lds_en <= 1'b1;
                                     lds_a <= x_ldsb + d_a[LAW-1:0]; lds_lane <= nxt_lane;
                                     lds_we <= x_kind == K_DSWRITE;
                                     lds_be <= (x_esz == 4'd1) ? (4'b0001 << d_a[1:0]) :
                                               (x_esz == 4'd2) ? (4'b0011 << {d_a[1], 1'b0}) : 4'b1111;
-                                    dw0 = lanew(dbuf[a_d[1:0]], nxt_lane);
-                                    lds_wd <= (x_esz == 4'd1) ? {4{dw0[7:0]}} :
-                                              (x_esz == 4'd2) ? {2{dw0[15:0]}} : dw0;
+                                    lds_wd <= (x_esz == 4'd1) ? {4{ds_wdat[7:0]}} :
+                                              (x_esz == 4'd2) ? {2{ds_wdat[15:0]}} : ds_wdat;
                                     pc_lds_accesses <= pc_lds_accesses + 32'd1;
                                     if (x_kind == K_DSREAD) begin
                                         lds_rd_pend <= 1'b1;
@@ -764,9 +765,9 @@ module lsu #(
                         if (!sw_valid || sw_grant) begin
                             if (w_i < x_nd) begin
                                 sw_valid <= 1'b1;
-                                sw_addr <= x_sdst + w_i[SAW-1:0];
+                                sw_addr <= x_sdst + {{(SAW-5){1'b0}}, w_i};
                                 sw_en <= (x_nd == 5'd1) ? 2'b01 : 2'b11;
-                                sw_data <= {sbuf[w_i + 5'd1], sbuf[w_i]};
+                                sw_data <= {sbuf[w_i[3:0] + 4'd1], sbuf[w_i[3:0]]};
                                 w_i <= w_i + 5'd2;
                             end else begin
                                 sw_valid <= 1'b0;
@@ -777,7 +778,7 @@ module lsu #(
                                  ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
                         if (w_i < ((x_kind == K_BATOM) ? x_nd : x_nd) + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
-                            vwr_row <= x_rd + w_i[VAW-1:0];
+                            vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
                             vwr_mask <= x_exec;
                             vwr_data <= rbuf[w_i[2:0]];
                             w_i <= w_i + 5'd1;
@@ -806,4 +807,10 @@ module lsu #(
             endcase
         end
     end
+    // Fields of the common unit interface (decoded bundle, 64-bit operand ports,
+    // the V#) and address bits this unit does not use.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_ok = &{1'b0, op_dold[63:32], x_b, x_s1[63:32], x_vs, x_dst[8], k_kd[7:5], cnt_a[31:LAW-1],
+                        ba_hi4[63:0], d_a[31:LAW-1], lds_rd_tag2[9], c_dslot3[2], 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -17,6 +17,8 @@ module sgpr_file #(
     input  wire            clk,
     input  wire [NR*AW-1:0] rd_addr,
     output wire [NR*64-1:0] rd_data,
+    input  wire [AW-1:0]   rm_addr,      // one more read port, a separate signal (M0)
+    output wire [63:0]     rm_data,
     input  wire            wa_valid,
     input  wire [AW-1:0]   wa_addr,
     input  wire [1:0]      wa_en,
@@ -35,6 +37,8 @@ module sgpr_file #(
             assign rd_data[g*64 +: 64] = {sgpr_mem[a1], sgpr_mem[a]};
         end
     endgenerate
+    wire [AW-1:0] rm_addr1 = rm_addr + 1'b1;
+    assign rm_data = {sgpr_mem[rm_addr1], sgpr_mem[rm_addr]};
     wire [AW-1:0] wa_addr1 = wa_addr + 1'b1;
     wire [AW-1:0] wb_addr1 = wb_addr + 1'b1;
     always @(posedge clk) begin

@@ -147,8 +147,10 @@ module sicu_cu #(
     );
 
     // ---------------------------------------------------------------- issue / operand read
-    wire [8*SAW-1:0] sg_ra;
-    wire [8*64-1:0]  sg_rd;
+    wire [7*SAW-1:0] sg_ra;
+    wire [7*64-1:0]  sg_rd;
+    wire [SAW-1:0]   sg_m0a;
+    wire [63:0]      sg_m0d;
     wire             o_valid, o_ready;
     wire [2:0]       o_unit;
     wire [NS-1:0]    o_simd;
@@ -202,7 +204,7 @@ module sicu_cu #(
         .simd_done_valid(simd_done_v), .simd_done_wave(simd_done_w),
         .lsu_free_valid(lsu_free_v), .lsu_free_wave(lsu_free_w),
         .lsu_done_valid(lsu_done_v), .lsu_done_wave(lsu_done_w), .lsu_done_vm(lsu_done_vm),
-        .sg_rd_addr(sg_ra), .sg_rd_data(sg_rd),
+        .sg_rd_addr(sg_ra), .sg_rd_data(sg_rd), .sg_m0_addr(sg_m0a), .sg_m0_data(sg_m0d),
         .op_valid(o_valid), .op_unit(o_unit), .op_simd_sel(o_simd), .op_ready(o_ready), .op_wave(o_wave),
         .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3),
         .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0), .op_scc(o_scc), .op_mode(o_mode),
@@ -274,8 +276,8 @@ module sicu_cu #(
         if (rst) pc_swrites <= 32'd0;
         else if (w_v) pc_swrites <= pc_swrites + 32'd1;
 
-    sgpr_file #(.NR(8)) u_sgpr (
-        .clk(clk), .rd_addr(sg_ra), .rd_data(sg_rd),
+    sgpr_file #(.NR(7)) u_sgpr (
+        .clk(clk), .rd_addr(sg_ra), .rd_data(sg_rd), .rm_addr(sg_m0a), .rm_data(sg_m0d),
         .wa_valid(w_v), .wa_addr(w_aa), .wa_en(w_ea), .wa_data(w_da),
         .wb_valid(w_v), .wb_addr(w_ab), .wb_en(w_eb), .wb_data(w_db)
     );

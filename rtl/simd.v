@@ -135,8 +135,9 @@ module simd #(
         rd_rows[2] = x_r1; rd_rows[3] = x_r1 + 1'b1;
         rd_rows[4] = r2;   rd_rows[5] = r2 + 1'b1;
     end
-    localparam [PW:0] NP_W = NP;
-    localparam [PW-1:0] NP_LAST = NP - 1;
+    localparam integer NPI = NP, NPL = NP - 1;
+    localparam [PW:0] NP_W = NPI[PW:0];
+    localparam [PW-1:0] NP_LAST = NPL[PW-1:0];
     wire         rd_fire = st == ST_PASS && rd_pass < NP_W;
     reg  [L*32-1:0] lane_res_lo, lane_res_hi;
     reg  [L-1:0]    lane_wmask;
@@ -280,4 +281,9 @@ module simd #(
             for (z = 0; z < L; z = z + 1) popc = popc + {5'd0, m[z]};
         end
     endfunction
+    // the decoded bundle is the common unit interface (this unit uses some
+    // fields); operand kinds are used for their width only
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_ok = &{1'b0, x_b, k0[7:5], k1[7:5], k2[7:5], kd[7:5], 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
 endmodule
