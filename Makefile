@@ -81,6 +81,25 @@ $(BUILD)/rtl-tests/%/Vtb: tests/rtl/tb_%.v tests/rtl/test_%.cpp $(LIB) $(RTL_DEP
 rtl-unit: $(RTL_TB_BINS) ## RTL unit tests: FP functions, lane ALU and SALU vs. the golden library
 	@for t in $(RTL_TB_BINS); do echo "== $$t"; $$t || exit 1; done
 
+# ---------------------------------------------------------------- RTL lint and synthesis checks
+# They run on their own configuration, CHECK_CONFIG, with its generated headers
+# in $(CHECK_BUILD)/gen (nothing else is built; never the verilated model).
+# The small configuration keeps them affordable in CI; for another one:
+#   make rtl-lint CHECK_CONFIG=rtl/config/default.cfg CHECK_BUILD=build
+# Results: $(CHECK_BUILD)/lint/*.log, $(CHECK_BUILD)/synth/report.json (per-module figures).
+CHECK_CONFIG ?= rtl/config/small.cfg
+CHECK_BUILD  ?= build-small
+.PHONY: rtl-lint rtl-synth rtl-check-headers
+rtl-check-headers:
+	@$(MAKE) -s --no-print-directory CONFIG=$(CHECK_CONFIG) BUILD=$(CHECK_BUILD) \
+	  $(CHECK_BUILD)/gen/sicu_config.vh $(CHECK_BUILD)/gen/si_isa.vh
+
+rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU and of each module as top (CHECK_CONFIG); fails on any warning
+	@bash scripts/rtl-lint.sh $(CHECK_BUILD) $(CHECK_CONFIG)
+
+rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened CU (CHECK_CONFIG): no latches, check -assert; figures in report.json
+	@bash scripts/rtl-synth.sh $(CHECK_BUILD) $(CHECK_CONFIG)
+
 # ---------------------------------------------------------------- the RTL model and its harness
 # build/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
 # SIMD lane (/*verilator hier_block*/) is verilated and compiled once and
@@ -175,14 +194,14 @@ test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
-# The RTL suites CI can afford: lint and synthesis checks (small config), the
+# The RTL suites CI can afford: lint of the small config (rtl-synth is separate), the
 # golden-trace regression, the asm tests and a few -O2 programs in cosim,
 # CI_FUZZ random programs in cosim.  `make rtl-programs` / `make fuzz-cosim
 # N=2000` are the long versions.
 CI_FUZZ ?= 200
 RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint, synthesis, faults/hangs, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) rtl-lint ## RTL: lint (small config), faults/hangs, golden traces, cosim smoke, CI_FUZZ random programs
 	@RTL_ONLY=1 bash scripts/badinput.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)

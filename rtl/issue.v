@@ -276,7 +276,7 @@ module issue #(
     localparam [SAW-1:0] SP_2 = 2, SP_EXEC = 30, SP_VCC = 10, SP_M0 = 28;
     function automatic [SAW-1:0] srow(input [8:0] code, input [SAW-1:0] base, input [SAW-1:0] spec,
                                       input [SAW-1:0] rel);
-        if (code < 9'd104) srow = base + {{(SAW-9){1'b0}}, code} + rel;
+        if (code < 9'd104) srow = base + {{(SAW-7){1'b0}}, code[6:0]} + rel;
         else srow = spec + {{(SAW-5){1'b0}}, code[4:0]};
     endfunction
 

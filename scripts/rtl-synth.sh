@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# rtl-synth.sh - Yosys synthesis checks of the RTL for one configuration, and
+# per-module figures (the seed of the area report).
+#
+#   scripts/rtl-synth.sh [BUILD_DIR [CONFIG_FILE]]  (default: build; make rtl-synth passes
+#                       $(CHECK_BUILD) $(CHECK_CONFIG); CONFIG_FILE: check BUILD_DIR/gen comes from it)
+#
+# BUILD_DIR/gen must hold sicu_config.vh and si_isa.vh.  Results in BUILD_DIR/synth/:
+# M.ys / M.log (script and log of each run), M.stat.json / M.stat.txt
+# (`stat -width`), M.mem.txt (the memories left), M.il (the module's netlist),
+# report.json (figures, see scripts/synth/synth-report.py) and a table.
+#
+# Steps (any failure makes the script exit 1):
+#  1. source scan: no simulation-only constructs in rtl/*.v rtl/fp/*.vh outside
+#     comments ($display/$finish/any system task but $clog2 $signed $unsigned
+#     $bits, initial, real, DPI, ...): scripts/synth/rtl-scan.py.
+#  2. every module rtl/M.v synthesized as its own top.  The modules it
+#     instantiates are read with `read_verilog -lib` (black boxes), so each
+#     run synthesizes and reports only the module's own logic:
+#       hierarchy -check -top M; proc; opt; wreduce; memory -nomap; opt;
+#       (memories below SYNTH_MEM_MIN_BITS -> memory_map; opt); techmap; opt; stat
+#     - before the first `opt`: `opt_expr; opt_clean; opt_merge; opt_clean`.
+#       Merging the duplicated logic before opt_muxtree/opt_reduce run takes
+#       26 s on simd_lane; inside `opt` the same merge takes 4-5 minutes.
+#     - wreduce: the FP library widens operands (32x32 products in 64-bit
+#       $mul cells); without it techmap builds the full-width arrays.
+#     - memories of at least SYNTH_MEM_MIN_BITS (4096) bits stay $mem_v2 cells
+#       (register files, LDS, instruction-buffer storage, ISA tables as ROMs);
+#       smaller ones (per-wave state arrays) are mapped to flops / logic.
+#     - modules in SYNTH_COARSE (default simd_lane) stop before techmap: the
+#       lane's gate-level netlist is ~3.4 M cells and `opt` on it needs more
+#       than 10 GB.  Their figures are word-level cells, marked "coarse".
+#  3. the whole CU (sicu_cu) flattened, same flow (run "sicu_cu.flat").  The
+#     netlists of step 2 are reused for the modules the CU instantiates without
+#     parameter overrides (identical netlists); sicu_cu and the modules
+#     instantiated with #(...) are synthesized from source; SYNTH_COARSE modules
+#     stay black boxes and report.json's cu_total adds them back (instances x
+#     their step-2 figures).
+#  In every run: no latches (select -assert-none t:$dlatch ... t:$_DLATCH*),
+#  `check -assert` (multiple drivers, used-but-undriven wires, logic loops),
+#  and no Yosys warnings other than "Replacing memory ... with list of
+#  registers" (e.g. out-of-range selects; SYNTH_ALLOW_WARNINGS=1 to report only).
+#
+# Environment: YOSYS (yosys), PYTHON (python3), SYNTH_TIMEOUT (seconds per run,
+# 1200), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
+# SYNTH_CU=0 (skip step 3), SYNTH_COARSE (default simd_lane; empty = gate level
+# everywhere: much more time and memory), SYNTH_MEM_MIN_BITS (4096).
+set -u -o pipefail
+cd "$(dirname "$0")/.."
+
+BUILD=${1:-build}
+WANT_CFG=${2:-}     # optional: the configuration file BUILD/gen must come from
+YOSYS=${YOSYS:-yosys}
+SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-1200}
+SYNTH_COARSE=${SYNTH_COARSE-simd_lane}
+MIN_BITS=${SYNTH_MEM_MIN_BITS:-4096}
+GEN=$BUILD/gen
+OUT=$BUILD/synth
+PY=${PYTHON:-python3}
+
+for f in "$GEN/sicu_config.vh" "$GEN/si_isa.vh"; do
+    [ -f "$f" ] || { echo "rtl-synth: missing $f (make BUILD=$BUILD $f)" >&2; exit 2; }
+done
+command -v "$YOSYS" >/dev/null || { echo "rtl-synth: $YOSYS not found" >&2; exit 2; }
+command -v "$PY" >/dev/null || { echo "rtl-synth: $PY not found" >&2; exit 2; }
+mkdir -p "$OUT"
+rm -f "$OUT"/*.run "$OUT"/*.stat.json "$OUT"/*.mem.txt "$OUT/report.json"
+rm -f "$OUT"/*.il
+fresh=()   # modules whose netlist (OUT/M.il) this invocation produced
+
+cfg=$(sed -n 's|^// Generated from \([^ ]*\) .*|\1|p' "$GEN/sicu_config.vh")
+if [ -n "$WANT_CFG" ] && [ "$(realpath -m "${cfg:-?}")" != "$(realpath -m "$WANT_CFG")" ]; then
+    echo "rtl-synth: $GEN/sicu_config.vh was generated from ${cfg:-?}, not $WANT_CFG" >&2
+    echo "rtl-synth: use a separate BUILD directory per configuration (or remove $GEN)" >&2
+    exit 2
+fi
+echo "rtl-synth: $($YOSYS -V) (config ${cfg:-?}, results in $OUT/)"
+fail=0
+
+# ---- 1. source scan
+if ! "$PY" scripts/synth/rtl-scan.py forbidden rtl/*.v rtl/fp/*.vh; then
+    echo "rtl-synth: simulation-only constructs in rtl/ (above)" >&2
+    fail=1
+else
+    echo "  source scan: ok (no \$display/\$finish/initial/real/DPI in rtl/)"
+fi
+
+all_mods=$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | sort)
+is_coarse() { case " $SYNTH_COARSE " in *" $1 "*) return 0 ;; esac; return 1; }
+RD="read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp -I$GEN"
+
+# run NAME TOP FLATTEN(0/1) LEVEL(gate/coarse) SOURCES... -- LIBSOURCES... -- NETLISTS...
+run() {
+    local name=$1 top=$2 flat=$3 level=$4; shift 4
+    local files=() libs=() nets=() f
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do files+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do libs+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    nets=("$@")
+    local ys=$OUT/$name.ys log=$OUT/$name.log
+    local lsel='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
+    rm -f "$OUT/$name.il" "$OUT/$name.latches.txt"
+    {
+        echo "# generated by scripts/rtl-synth.sh"
+        echo "$RD $GEN/sicu_config.vh rtl/cu_defs.vh ${files[*]}"
+        for f in "${libs[@]}"; do echo "$RD -lib $f"; done
+        for f in "${nets[@]}"; do echo "read_rtlil $f"; done
+        echo "hierarchy -check -top $top"
+        echo "proc"
+        [ "$flat" = 1 ] && echo "flatten"
+        echo "opt_expr; opt_clean; opt_merge; opt_clean"
+        echo "opt"
+        echo "wreduce"
+        echo "memory -nomap"
+        echo "opt"
+        # memories below SYNTH_MEM_MIN_BITS (per-wave state arrays, small
+        # tables) become flops / logic; the larger ones stay \$mem_v2 cells
+        echo "dump -o $OUT/$name.memall.txt t:\$mem_v2"
+        echo "exec -expect-return 0 -- $PY scripts/synth/synth-report.py small-mems $OUT/$name.memall.txt $MIN_BITS > $OUT/$name.map.ys"
+        echo "script $OUT/$name.map.ys"
+        if [ "$level" = gate ]; then
+            echo "techmap"
+            echo "opt"
+        fi
+        echo "tee -q -o $OUT/$name.stat.json stat -json -width"
+        echo "tee -q -o $OUT/$name.stat.txt stat -width"
+        echo "dump -o $OUT/$name.mem.txt t:\$mem_v2"
+        echo "tee -q -o $OUT/$name.latches.txt select -list $lsel"
+        echo "select -assert-none $lsel"
+        echo "check -assert"
+        # the module's own netlist, reused by the whole-CU run
+        echo "select $top"
+        echo "write_rtlil -selected $OUT/$name.il"
+    } > "$ys"
+    local t0 t rc status mem
+    t0=$(date +%s.%N)
+    timeout "$SYNTH_TIMEOUT" nice -n 10 "$YOSYS" -q -l "$log" "$ys" >/dev/null 2>&1
+    rc=$?
+    t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')
+    mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$log" | tail -1)
+    status=ok
+    if [ $rc = 124 ]; then status=timeout
+    elif [ $rc != 0 ]; then status=FAIL
+    fi
+    # Yosys warnings other than the benign "Replacing memory ... with list of registers"
+    grep '[Ww]arning' "$log" | grep -v 'Replacing memory .* with list of registers' \
+        | grep -v '^Warnings: [0-9]* unique messages' | sort -u > "$OUT/$name.warnings.txt"
+    if [ -s "$OUT/$name.warnings.txt" ] && [ "${SYNTH_ALLOW_WARNINGS:-0}" != 1 ] && [ $status = ok ]; then
+        status=WARN
+    fi
+    printf 'top=%s\nstatus=%s\nlevel=%s\nwall_s=%s\npeak_mem_mb=%s\n' "$top" "$status" "$level" "$t" "${mem:-nan}" \
+        > "$OUT/$name.run"
+    printf '  %-14s %-7s %-6s %7s s %8s MB\n' "$name" "$status" "$level" "$t" "${mem:--}"
+    [ -s "$OUT/$name.warnings.txt" ] && sed 's/^/      yosys: /' "$OUT/$name.warnings.txt"
+    if [ $status != ok ]; then
+        fail=1
+        grep -E '^ERROR|found logic loop|multiple conflicting drivers|is used but has no driver|Found and reported [1-9]' \
+            "$log" | head -20 | sed 's/^/      /'
+        [ $rc = 124 ] && echo "      (timed out after ${SYNTH_TIMEOUT}s; log: $log)"
+        [ -s "$OUT/$name.latches.txt" ] && grep -v '^$' "$OUT/$name.latches.txt" | head -20 | sed 's/^/      latch: /'
+    fi
+    return 0
+}
+
+# ---- 2. every module as its own top, its submodules as black boxes
+mods=${SYNTH_MODULES:-$all_mods}
+[ "$mods" = none ] && mods=
+report_mods=()
+for m in $mods; do
+    [ -f "rtl/$m.v" ] || { echo "rtl-synth: no rtl/$m.v" >&2; fail=1; continue; }
+    # shellcheck disable=SC2086
+    kids=$("$PY" scripts/synth/rtl-scan.py children "rtl/$m.v" $all_mods)
+    libs=()
+    for k in $kids; do libs+=("rtl/$k.v"); done
+    level=gate; is_coarse "$m" && level=coarse
+    run "$m" "$m" 0 "$level" "rtl/$m.v" -- "${libs[@]}" --
+    report_mods+=("$m")
+    [ -s "$OUT/$m.il" ] && fresh+=("$m")     # the run completed (perhaps with warnings)
+done
+
+# ---- 3. the whole CU, flattened.  SYNTH_COARSE modules stay black boxes;
+# the other modules' netlists of step 2 are reused when the CU instantiates
+# them without parameter overrides (their step-2 netlist is then exactly the
+# one of the CU); the others (sicu_cu itself, sgpr_file #(.NR(8))) are
+# synthesized from source here.
+if [ "${SYNTH_CU:-1}" != 0 ]; then
+    # shellcheck disable=SC2086
+    withparams=$(for f in rtl/*.v; do "$PY" scripts/synth/rtl-scan.py paraminst "$f" $all_mods; done | tr ' ' '\n' | sort -u)
+    files=() libs=() nets=()
+    for m in $all_mods; do
+        if is_coarse "$m"; then libs+=("rtl/$m.v")
+        elif [ "$m" != sicu_cu ] && ! grep -qx "$m" <<<"$withparams" && [ -s "$OUT/$m.il" ] &&
+             [[ " ${fresh[*]} " == *" $m "* ]]; then nets+=("$OUT/$m.il")
+        else files+=("rtl/$m.v")
+        fi
+    done
+    run sicu_cu.flat sicu_cu 1 gate "${files[@]}" -- "${libs[@]}" -- "${nets[@]}"
+    report_mods+=(sicu_cu.flat)
+fi
+
+echo
+"$PY" scripts/synth/synth-report.py "$OUT" "${cfg:-?}" "${report_mods[@]}" || fail=1
+echo "rtl-synth: figures in $OUT/report.json"
+if [ $fail != 0 ]; then
+    echo "rtl-synth: FAILED" >&2
+    exit 1
+fi
+echo "rtl-synth: ok"

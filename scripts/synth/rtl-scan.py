@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""rtl-scan.py - source checks for the synthesizable RTL (used by scripts/rtl-synth.sh).
+
+  rtl-scan.py forbidden FILE...   list simulation-only constructs outside comments:
+                                  system tasks/functions other than $clog2, $signed,
+                                  $unsigned, $bits (so $display, $finish, $random, ...),
+                                  `initial`, `real`/`realtime`/`shortreal`, DPI
+                                  import/export, `force`/`release`, `fork`, `wait`.
+                                  Exit 1 if any is found.
+  rtl-scan.py children FILE MOD...  print the modules among MOD... that FILE instantiates.
+  rtl-scan.py paraminst FILE MOD... print the modules among MOD... that FILE instantiates
+                                  with a parameter override (NAME #(...) inst (...)).
+"""
+import re
+import sys
+
+ALLOWED_SYS = {'$clog2', '$signed', '$unsigned', '$bits'}
+KEYWORDS = re.compile(r'\b(initial|real|realtime|shortreal|force|release|fork|join|wait)\b')
+DPI = re.compile(r'\b(import|export)\s*"DPI')
+SYS = re.compile(r'\$[A-Za-z_][A-Za-z0-9_$]*')
+
+
+def strip_comments(text):
+    """Blank out // and /* */ comments and string contents, keeping line numbers.
+
+    Strings are kept as "" (empty) except for a leading DPI marker, so that
+    `import "DPI-C"` is still recognised while text inside other strings is not
+    scanned."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith('//', i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            i = j
+        elif text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r'[^\n]', ' ', text[i:j]))
+            i = j
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"' and text[j] != '\n':
+                j += 2 if text[j] == '\\' else 1
+            s = text[i:j + 1]
+            out.append('"DPI"' if s.startswith('"DPI') else '""')
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
+def forbidden(files):
+    bad = 0
+    for path in files:
+        with open(path) as f:
+            lines = strip_comments(f.read()).split('\n')
+        for ln, line in enumerate(lines, 1):
+            hits = [m.group(0) for m in SYS.finditer(line) if m.group(0) not in ALLOWED_SYS]
+            hits += [m.group(1) for m in KEYWORDS.finditer(line)]
+            hits += ['%s "DPI' % m.group(1) for m in DPI.finditer(line)]
+            for h in hits:
+                print('%s:%d: not synthesizable here: %s' % (path, ln, h))
+                bad += 1
+    return 1 if bad else 0
+
+
+def children(path, mods, params_only=False):
+    with open(path) as f:
+        text = strip_comments(f.read())
+    text = re.sub(r'\b(module|endmodule)\s+[A-Za-z_]\w*', ' ', text)   # the module's own header
+    found = []
+    for m in mods:
+        # "name u_x (" or "name #(...) u_x (" at the start of a statement
+        inst = r'#\s*\(' if params_only else r'(#\s*\(|[A-Za-z_]\w*\s*\()'
+        if re.search(r'(^|[;\s])' + re.escape(m) + r'\s+' + inst, text, re.M):
+            found.append(m)
+    print(' '.join(found))
+    return 0
+
+
+def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == 'forbidden':
+        return forbidden(sys.argv[2:])
+    if len(sys.argv) >= 3 and sys.argv[1] == 'children':
+        return children(sys.argv[2], sys.argv[3:])
+    if len(sys.argv) >= 3 and sys.argv[1] == 'paraminst':
+        return children(sys.argv[2], sys.argv[3:], params_only=True)
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main())
