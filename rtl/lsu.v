@@ -144,8 +144,8 @@ module lsu #(
     // operand buffers: address rows and data rows
     reg [2047:0]     abuf [0:1];
     reg [2047:0]     dbuf [0:3];
-    reg [2047:0]     rbuf [0:4];
     reg [31:0]       sbuf [0:15];
+    wire [5*2048-1:0] rbuf_q;     // result rows 0..4 (see "result rows" below)
     // collect sequencing
     reg [2:0]        c_n, c_i;
     reg              c_pend, c_pend2;
@@ -168,7 +168,13 @@ module lsu #(
     wire [2:0]  c_dslot3 = c_slot_q2 - 3'd2;
     wire [1:0]  c_dslot = c_dslot3[1:0];
     wire [8:0]  x_dst = x_b[`DI_DST];
-    wire [2047:0] my_vrd = vrd_data[wave_simd(x_wave)*2048 +: 2048];
+    reg  [2047:0] my_vrd;   // the VGPR read data of the wave's SIMD
+    integer mi;
+    always @* begin
+        my_vrd = vrd_data[2047:0];
+        for (mi = 1; mi < NS; mi = mi + 1)
+            if (wave_simd(x_wave) == mi) my_vrd = vrd_data[mi*2048 +: 2048];
+    end
     function automatic integer wave_simd(input [WW-1:0] w);
         wave_simd = {{(32-WW){1'b0}}, w} % NS;
     endfunction
@@ -333,8 +339,23 @@ module lsu #(
     wire [2:0]  vs_esz_l2 = {1'b0, x_vs[116:115]} + 3'd1;
     wire [2:0]  vs_ist_l2 = {1'b0, x_vs[118:117]} + 3'd3;
     wire        vs_tid = x_vs[119];
+    // lane ln's dword of a row: a 64:1 word multiplexer written as a tree of
+    // 2:1 selects (a variable part-select becomes a 2048-bit shifter in Yosys'
+    // techmap, minutes of synthesis per use)
     function automatic [31:0] lanew(input [2047:0] row, input [5:0] ln);
-        lanew = row[ln*32 +: 32];
+        reg [1023:0] h32;
+        reg [511:0]  h16;
+        reg [255:0]  h8;
+        reg [127:0]  h4;
+        reg [63:0]   h2;
+        begin
+            h32 = ln[5] ? row[2047:1024] : row[1023:0];
+            h16 = ln[4] ? h32[1023:512] : h32[511:0];
+            h8 = ln[3] ? h16[511:256] : h16[255:0];
+            h4 = ln[2] ? h8[255:128] : h8[127:0];
+            h2 = ln[1] ? h4[127:64] : h4[63:0];
+            lanew = ln[0] ? h2[63:32] : h2[31:0];
+        end
     endfunction
     // {out of range, address} of lane ln's element at byte `extra` (docs/memory.md)
     function automatic [64:0] buf_addr_f(input [5:0] ln, input [31:0] extra);
@@ -345,12 +366,12 @@ module lsu #(
             oob = 1'b0;
             index = 32'd0; voff = 32'd0; off = 32'd0; boff = 64'd0;
             if (x_b[`DI_ADDR64]) begin
-                addr = {16'd0, vs_base} + {lanew(abuf[1], ln), lanew(abuf[0], ln)} +
+                addr = {16'd0, vs_base} + {l_a1, l_a0} +
                        {48'd0, x_b[`DI_OFFSET]} + {32'd0, extra} + {32'd0, x_soff};
             end else begin
-                if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin index = lanew(abuf[0], ln); voff = lanew(abuf[1], ln); end
-                else if (x_b[`DI_IDXEN]) index = lanew(abuf[0], ln);
-                else if (x_b[`DI_OFFEN]) voff = lanew(abuf[0], ln);
+                if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin index = l_a0; voff = l_a1; end
+                else if (x_b[`DI_IDXEN]) index = l_a0;
+                else if (x_b[`DI_OFFEN]) voff = l_a0;
                 if (vs_tid) index = index + {26'd0, ln};
                 off = {16'd0, x_b[`DI_OFFSET]} + voff + extra;
                 if (vs_stride == 14'd0) oob = ({32'd0, off} + {32'd0, x_soff}) >= {32'd0, vs_nrec};
@@ -390,8 +411,8 @@ module lsu #(
 
     wire [15:0] x_off16 = x_b[`DI_OFFSET];
     wire [7:0]  x_off1 = x_b[`DI_OFFSET1];
-    // DS: {out of range, byte address} of dword d of lane ln (LDS space of the work-group)
-    function automatic [32:0] ds_addr_f(input [5:0] ln, input [4:0] d);
+    // DS: {out of range, byte address} of dword d of the current lane (LDS space of the work-group)
+    function automatic [32:0] ds_addr_f(input [4:0] d);   // lane nxt_lane (l_a0)
         reg [4:0]  e, jj;
         reg [31:0] off, a, lim;
         begin
@@ -400,7 +421,7 @@ module lsu #(
             if (x_2addr)
                 off = ({24'd0, (e == 5'd0) ? x_off16[7:0] : x_off1} * {28'd0, x_esz}) << (x_st64 ? 6 : 0);
             else off = {16'd0, x_b[`DI_OFFSET]};
-            a = lanew(abuf[0], ln) + off;
+            a = l_a0 + off;
             if (x_esz > 4'd1) a = a & ~({28'd0, x_esz} - 32'd1);
             lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
             ds_addr_f = {({1'b0, a} + {29'd0, x_esz}) > {1'b0, lim}, a + {25'd0, jj, 2'b00}};
@@ -445,9 +466,9 @@ module lsu #(
     // operands of the lane being updated: old value (captured in rbuf), data0 / data1
     wire [5:0]  at_lane = nxt_lane;
     wire        at_64 = x_esz == 4'd8;
-    wire [63:0] at_old = {at_64 ? lanew(rbuf[1], at_lane) : 32'd0, lanew(rbuf[0], at_lane)};
-    wire [63:0] at_d0 = {at_64 ? lanew(dbuf[1], at_lane) : 32'd0, lanew(dbuf[0], at_lane)};
-    wire [63:0] at_d1 = at_64 ? {lanew(dbuf[3], at_lane), lanew(dbuf[2], at_lane)} : {32'd0, lanew(dbuf[1], at_lane)};
+    wire [63:0] at_old = {at_64 ? lanew(rbuf_q[1*2048 +: 2048], at_lane) : 32'd0, lanew(rbuf_q[0 +: 2048], at_lane)};
+    wire [63:0] at_d0 = {at_64 ? l_d1 : 32'd0, l_d0};
+    wire [63:0] at_d1 = at_64 ? {l_d3, l_d2} : {32'd0, l_d1};
     wire        at_cmpst = x_aop == A_CMPSWAP || x_aop == A_FCMPSWAP;   // data0 = compare, data1 = new
     reg  [63:0] at_new_q;
     wire [63:0] at_new = ds_aop(x_aop, at_64, at_old, at_cmpst ? at_d1 : at_d0, at_cmpst ? at_d0 : at_d1, x_mode);
@@ -457,7 +478,7 @@ module lsu #(
                           {nxt_lane[5:2], x_off16[{1'b0, nxt_lane[1:0], 1'b1}], x_off16[{1'b0, nxt_lane[1:0], 1'b0}]} :
                           {nxt_lane[5], ((nxt_lane[4:0] & x_off16[4:0]) | x_off16[9:5]) ^ x_off16[14:10]};
     wire [31:0] cnt_a = (x_m0 + {16'd0, x_off16}) & ~32'd3;
-    wire [31:0] cnt_old = lanew(rbuf[0], cnt_first);
+    wire [31:0] cnt_old = lanew(rbuf_q[0 +: 2048], cnt_first);
     reg  [6:0]  cnt_n;
     reg  [5:0]  cnt_first;
     integer     ci;
@@ -513,10 +534,10 @@ module lsu #(
     // a 64-bit atomic is range checked all-or-nothing (both dwords)
     wire        b_oob = ba_cur[64] || (x_kind == K_BATOM && x_nd == 5'd2 && !x_b[`DI_ADDR64] && ba_hi4[64]);
     wire [63:0] b_addr = ba_cur[63:0];
-    wire [32:0] da_cur = ds_addr_f(nxt_lane, a_d);
+    wire [32:0] da_cur = ds_addr_f(a_d);
     wire        d_oob = da_cur[32];
     wire [31:0] d_a = da_cur[31:0];
-    wire [31:0] ds_wdat = lanew(dbuf[a_d[1:0]], nxt_lane);
+    wire [31:0] ds_wdat = l_dn;
     // loaded data of an element narrower than a dword, extended
     function automatic [31:0] ld_ext(input [31:0] v, input [3:0] esz, input sext);
         ld_ext = (esz == 4'd1) ? (sext ? {{24{v[7]}}, v[7:0]} : {24'd0, v[7:0]}) :
@@ -538,6 +559,14 @@ module lsu #(
     assign mon_lds_data = lds_wd;
     reg [5:0] nxt_lane;
     reg       nxt_found;
+    // the operand dwords of the lane being accessed (nxt_lane), computed once
+    // here: lanew() inside the FSM's branches would multiply its wide
+    // temporaries by the decision tree in synthesis
+    wire [31:0] l_a0 = lanew(abuf[0], nxt_lane), l_a1 = lanew(abuf[1], nxt_lane);
+    wire [31:0] l_d0 = lanew(dbuf[0], nxt_lane), l_d1 = lanew(dbuf[1], nxt_lane);
+    wire [31:0] l_d2 = lanew(dbuf[2], nxt_lane), l_d3 = lanew(dbuf[3], nxt_lane);
+    wire [31:0] l_dn = (a_d[1:0] == 2'd0) ? l_d0 : (a_d[1:0] == 2'd1) ? l_d1 : (a_d[1:0] == 2'd2) ? l_d2 : l_d3;
+    wire [31:0] l_swz = lanew(abuf[0], swz_src);
     integer   i;
     always @* begin
         nxt_found = 1'b0;
@@ -558,6 +587,77 @@ module lsu #(
                                    ((x_s0 + {32'd0, sm_off}) & ~64'd3) + {57'd0, a_d, 2'b00};
     reg        rq_fifo_full;
     always @* rq_fifo_full = outst >= 7'd60;
+    // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
+    wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full;
+
+    // ---------------------------------------------------------------- operand and result buffers
+    // Written by processes of their own with simple enables (the FSM's decision
+    // tree only computes the enables): operand rows at COLLECT, scalar-load
+    // dwords, and the result rows, one lane-dword per cycle.
+    always @(posedge clk)
+        if (!rst && st == S_COLLECT && c_pend2) begin
+            if (c_slot_q2 < 3'd2) abuf[c_slot_q2[0]] <= my_vrd;
+            else dbuf[c_dslot] <= my_vrd;
+        end
+    integer si;
+    always @(posedge clk)
+        if (!rst && st == S_IDLE && op_valid) begin
+            for (si = 0; si < 16; si = si + 1) sbuf[si] <= 32'd0;
+        end else if (!rst && mem_rsp_valid && x_kind == K_SMRD)
+            sbuf[rq_tag[rq_rd][9:6]] <= mem_rsp_data[31:0];
+    // result rows: 5 rows x 64 lane-dwords.  Cleared when an instruction is
+    // accepted (lanes without an access read 0); then at most one lane-dword
+    // per cycle (memory response, LDS read, ds_swizzle), plus the high dword
+    // of a 64-bit global atomic into row 1, or a broadcast of the counter's
+    // old value into row 0 (ds_append / ds_consume).
+    reg        rb_clr, rb_bcast, rb_we, rb_we_hi;
+    reg [2:0]  rb_row;
+    reg [5:0]  rb_lane;
+    reg [31:0] rb_wd, rb_wd_hi;
+    always @* begin
+        rb_clr = !rst && st == S_IDLE && op_valid;
+        rb_bcast = !rst && acc_go && x_kind == K_DSCNT && at_ph[1];
+        rb_we = 1'b0; rb_we_hi = 1'b0; rb_row = 3'd0; rb_lane = 6'd0;
+        rb_wd = 32'd0; rb_wd_hi = mem_rsp_data[63:32];
+        if (mem_rsp_valid && x_kind != K_SMRD) begin
+            rb_we = 1'b1; rb_row = rq_tag[rq_rd][8:6]; rb_lane = rq_tag[rq_rd][5:0];
+            rb_wd = ld_ext(mem_rsp_data[31:0], x_esz, x_sext);
+            rb_we_hi = x_kind == K_BATOM && x_nd == 5'd2;
+        end
+        if (lds_rd_pend2) begin
+            rb_we = 1'b1; rb_row = lds_rd_tag2[8:6]; rb_lane = lds_rd_tag2[5:0];
+            rb_wd = ld_ext(lds_rd_shift, x_esz, x_sext);
+        end
+        if (acc_go && x_kind == K_DSSWZ) begin
+            rb_we = 1'b1; rb_row = 3'd0; rb_lane = nxt_lane;
+            rb_wd = x_exec[swz_src] ? l_swz : 32'd0;
+        end
+        if (rst) begin rb_we = 1'b0; rb_we_hi = 1'b0; end
+    end
+    function automatic [2047:0] rb_row_sel(input [2:0] r);
+        integer k;
+        begin
+            rb_row_sel = rbuf_q[2047:0];
+            for (k = 1; k < 5; k = k + 1)
+                if (r == k[2:0]) rb_row_sel = rbuf_q[k*2048 +: 2048];
+        end
+    endfunction
+    genvar gr, gl;
+    generate
+        for (gr = 0; gr < 5; gr = gr + 1) begin : g_rb
+            for (gl = 0; gl < 64; gl = gl + 1) begin : g_rl
+                localparam [2:0] ROW = gr;
+                localparam [5:0] LANE = gl;
+                reg [31:0] q;
+                always @(posedge clk)
+                    if (rb_clr) q <= 32'd0;
+                    else if (rb_bcast && ROW == 3'd0) q <= cnt_old;
+                    else if (rb_we && rb_row == ROW && rb_lane == LANE) q <= rb_wd;
+                    else if (rb_we_hi && ROW == 3'd1 && rb_lane == LANE) q <= rb_wd_hi;
+                assign rbuf_q[(gr*64 + gl)*32 +: 32] = q;
+            end
+        end
+    endgenerate
 
     always @(posedge clk) begin
         free_valid <= 1'b0;
@@ -577,15 +677,7 @@ module lsu #(
         end else begin
             if (st != S_IDLE) pc_busy_cycles <= pc_busy_cycles + 32'd1;
             // responses (in order)
-            if (mem_rsp_valid) begin
-                if (x_kind == K_SMRD) sbuf[rq_tag[rq_rd][9:6]] <= mem_rsp_data[31:0];
-                else begin
-                    rbuf[rq_tag[rq_rd][8:6]][rq_tag[rq_rd][5:0]*32 +: 32] <= ld_ext(mem_rsp_data[31:0], x_esz, x_sext);
-                    if (x_kind == K_BATOM && x_nd == 5'd2)
-                        rbuf[1][rq_tag[rq_rd][5:0]*32 +: 32] <= mem_rsp_data[63:32];
-                end
-                rq_rd <= rq_rd + 6'd1;
-            end
+            if (mem_rsp_valid) rq_rd <= rq_rd + 6'd1;
             outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
                               (mem_req_valid && mem_req_ready && mem_req_atomic) ? 7'd1 : 7'd0)
                            - (mem_rsp_valid ? 7'd1 : 7'd0);
@@ -594,8 +686,6 @@ module lsu #(
             lds_rd_pend2 <= lds_rd_pend;
             lds_rd_tag2 <= lds_rd_tag;
             lds_rd_byte2 <= lds_rd_byte;
-            if (lds_rd_pend2)
-                rbuf[lds_rd_tag2[8:6]][lds_rd_tag2[5:0]*32 +: 32] <= ld_ext(lds_rd_shift, x_esz, x_sext);
             if (mem_req_valid && mem_req_ready) begin
                 mem_req_valid <= 1'b0;
                 pc_mem_reqs <= pc_mem_reqs + 32'd1;
@@ -611,9 +701,7 @@ module lsu #(
                     x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext;
                     x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
                     x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
-                    for (i = 0; i < 16; i = i + 1) sbuf[i] <= 32'd0;
                     x_rtn <= k_rtn;
-                    for (i = 0; i < 5; i = i + 1) rbuf[i] <= 2048'd0;
                     // rows to collect: {address rows, data rows}
                     c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
                     a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
@@ -634,10 +722,6 @@ module lsu #(
                     c_pend <= c_i < c_n;
                     c_pend2 <= c_pend;
                     c_slot_q2 <= c_slot_q;
-                    if (c_pend2) begin
-                        if (c_slot_q2 < 3'd2) abuf[c_slot_q2[0]] <= my_vrd;
-                        else dbuf[c_dslot] <= my_vrd;
-                    end
                     if (c_i == c_n && !c_pend && !c_pend2) begin
                         free_valid <= 1'b1;
                         free_wave <= x_wave;
@@ -646,7 +730,7 @@ module lsu #(
                 end
                 S_ACCESS: begin
                     if (!nxt_found) st <= S_DRAIN;
-                    else if (!(mem_req_valid && !mem_req_ready) && !rq_fifo_full) begin
+                    else if (acc_go) begin
                         case (x_kind)
                             K_SMRD: begin
                                 if (!x_sbuf || !sm_oob) begin
@@ -662,10 +746,8 @@ module lsu #(
                                     mem_req_we <= x_kind == K_BSTORE;
                                     mem_req_atomic <= x_kind == K_BATOM;
                                     mem_req_wdata <= (x_kind == K_BATOM && x_nd == 5'd2) ?
-                                        {lanew(dbuf[1], nxt_lane), lanew(dbuf[0], nxt_lane)} :
-                                        {32'd0, lanew(dbuf[a_d[1:0]], nxt_lane)};
-                                    mem_req_cmp <= (x_nd == 5'd2) ? {lanew(dbuf[3], nxt_lane), lanew(dbuf[2], nxt_lane)} :
-                                                                    {32'd0, lanew(dbuf[1], nxt_lane)};
+                                        {l_d1, l_d0} : {32'd0, l_dn};
+                                    mem_req_cmp <= (x_nd == 5'd2) ? {l_d3, l_d2} : {32'd0, l_d1};
                                     if (x_kind != K_BSTORE) begin
                                         rq_tag[rq_wr] <= {a_d[3:0], nxt_lane}; rq_wr <= rq_wr + 6'd1;
                                     end
@@ -702,7 +784,6 @@ module lsu #(
                                 endcase
                             end
                             K_DSSWZ: begin
-                                rbuf[0][nxt_lane*32 +: 32] <= x_exec[swz_src] ? lanew(abuf[0], swz_src) : 32'd0;
                                 a_lane <= {1'b0, nxt_lane} + 7'd1;
                             end
                             K_DSCNT: begin
@@ -723,8 +804,7 @@ module lsu #(
                                         lds_a <= x_ldsb + cnt_a[LAW-1:0]; lds_lane <= nxt_lane;
                                         lds_wd <= at_new_q[31:0];
                                         pc_lds_accesses <= pc_lds_accesses + 32'd1;
-                                        // every active lane receives the old value
-                                        rbuf[0] <= {64{cnt_old}};
+                                        // every active lane receives the old value (rb_bcast)
                                         at_ph <= 2'd0;
                                         a_lane <= 7'd64;
                                     end
@@ -780,7 +860,7 @@ module lsu #(
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
                             vwr_mask <= x_exec;
-                            vwr_data <= rbuf[w_i[2:0]];
+                            vwr_data <= rb_row_sel(w_i[2:0]);
                             w_i <= w_i + 5'd1;
                         end else st <= S_DONE;
                     end else st <= S_DONE;

@@ -167,8 +167,30 @@ module simd #(
     endgenerate
 
     // ---------------------------------------------------------------- lanes
-    wire [7*L*32-1:0] cur = bk_rd_data[cx_pass*7*L*32 +: 7*L*32];
-    wire [L-1:0] cur_exec = x_exec[cx_pass*L +: L];
+    // the pass being computed: its bank's read ports, its EXEC bits, and the
+    // lane values readlane / readfirstlane pick (selects written as small
+    // loops: a variable part-select of a wide vector is a full-width shifter
+    // in Yosys' techmap)
+    reg  [7*L*32-1:0] cur;
+    reg  [L-1:0]      cur_exec;
+    reg  [31:0]       cur_sel, cur_first;
+    localparam integer LW = $clog2(L);   // L is a power of two (config check)
+    integer ci, cl;
+    always @* begin
+        cur = bk_rd_data[7*L*32-1:0];
+        cur_exec = x_exec[L-1:0];
+        for (ci = 1; ci < NP; ci = ci + 1)
+            if (cx_pass == ci[PW-1:0]) begin
+                cur = bk_rd_data[ci*7*L*32 +: 7*L*32];
+                cur_exec = x_exec[ci*L +: L];
+            end
+        cur_sel = cur[31:0];
+        cur_first = cur[31:0];
+        for (cl = 1; cl < L; cl = cl + 1) begin
+            if (sel_lane[LW-1:0] == cl[LW-1:0]) cur_sel = cur[cl*32 +: 32];
+            if (first_lane[LW-1:0] == cl[LW-1:0]) cur_first = cur[cl*32 +: 32];
+        end
+    end
     wire div_fmas = xop == SI_OP_V_DIV_FMAS_F32 || xop == SI_OP_V_DIV_FMAS_F64;
     wire [63:0] mask_src = div_fmas ? x_vcc : x_s2;
     generate
@@ -269,8 +291,8 @@ module simd #(
                 pc_lane_ops <= pc_lane_ops + {26'd0, popc(cur_exec)};
                 if (wr_vgpr) pc_vgpr_writes <= pc_vgpr_writes + (dst64 ? 32'd2 : 32'd1);
                 if (!v0) x_lanev <= x_s0[31:0];
-                else if (is_readlane && sel_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur[(sel_lane % L)*32 +: 32];
-                else if (is_readfirst && first_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur[(first_lane % L)*32 +: 32];
+                else if (is_readlane && sel_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur_sel;
+                else if (is_readfirst && first_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur_first;
             end
         end
     end

@@ -164,19 +164,29 @@ def main():
             for k in tot:
                 tot[k] += n * ke[k]
             ok = ok and ke['status'] == 'ok'
-        levels = {flat['level']} | {report['modules'][k]['level'] for k in flat['children'] if k in report['modules']}
-        report['cu_total'] = dict(tot, status='ok' if ok else 'incomplete', level='+'.join(sorted(levels)),
+        # cells of different levels (gate / word-level) are not added up
+        by_level = {flat['level']: flat['cells']}
+        for kid, n in flat['children'].items():
+            ke = report['modules'].get(kid)
+            if ke and 'cells' in ke:
+                by_level[ke['level']] = by_level.get(ke['level'], 0) + n * ke['cells']
+        del tot['cells']
+        report['cu_total'] = dict(tot, status='ok' if ok else 'incomplete', cells_by_level=by_level,
                                   composed_of=dict({'sicu_cu.flat': 1}, **flat['children']))
-        rows.append(('CU total', dict(report['cu_total'], wall_s=float('nan'), peak_mem_mb=float('nan'), children={})))
+        if len(by_level) == 1:
+            report['cu_total']['cells'] = next(iter(by_level.values()))
+        rows.append(('CU total', dict(report['cu_total'], level='+'.join(sorted(by_level)),
+                                      cells='+'.join(str(by_level[k]) for k in sorted(by_level)),
+                                      wall_s=float('nan'), peak_mem_mb=float('nan'), children={})))
     with open(os.path.join(out, 'report.json'), 'w') as f:
         json.dump(report, f, indent=1, sort_keys=True)
         f.write('\n')
 
-    print('%-14s %-7s %-6s %10s %10s %10s %10s %8s %8s  %s' % (
+    print('%-14s %-7s %-11s %14s %10s %10s %10s %8s %8s  %s' % (
         'module', 'status', 'level', 'cells', 'flop bits', 'RAM bits', 'ROM bits', 'time s', 'peak MB', 'black boxes'))
     for name, e in rows:
         kids = ' '.join('%s x%d' % (k, v) for k, v in sorted(e.get('children', {}).items()))
-        print('%-14s %-7s %-6s %10s %10s %10s %10s %8.1f %8.0f  %s' % (
+        print('%-14s %-7s %-11s %14s %10s %10s %10s %8.1f %8.0f  %s' % (
             name, e['status'], e['level'], e.get('cells', '-'), e.get('flop_bits', '-'),
             e.get('mem_bits', '-'), e.get('rom_bits', '-'), e['wall_s'], e['peak_mem_mb'], kids))
 
