@@ -194,14 +194,14 @@ test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
-# The RTL suites CI can afford: lint of the small config (rtl-synth is separate), the
+# The RTL suites CI can afford: lint and Yosys synthesis of the small config, the
 # golden-trace regression, the asm tests and a few -O2 programs in cosim,
 # CI_FUZZ random programs in cosim.  `make rtl-programs` / `make fuzz-cosim
 # N=2000` are the long versions.
 CI_FUZZ ?= 200
 RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) rtl-lint ## RTL: lint (small config), faults/hangs, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint + synthesis (small config), faults/hangs, golden traces, cosim smoke, CI_FUZZ random programs
 	@RTL_ONLY=1 bash scripts/badinput.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)

@@ -45,7 +45,7 @@
 #
 # Environment: YOSYS (yosys), PYTHON (python3), SYNTH_TIMEOUT (seconds per run,
 # 1200), SYNTH_JOBS (parallel runs in step 2, default nproc), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
-# SYNTH_CU=0 (skip step 3), SYNTH_COARSE (default simd_lane; empty = gate level
+# SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (default simd_lane; empty = gate level
 # everywhere: much more time and memory), SYNTH_MEM_MIN_BITS (4096).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -175,9 +175,39 @@ run() {
     return 0
 }
 
+# ---- self-test: the checks of run() must catch a latch and a multiply
+# driven net (a check that cannot fail is no check)
+if [ "${SYNTH_SELFTEST:-1}" != 0 ]; then
+    cat > "$OUT/selftest_latch.v" <<'EOV'
+// rtl-synth self-test: a latch
+module selftest_latch (input wire en, input wire d, output reg q);
+    always @* if (en) q = d;
+endmodule
+EOV
+    cat > "$OUT/selftest_drv.v" <<'EOV'
+// rtl-synth self-test: two drivers of one wire
+module selftest_drv (input wire a, input wire b, output wire w);
+    assign w = a;
+    assign w = b;
+endmodule
+EOV
+    run selftest_latch selftest_latch 0 gate "$OUT/selftest_latch.v" -- -- >/dev/null
+    run selftest_drv selftest_drv 0 gate "$OUT/selftest_drv.v" -- -- >/dev/null
+    if grep -qx 'status=ok' "$OUT/selftest_latch.run" || ! grep -q 'selftest_latch' "$OUT/selftest_latch.latches.txt"; then
+        echo "rtl-synth: self-test FAILED: a module with a latch passed the checks" >&2
+        fail=1
+    elif grep -qx 'status=ok' "$OUT/selftest_drv.run" || ! grep -qi 'multiple conflicting drivers' "$OUT/selftest_drv.log"; then
+        echo "rtl-synth: self-test FAILED: a wire with two drivers passed the checks" >&2
+        fail=1
+    else
+        echo "  self-test: ok (a latch and a wire with two drivers are caught)"
+    fi
+    rm -f "$OUT"/selftest_latch.* "$OUT"/selftest_drv.*
+fi
+
 # ---- 2. every module as its own top, its submodules as black boxes;
 # SYNTH_JOBS runs at a time (the longest ones first)
-mods=${SYNTH_MODULES:-$all_mods}
+mods=$(echo ${SYNTH_MODULES:-$all_mods})   # one line, space separated
 [ "$mods" = none ] && mods=
 long="$SYNTH_COARSE lsu issue"
 ordered=$(for m in $long; do case " $mods " in *" $m "*) echo "$m" ;; esac; done
