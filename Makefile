@@ -107,16 +107,22 @@ rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened
 # build/bin/sicu-rtl: the harness CLI (`sicu run --engine rtl|cosim` runs it).
 RTL_OBJ  := $(BUILD)/rtl/obj
 RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh)
-VL_FLAGS ?= -O3 --x-assign fast --x-initial fast
+# --trace-fst: waveforms (sicu run --waves); tracing costs little until a
+# window opens it.  Signals wider than 256 bits (2048-bit VGPR rows) and
+# arrays are not traced (Verilator's --trace-max-width/--trace-max-array).
+VL_FLAGS ?= -O3 --x-assign fast --x-initial fast --trace-fst
 VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v ccache),OBJCACHE=ccache)
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
 H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
 RTL_LIBS := $(RTL_OBJ)/Vsicu_cu__ALL.a $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a
-VL_RT    := verilated verilated_threads
+VL_RT    := verilated verilated_threads verilated_fst_c
 VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
-$(RTL_OBJ)/Vsicu_cu__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh
+# re-verilate when the Verilator flags change
+VL_STAMP := $(BUILD)/rtl/vl_flags.txt
+$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS)' > $(VL_STAMP))
+$(RTL_OBJ)/Vsicu_cu__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_cu (log: $(BUILD)/rtl/build.log)"
 	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
@@ -149,9 +155,18 @@ $(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_cu__A
 
 $(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS) $(LIBS) -pthread -latomic
+	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS) $(LIBS) -lz -pthread -latomic
 
 rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (sicu run --engine rtl|cosim)
+
+# ---------------------------------------------------------------- waveforms (docs/waves.md)
+.PHONY: view waves-test
+view: ## Open a waveform in GTKWave with a unit's view: make view WAVES=FILE.fst UNIT=issue (fetch wavepool decode issue salu sgpr simd lsu cu)
+	@test -n "$(WAVES)" || { echo "usage: make view WAVES=FILE.fst UNIT=issue" >&2; exit 2; }
+	@bash scripts/waves.sh view "$(WAVES)" "$(or $(UNIT),issue)"
+
+waves-test: rtl $(BIN) ## Headless waveform checks: windows, scopes, unit views, failure waveform, bad options
+	@bash scripts/waves-test.sh
 
 example: $(BIN) ## Compile and run the bundled vector-add example, check it against the host
 	@bash scripts/example.sh
@@ -201,8 +216,9 @@ sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## T
 CI_FUZZ ?= 200
 RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint + synthesis (small config), faults/hangs, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint + synthesis (small config), faults/hangs, waveforms, golden traces, cosim smoke, CI_FUZZ random programs
 	@RTL_ONLY=1 bash scripts/badinput.sh
+	@bash scripts/waves-test.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1

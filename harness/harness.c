@@ -629,7 +629,15 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
     memset(&out, 0, sizeof out);
     double t0 = now_s();
     unsigned live = 0;
+    int waves_open = 0;
     for (h->cycle = 0;; h->cycle++) {
+        if (o->waves && !waves_open && h->cycle == o->waves_from) {
+            if (shm_waves_open(h->m, o->waves, o->scopes, o->scope_levels, o->nscopes) < 0) {
+                rc = fail(h, "cannot create the waveform file %s", o->waves);
+                break;
+            }
+            waves_open = 1;
+        }
         /* dispatcher: launch one wave per cycle */
         memset(&in, 0, sizeof in);
         if (pend_i == npending) {
@@ -762,7 +770,16 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             rc = stuck(h, &out, l);
             break;
         }
+        if (waves_open && o->waves_to && h->cycle >= o->waves_to) {
+            shm_waves_close(h->m);
+            waves_open = 0;
+        }
     }
+    if (rc < 0 && h->cycle > 0) {
+        res->sim_failed = 1;
+        res->fail_cycle = h->cycle;
+    }
+    shm_waves_close(h->m);
     res->wall_s = now_s() - t0;
     res->cycles = h->cycle + 1;
     shm_read_perf(h->m, &out);
@@ -777,6 +794,8 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
                 continue;
             for (uint64_t k = 0; k < a->size; k++)
                 if (a->host[k] != b->host[k]) {
+                    res->sim_failed = 1;
+                    res->fail_cycle = h->cycle;
                     rc = fail(h, "cosim: final memory differs in region '%s' at byte 0x%llx (address 0x%llx): "
                                  "expected 0x%02x, RTL 0x%02x",
                               a->name, (unsigned long long)k, (unsigned long long)(a->base + k), b->host[k], a->host[k]);

@@ -18,6 +18,13 @@ typedef struct sh_opts {
     int quiet;
     FILE *trace;               /* RTL retirement trace (docs/trace-format.md), or NULL */
     uint64_t mem_stall_after;  /* test hook: memory stops answering after N requests (0: never) */
+    /* waveform window: FST of cycles [waves_from, waves_to] (waves_to 0: to
+     * the end), limited to the hierarchy scopes (none: the whole CU) */
+    const char *waves;
+    uint64_t waves_from, waves_to;
+    const char *const *scopes;
+    const int *scope_levels;   /* per scope: hierarchy depth (0: all)  */
+    int nscopes;
 } sh_opts;
 
 typedef struct sh_result {
@@ -26,6 +33,8 @@ typedef struct sh_result {
     uint32_t perf_cu[12];
     uint32_t perf_simd[4][5];
     double wall_s;
+    int sim_failed;            /* the run failed after simulation started ... */
+    uint64_t fail_cycle;       /* ... at this cycle (mismatch, fault, hang)   */
 } sh_result;
 
 /* Run the dispatch d (set up in mem by si_launch_setup) on the RTL.  For

@@ -11,19 +11,66 @@
 #include "harness.h"
 #include "sicu_config.h"
 
+#define FAIL_WAVES_DEFAULT 2000
+#define MAX_SCOPES 32
+
+/* --scope UNIT: the unit (module name) -> its instances in the verilated
+ * hierarchy, and the depth traced below that prefix (0: everything below;
+ * 1: the scope's own signals: sicu_cu alone is the top's wiring) */
+static const struct { const char *unit, *path; int level; } scope_tab[] = {
+    {"sicu_cu", "TOP.sicu_cu", 1},
+    {"fetch", "TOP.sicu_cu.u_fetch", 0},
+    {"decode", "TOP.sicu_cu.u_decode", 0},
+    {"wavepool", "TOP.sicu_cu.u_wavepool", 0},
+    {"issue", "TOP.sicu_cu.u_issue", 0},
+    {"salu", "TOP.sicu_cu.u_salu", 0},
+    {"sgpr", "TOP.sicu_cu.u_sgpr", 0},
+    {"simd", "TOP.sicu_cu.g_simd", 0},
+    {"lsu", "TOP.sicu_cu.u_lsu", 0},
+};
+#define NSCOPE_TAB (sizeof scope_tab / sizeof scope_tab[0])
+
+static const char *scope_names(void)
+{
+    static char buf[256];
+    if (!buf[0])
+        for (size_t i = 0; i < NSCOPE_TAB; i++)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? ", " : "", scope_tab[i].unit);
+    return buf;
+}
+
+static int parse_u64(const char *opt, const char *arg, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(arg, &end, 0);
+    if (*end || !*arg || *arg == '-' || errno) {
+        fprintf(stderr, "sicu-rtl: --%s expects a number, got '%s'\n", opt, arg);
+        return -1;
+    }
+    *v = x;
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: sicu-rtl LAUNCH.json [--engine rtl|cosim] [--trace FILE] [--stats FILE] [--max-cycles N] [--watchdog N]\n"
-            "                [--quiet]\n"
+            "                [--waves FILE.fst [--from CYCLE] [--to CYCLE] [--scope UNIT]...] [--fail-waves N]\n"
+            "                [--fail-waves-file FILE.fst] [--quiet]\n"
             "  --engine rtl      the RTL compute unit alone (default)\n"
             "  --engine cosim    every retirement compared with the golden emulator, then the final memory\n"
             "  --trace FILE      the RTL's retirement trace from the monitor taps (docs/trace-format.md; - = stdout)\n"
             "  --stats FILE      cycles, IPC per instruction class and the RTL performance counters as JSON\n"
             "  --max-cycles N    stop with an error after N cycles\n"
             "  --watchdog N      cycles without a retirement before the run is reported as hung (default %d)\n"
+            "  --waves FILE.fst  waveform (FST) of cycles --from..--to (default: the whole run; time unit = half a\n"
+            "                    cycle), only of the units given with --scope (repeatable; default: the whole CU):\n"
+            "                    %s, or a hierarchy path TOP.sicu_cu...\n"
+            "  --fail-waves N    on a mismatch, fault or hang: re-simulate and write the waveform of the last N cycles\n"
+            "                    before it (default %d; 0 = off) to --fail-waves-file (default: sicu-fail.fst next to LAUNCH.json)\n"
             "  --mem-stall-after N  test hook: the memory model stops answering after N requests (hang test)\n",
-            SICU_WATCHDOG_CYCLES);
+            SICU_WATCHDOG_CYCLES, scope_names(), FAIL_WAVES_DEFAULT);
 }
 
 static int write_stats(const char *path, const sh_result *r, const char *kernel, int cosim)
@@ -62,39 +109,120 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
     return rc;
 }
 
+/* The run failed at res->fail_cycle: simulate it again (runs are
+ * deterministic) with a waveform window over the cycles before the failure,
+ * and check that the failure reproduces. */
+static void fail_rerun(si_launch *l, si_codeobj *co, const sh_opts *o0, const sh_result *res, uint64_t n,
+                       const char *path)
+{
+    si_mem mem, emem;
+    si_dispatch d, ed;
+    sh_opts o = *o0;
+    sh_result r2;
+    char err2[8192];
+    o.trace = NULL;
+    o.waves = path;
+    o.waves_from = res->fail_cycle > n ? res->fail_cycle - n : 0;
+    o.waves_to = 0;        /* to the failure */
+    o.nscopes = 0;         /* the whole CU */
+    si_mem_init(&mem);
+    si_mem_init(&emem);
+    if (si_launch_setup(l, co, &mem, &d) < 0 || (o.cosim && si_launch_setup(l, co, &emem, &ed) < 0)) {
+        fprintf(stderr, "sicu-rtl: failure waveform: cannot set the launch up again: %s\n", l->err);
+    } else {
+        fprintf(stderr, "sicu-rtl: re-simulating to write the waveform of cycles %llu..%llu ...\n",
+                (unsigned long long)o.waves_from, (unsigned long long)res->fail_cycle);
+        int rc = sh_run(&mem, &d, &emem, &ed, &o, &r2, err2, sizeof err2);
+        if (rc == 0 || !r2.sim_failed || r2.fail_cycle != res->fail_cycle)
+            fprintf(stderr, "sicu-rtl: warning: the re-run did not fail at cycle %llu (%s): the waveform may not "
+                            "show the failure\n", (unsigned long long)res->fail_cycle, rc == 0 ? "it passed" : err2);
+        fprintf(stderr, "sicu-rtl: failure waveform (cycles %llu..%llu, time = 2 x cycle): %s\n"
+                        "sicu-rtl: view it with: make view WAVES=%s UNIT=issue   (or UNIT=fetch|wavepool|decode|salu|simd|lsu|cu)\n",
+                (unsigned long long)o.waves_from, (unsigned long long)res->fail_cycle, path, path);
+    }
+    si_mem_free(&mem);
+    si_mem_free(&emem);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option lo[] = {{"engine", required_argument, 0, 'e'}, {"stats", required_argument, 0, 's'},
                                        {"max-cycles", required_argument, 0, 'm'}, {"watchdog", required_argument, 0, 'w'},
                                        {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
                                        {"trace", required_argument, 0, 't'},
-                                       {"mem-stall-after", required_argument, 0, 'S'}, {0, 0, 0, 0}};
-    const char *engine = "rtl", *stats = NULL, *trace = NULL;
+                                       {"mem-stall-after", required_argument, 0, 'S'},
+                                       {"waves", required_argument, 0, 'W'}, {"from", required_argument, 0, 'F'},
+                                       {"to", required_argument, 0, 'T'}, {"scope", required_argument, 0, 'C'},
+                                       {"fail-waves", required_argument, 0, 'N'},
+                                       {"fail-waves-file", required_argument, 0, 'P'}, {0, 0, 0, 0}};
+    const char *engine = "rtl", *stats = NULL, *trace = NULL, *fail_file = NULL;
+    char fail_default[4200];
     sh_opts o = {.watchdog = SICU_WATCHDOG_CYCLES};
+    const char *scopes[MAX_SCOPES];
+    int levels[MAX_SCOPES], nscopes = 0, have_from = 0, have_to = 0;
+    uint64_t fail_waves = FAIL_WAVES_DEFAULT;
     int c;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "e:s:m:w:qht:S:", lo, NULL)) != -1) {
-        char *end;
         switch (c) {
         case 'e': engine = optarg; break;
         case 's': stats = optarg; break;
         case 't': trace = optarg; break;
-        case 'm':
-        case 'w':
-        case 'S': {
-            unsigned long long v = strtoull(optarg, &end, 0);
-            if (*end || !*optarg || *optarg == '-') {
-                fprintf(stderr, "sicu-rtl: --%s expects a number, got '%s'\n",
-                        c == 'm' ? "max-cycles" : c == 'w' ? "watchdog" : "mem-stall-after", optarg);
+        case 'W': o.waves = optarg; break;
+        case 'P': fail_file = optarg; break;
+        case 'm': if (parse_u64("max-cycles", optarg, &o.max_cycles)) return 2; break;
+        case 'w': if (parse_u64("watchdog", optarg, &o.watchdog)) return 2; break;
+        case 'S': if (parse_u64("mem-stall-after", optarg, &o.mem_stall_after)) return 2; break;
+        case 'F': if (parse_u64("from", optarg, &o.waves_from)) return 2; have_from = 1; break;
+        case 'T': if (parse_u64("to", optarg, &o.waves_to)) return 2; have_to = 1; break;
+        case 'N': if (parse_u64("fail-waves", optarg, &fail_waves)) return 2; break;
+        case 'C': {
+            size_t k;
+            if (nscopes == MAX_SCOPES) {
+                fprintf(stderr, "sicu-rtl: at most %d --scope options\n", MAX_SCOPES);
                 return 2;
             }
-            if (c == 'm') o.max_cycles = v; else if (c == 'w') o.watchdog = v; else o.mem_stall_after = v;
+            if (!strncmp(optarg, "TOP.", 4)) {
+                scopes[nscopes] = optarg;
+                levels[nscopes++] = 0;
+                break;
+            }
+            for (k = 0; k < NSCOPE_TAB && strcmp(scope_tab[k].unit, optarg); k++)
+                ;
+            if (k == NSCOPE_TAB) {
+                fprintf(stderr, "sicu-rtl: unknown --scope '%s' (expected one of %s, or a path TOP.sicu_cu...)\n",
+                        optarg, scope_names());
+                return 2;
+            }
+            scopes[nscopes] = scope_tab[k].path;
+            levels[nscopes++] = scope_tab[k].level;
             break;
         }
         case 'q': o.quiet = 1; break;
         case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
+        case ':':
+            fprintf(stderr, "sicu-rtl: option %s needs a value\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "sicu-rtl: unknown option '%s'\n", argv[optind - 1]);
+            usage(stderr);
+            return 2;
         }
     }
+    if (!o.waves && (have_from || have_to || nscopes)) {
+        fprintf(stderr, "sicu-rtl: --from, --to and --scope need --waves FILE.fst\n");
+        return 2;
+    }
+    if (have_to && o.waves_to < o.waves_from) {
+        fprintf(stderr, "sicu-rtl: empty waveform window: --to %llu is before --from %llu\n",
+                (unsigned long long)o.waves_to, (unsigned long long)o.waves_from);
+        return 2;
+    }
+    if (have_to && o.waves_to == 0)
+        o.waves_to = 1;   /* --to 0: just cycle 0 (waves_to 0 means "to the end") */
+    o.scopes = scopes;
+    o.scope_levels = levels;
+    o.nscopes = nscopes;
     if (optind != argc - 1) {
         usage(stderr);
         return 2;
@@ -127,6 +255,14 @@ int main(int argc, char **argv)
     }
     if (sh_run(&mem, &d, &emem, &ed, &o, &res, err, sizeof err) < 0) {
         fprintf(stderr, "sicu-rtl: %s: kernel '%s': %s\n", lpath, l.kernel, err);
+        if (res.sim_failed && fail_waves) {
+            if (!fail_file) {   /* next to the launch file */
+                const char *sl = strrchr(lpath, '/');
+                snprintf(fail_default, sizeof fail_default, "%.*ssicu-fail.fst", sl ? (int)(sl - lpath + 1) : 0, lpath);
+                fail_file = fail_default;
+            }
+            fail_rerun(&l, &co, &o, &res, fail_waves, fail_file);
+        }
         goto out;
     }
     if (si_launch_dump(&l, &mem) < 0) { fprintf(stderr, "sicu-rtl: %s\n", l.err); goto out; }

@@ -3,11 +3,14 @@
 #include "Vsicu_cu.h"
 #include "Vsicu_cu___024root.h"
 #include "verilated.h"
+#include "verilated_fst_c.h"
 #include "shm.h"
 
 struct shm {
     VerilatedContext *ctx;
     Vsicu_cu *top;
+    VerilatedFstC *fst;    // open waveform window, or NULL
+    uint64_t cycle;        // shm_cycle calls since the reset
 };
 
 #define NP (64 / SICU_LANES)
@@ -42,15 +45,45 @@ shm *shm_new(int threads)
         return NULL;
     m->ctx = new VerilatedContext;
     (void)threads;
+    m->ctx->traceEverOn(true);     // allows shm_waves_open() later; no cost until then
     m->top = new Vsicu_cu{m->ctx, "TOP"};
     shm_reset(m);
     return m;
 }
 
+int shm_waves_open(shm *m, const char *path, const char *const *scopes, const int *levels, int nscopes)
+{
+    if (m->fst)
+        return -1;
+    VerilatedFstC *f = new VerilatedFstC;
+    for (int i = 0; i < nscopes; i++)
+        f->dumpvars(levels[i] > 0 ? levels[i] : 99, scopes[i]);
+    m->top->trace(f, 99);
+    f->open(path);
+    if (!f->isOpen()) {
+        delete f;
+        return -1;
+    }
+    m->fst = f;
+    return 0;
+}
+
+void shm_waves_close(shm *m)
+{
+    if (!m->fst)
+        return;
+    m->fst->close();
+    delete m->fst;
+    m->fst = NULL;
+}
+
+uint64_t shm_cycles(const shm *m) { return m->cycle; }
+
 void shm_free(shm *m)
 {
     if (!m)
         return;
+    shm_waves_close(m);
     m->top->final();
     delete m->top;
     delete m->ctx;
@@ -96,6 +129,8 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     t->mem_rsp_data = in->mem_rsp_data;
     t->clk = 0;
     t->eval();
+    if (m->fst)
+        m->fst->dump(2 * m->cycle);    // time unit: half a cycle (cycle C: 2C low, 2C+1 high)
     o->end_valid = t->end_valid;
     o->end_wave = t->end_wave;
     o->imem_req_valid = t->imem_req_valid;
@@ -157,6 +192,9 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     }
     t->clk = 1;
     t->eval();
+    if (m->fst)
+        m->fst->dump(2 * m->cycle + 1);
+    m->cycle++;
     // state after the edge: the retirements sampled above have written it
     o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
 }

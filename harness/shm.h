@@ -68,6 +68,15 @@ void shm_reset(shm *m);
  * combinational outputs into `out` (requests made this cycle, retirements),
  * then the rising edge. */
 void shm_cycle(shm *m, const shm_in *in, shm_out *out);
+/* Waveforms: start writing an FST of the model at the current cycle (time
+ * unit half a cycle: cycle C is 2C with clk low, 2C+1 after the rising
+ * edge), limited to the hierarchy scopes given (e.g. "TOP.sicu_cu.u_lsu"),
+ * each with the depth of hierarchy below it (1: the scope's own signals;
+ * 0: all levels); none: everything.  Returns -1 if the file cannot be
+ * created or a window is already open.  shm_waves_close ends the window. */
+int shm_waves_open(shm *m, const char *path, const char *const *scopes, const int *levels, int nscopes);
+void shm_waves_close(shm *m);
+uint64_t shm_cycles(const shm *m);
 /* The performance counters (perf_cu, perf_simd of `out`); not part of the
  * per-cycle copy. */
 void shm_read_perf(shm *m, shm_out *out);

@@ -20,6 +20,8 @@ static void usage_run(FILE *f)
     fprintf(f,
             "usage: sicu run LAUNCH.json [--engine emu|rtl|cosim] [--trace FILE] [--stats FILE]\n"
             "                [--max-instructions N] [--repeat N] [--quiet]\n"
+            "                [RTL options: --waves FILE.fst --from C --to C --scope UNIT --fail-waves N\n"
+            "                 --fail-waves-file FILE --max-cycles N --watchdog N]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
@@ -32,7 +34,11 @@ static void usage_run(FILE *f)
             "  --repeat N              run the dispatch N times, each from freshly set-up memory\n"
             "                          (benchmarking; only the emulation is timed;\n"
             "                          statistics are per run, throughput over all runs)\n"
-            "  --quiet                 no summary line on stderr\n");
+            "  --quiet                 no summary line on stderr\n"
+            "  RTL options (--engine rtl|cosim only; see `sicu-rtl --help` and docs/waves.md):\n"
+            "  --waves FILE.fst        waveform of cycles --from..--to, of the --scope units only\n"
+            "  --fail-waves N          waveform of the N cycles before a mismatch/fault/hang (default 2000)\n"
+            "  --max-cycles, --watchdog  cycle limit, hang detection\n");
 }
 
 static double now_s(void)
@@ -95,15 +101,38 @@ int cmd_run(int argc, char **argv)
                                        {"max-instructions", required_argument, 0, 'm'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"repeat", required_argument, 0, 'r'},
+                                       /* handed to sicu-rtl as they are */
+                                       {"waves", required_argument, 0, 'R'},
+                                       {"from", required_argument, 0, 'R'},
+                                       {"to", required_argument, 0, 'R'},
+                                       {"scope", required_argument, 0, 'R'},
+                                       {"fail-waves", required_argument, 0, 'R'},
+                                       {"fail-waves-file", required_argument, 0, 'R'},
+                                       {"max-cycles", required_argument, 0, 'R'},
+                                       {"watchdog", required_argument, 0, 'R'},
                                        {0, 0, 0, 0}};
+    char *rtl_av[2 * 64];
+    int rtl_ac = 0, li = 0;
     const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
     uint64_t maxi = 0;
     unsigned reps = 1;
     int quiet = 0, c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":hq", lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hq", lo, &li)) != -1) {
         switch (c) {
+        case 'R': {
+            static char names[64][32];
+            if (rtl_ac >= 2 * 64) {
+                cli_err("run", "too many RTL options");
+                return CLI_USAGE;
+            }
+            int k = rtl_ac / 2;
+            snprintf(names[k], sizeof names[0], "--%s", lo[li].name);
+            rtl_av[rtl_ac++] = names[k];
+            rtl_av[rtl_ac++] = optarg;
+            break;
+        }
         case 'h': usage_run(stdout); return CLI_OK;
         case 'e': engine = optarg; break;
         case 't': trace_path = optarg; break;
@@ -158,7 +187,7 @@ int cmd_run(int argc, char **argv)
             cli_err("run", "engine '%s' needs the RTL model: %s is not built (run `make rtl`)", engine, tool);
             return CLI_FAIL;
         }
-        char *av[16];
+        char *av[16 + 2 * 64];
         int ac = 0;
         av[ac++] = tool;
         av[ac++] = argv[optind];
@@ -174,6 +203,8 @@ int cmd_run(int argc, char **argv)
         }
         if (quiet)
             av[ac++] = (char *)"--quiet";
+        for (int k = 0; k < rtl_ac; k++)
+            av[ac++] = rtl_av[k];
         av[ac] = NULL;
         execv(tool, av);
         cli_err("run", "cannot run %s: %s", tool, strerror(errno));
@@ -181,6 +212,10 @@ int cmd_run(int argc, char **argv)
     }
     if (strcmp(engine, "emu") != 0) {
         cli_err("run", "unknown engine '%s' (expected emu, rtl or cosim)", engine);
+        return CLI_USAGE;
+    }
+    if (rtl_ac) {
+        cli_err("run", "%s needs --engine rtl or cosim", rtl_av[0]);
         return CLI_USAGE;
     }
 
