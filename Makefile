@@ -146,7 +146,7 @@ $(BUILD)/rtl/shm_vgpr.inc: $(BUILD)/gen/sicu_config.h
 
 $(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness -Isw -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_cu__ALL.a $(BUILD)/rtl/shm_vgpr.inc
 	@mkdir -p $(dir $@)

@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
+#include "activity.h"
 #include "harness.h"
 #include "sicu_config.h"
 
@@ -57,7 +59,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: sicu-rtl LAUNCH.json [--engine rtl|cosim] [--trace FILE] [--stats FILE] [--max-cycles N] [--watchdog N]\n"
             "                [--waves FILE.fst [--from CYCLE] [--to CYCLE] [--scope UNIT]...] [--fail-waves N]\n"
-            "                [--fail-waves-file FILE.fst] [--quiet]\n"
+            "                [--fail-waves-file FILE.fst] [--activity FILE.json] [--quiet]\n"
             "  --engine rtl      the RTL compute unit alone (default)\n"
             "  --engine cosim    every retirement compared with the golden emulator, then the final memory\n"
             "  --trace FILE      the RTL's retirement trace from the monitor taps (docs/trace-format.md; - = stdout)\n"
@@ -69,6 +71,8 @@ static void usage(FILE *f)
             "                    %s, or a hierarchy path TOP.sicu_cu...\n"
             "  --fail-waves N    on a mismatch, fault or hang: re-simulate and write the waveform of the last N cycles\n"
             "                    before it (default %d; 0 = off) to --fail-waves-file (default: sicu-fail.fst next to LAUNCH.json)\n"
+            "  --activity FILE   per-module switching activity of the run as JSON (docs/power.md): the whole run is\n"
+            "                    traced to a temporary FST (FILE.tmp.fst) and every bit change counted per module\n"
             "  --mem-stall-after N  test hook: the memory model stops answering after N requests (hang test)\n",
             SICU_WATCHDOG_CYCLES, scope_names(), FAIL_WAVES_DEFAULT);
 }
@@ -154,9 +158,11 @@ int main(int argc, char **argv)
                                        {"waves", required_argument, 0, 'W'}, {"from", required_argument, 0, 'F'},
                                        {"to", required_argument, 0, 'T'}, {"scope", required_argument, 0, 'C'},
                                        {"fail-waves", required_argument, 0, 'N'},
-                                       {"fail-waves-file", required_argument, 0, 'P'}, {0, 0, 0, 0}};
+                                       {"fail-waves-file", required_argument, 0, 'P'},
+                                       {"activity", required_argument, 0, 'A'}, {0, 0, 0, 0}};
     const char *engine = "rtl", *stats = NULL, *trace = NULL, *fail_file = NULL;
-    char fail_default[4200];
+    char fail_default[4200], act_fst[4200];
+    const char *activity = NULL;
     sh_opts o = {.watchdog = SICU_WATCHDOG_CYCLES};
     const char *scopes[MAX_SCOPES];
     int levels[MAX_SCOPES], nscopes = 0, have_from = 0, have_to = 0;
@@ -170,6 +176,7 @@ int main(int argc, char **argv)
         case 't': trace = optarg; break;
         case 'W': o.waves = optarg; break;
         case 'P': fail_file = optarg; break;
+        case 'A': activity = optarg; break;
         case 'm': if (parse_u64("max-cycles", optarg, &o.max_cycles)) return 2; break;
         case 'w': if (parse_u64("watchdog", optarg, &o.watchdog)) return 2; break;
         case 'S': if (parse_u64("mem-stall-after", optarg, &o.mem_stall_after)) return 2; break;
@@ -223,6 +230,14 @@ int main(int argc, char **argv)
     o.scopes = scopes;
     o.scope_levels = levels;
     o.nscopes = nscopes;
+    if (activity) {
+        if (o.waves) {
+            fprintf(stderr, "sicu-rtl: --activity traces the whole run itself; it cannot be combined with --waves\n");
+            return 2;
+        }
+        snprintf(act_fst, sizeof act_fst, "%s.tmp.fst", activity);
+        o.waves = act_fst;
+    }
     if (optind != argc - 1) {
         usage(stderr);
         return 2;
@@ -266,6 +281,14 @@ int main(int argc, char **argv)
         goto out;
     }
     if (si_launch_dump(&l, &mem) < 0) { fprintf(stderr, "sicu-rtl: %s\n", l.err); goto out; }
+    if (activity) {
+        int ar = sh_activity(act_fst, activity, &res, err, sizeof err);
+        unlink(act_fst);
+        if (ar < 0) {
+            fprintf(stderr, "sicu-rtl: %s\n", err);
+            goto out;
+        }
+    }
     if (stats && write_stats(stats, &res, l.kernel, o.cosim) < 0)
         goto out;
     if (!o.quiet)
@@ -275,6 +298,8 @@ int main(int argc, char **argv)
                 res.wall_s > 0 ? res.cycles / res.wall_s : 0, o.cosim ? ", 0 mismatches" : "");
     rc = 0;
 out:
+    if (activity)
+        unlink(act_fst);
     if (o.trace && o.trace != stdout && fclose(o.trace) != 0 && rc == 0) {
         fprintf(stderr, "sicu-rtl: write error on trace file %s\n", trace);
         rc = 1;

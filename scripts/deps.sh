@@ -3,7 +3,7 @@
 # packages are already present it only checks and returns.
 set -euo pipefail
 PKGS=(build-essential make verilator yosys gtkwave libcmocka-dev libjansson-dev libelf-dev
-      zlib1g-dev clang llvm lld gnuplot-nox pkg-config ccache)
+      zlib1g-dev clang llvm lld gnuplot-nox pkg-config ccache jq)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

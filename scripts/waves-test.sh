@@ -62,7 +62,17 @@ if [ $rc != 0 ] && grep -q 'watchdog: no instruction retired' "$W/hang.log" && [
     ok "hang -> waveform of the last 300 cycles (cycles $range)"
 else ko "hang -> waveform of the last 300 cycles" "$W/hang.log"; fi
 
-# 6. bad options: clear errors, exit 2, no file
+# 6. switching activity: every module of rtl/ counted, cycles as in --stats, no temporary FST left
+if "$SICU" run "$W/launch.json" --engine rtl --quiet --activity "$W/act.json" --stats "$W/stats.json" > "$W/act.log" 2>&1 &&
+   [ ! -e "$W/act.json.tmp.fst" ] &&
+   jq -e --slurpfile st "$W/stats.json" --argjson mods "$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | jq -R . | jq -s .)" '
+        (.modules | keys) == ($mods | sort) and .cycles == $st[0].cycles and
+        .modules.issue.toggles > 0 and .modules.lsu.toggles > 0 and .modules.simd.instances >= 1 and
+        .total.toggles == ([.modules[].toggles] | add) and .counters.vgpr_row_writes > 0' "$W/act.json" > /dev/null; then
+    ok "activity: all modules, cycles, totals"
+else ko "activity: all modules, cycles, totals" "$W/act.log"; fi
+
+# 7. bad options: clear errors, exit 2, no file
 bad_opt() {
     local name=$1 pat=$2; shift 2
     "$@" > "$W/bad.log" 2>&1
@@ -73,6 +83,7 @@ bad_opt "unknown scope" "unknown --scope 'alu'" "$RTL" "$W/launch.json" --waves 
 bad_opt "empty window" "empty waveform window" "$RTL" "$W/launch.json" --waves "$W/x.fst" --from 10 --to 5
 bad_opt "window without --waves" "need --waves" "$RTL" "$W/launch.json" --from 10
 bad_opt "bad cycle number" "--from expects a number" "$RTL" "$W/launch.json" --waves "$W/x.fst" --from 1e3
+bad_opt "activity with waves" "cannot be combined with --waves" "$RTL" "$W/launch.json" --waves "$W/x.fst" --activity "$W/y.json"
 bad_opt "emulator engine" "needs --engine rtl or cosim" "$SICU" run "$W/launch.json" --waves "$W/x.fst"
 [ -e "$W/x.fst" ] && ko "a rejected command wrote $W/x.fst"
 "$RTL" "$W/launch.json" --waves /nonexistent/dir/w.fst > "$W/bad.log" 2>&1

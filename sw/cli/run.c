@@ -21,7 +21,7 @@ static void usage_run(FILE *f)
             "usage: sicu run LAUNCH.json [--engine emu|rtl|cosim] [--trace FILE] [--stats FILE]\n"
             "                [--max-instructions N] [--repeat N] [--quiet]\n"
             "                [RTL options: --waves FILE.fst --from C --to C --scope UNIT --fail-waves N\n"
-            "                 --fail-waves-file FILE --max-cycles N --watchdog N]\n"
+            "                 --fail-waves-file FILE --activity FILE --max-cycles N --watchdog N]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
@@ -38,6 +38,7 @@ static void usage_run(FILE *f)
             "  RTL options (--engine rtl|cosim only; see `sicu-rtl --help` and docs/waves.md):\n"
             "  --waves FILE.fst        waveform of cycles --from..--to, of the --scope units only\n"
             "  --fail-waves N          waveform of the N cycles before a mismatch/fault/hang (default 2000)\n"
+            "  --activity FILE.json    per-module switching activity of the run (docs/power.md)\n"
             "  --max-cycles, --watchdog  cycle limit, hang detection\n");
 }
 
@@ -110,6 +111,7 @@ int cmd_run(int argc, char **argv)
                                        {"fail-waves-file", required_argument, 0, 'R'},
                                        {"max-cycles", required_argument, 0, 'R'},
                                        {"watchdog", required_argument, 0, 'R'},
+                                       {"activity", required_argument, 0, 'R'},
                                        {0, 0, 0, 0}};
     char *rtl_av[2 * 64];
     int rtl_ac = 0, li = 0;
