@@ -159,6 +159,22 @@ $(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $
 
 rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (sicu run --engine rtl|cosim)
 
+# ---------------------------------------------------------------- power proxies (docs/power.md)
+POWER_TOOL := $(BUILD)/bin/sicu-power
+PROG ?= BitonicSort
+.PHONY: power compare
+
+$(POWER_TOOL): scripts/power/sicu-power.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -ljansson -lm $(LDFLAGS)
+
+power: rtl $(BIN) $(POWER_TOOL) ## Power proxies per module of RTL runs: make power PROG="BitonicSort asm/ds" (needs make area; POWER_AREA=...)
+	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(or $(AREA_BUILD),build-small) bash scripts/power.sh $(PROG)
+
+compare: $(BIN) $(POWER_TOOL) ## Compare two RTL versions (build dirs or git revisions): make compare A=HEAD~1 B=build [PROGS="..."] [AREA=1]
+	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make compare A=REV|BUILD_DIR B=REV|BUILD_DIR [PROGS=...] [AREA=1]" >&2; exit 2; }
+	@AREA=$(AREA) bash scripts/compare.sh "$(A)" "$(B)" $(PROGS)
+
 # ---------------------------------------------------------------- waveforms (docs/waves.md)
 .PHONY: view waves-test
 view: ## Open a waveform in GTKWave with a unit's view: make view WAVES=FILE.fst UNIT=issue (fetch wavepool decode issue salu sgpr simd lsu cu)

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "activity.h"
+#include "sicu_config.h"
 #include "gtkwave/fstapi.h"
 
 /* module of a scope path: the innermost instance (u_*) decides; generate
@@ -165,6 +166,7 @@ int sh_activity(const char *fst, const char *out, const sh_result *res, char *er
     uint64_t cyc = res->cycles ? res->cycles : 1;
     root = json_object();
     json_object_set_new(root, "cycles", json_integer((json_int_t)res->cycles));
+    json_object_set_new(root, "lanes", json_integer(SICU_LANES));   /* a VGPR row access = LANES x 32 bits */
     json_object_set_new(root, "method",
                         json_string("bit changes of every traced signal (flops and wires up to 256 bits; not memories) "
                                     "over the whole run, per declaring module; memories from the RTL access counters"));
