@@ -40,7 +40,9 @@
 `define DI_SOFFSET  196:189
 `define DI_HASLIT   197
 `define DI_PC       245:198
-`define DI_W        246
+`define DI_DFMT     249:246     // MTBUF: data format of the instruction
+`define DI_NFMT     252:250     // MTBUF: number format of the instruction
+`define DI_W        253
 
 // Unit classes (issue routing)
 `define UC_SALU     3'd0

@@ -176,6 +176,10 @@ module decode (
                 dec_bundle[`DI_GLC] = w0[14];
                 dec_bundle[`DI_ADDR64] = w0[15];
                 if (fmt == SI_FMT_MUBUF) dec_bundle[`DI_LDS] = w0[16];
+                if (fmt == SI_FMT_MTBUF) begin
+                    dec_bundle[`DI_DFMT] = w0[22:19];
+                    dec_bundle[`DI_NFMT] = w0[25:23];
+                end
                 dec_bundle[`DI_VADDR] = w1[7:0];
                 dec_bundle[`DI_VDATA] = w1[15:8];
                 dec_bundle[`DI_SRSRC] = {w1[20:16], 2'b00};

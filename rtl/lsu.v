@@ -1,4 +1,4 @@
-// sicu CU: load/store unit - SMRD, MUBUF/MTBUF (non-format), DS (LDS).
+// sicu CU: load/store unit - SMRD, MUBUF/MTBUF (incl. format conversion), DS (LDS).
 //
 // One instruction at a time, in order (so global atomics perform in issue
 // order across waves):
@@ -12,14 +12,28 @@
 //            or an access to the LDS (M0 / allocation bound, element
 //            alignment, byte enables);
 //   DRAIN    wait for every response;
+//   CONV     format loads only: convert the raw element of one active lane
+//            per component per cycle and write the lane's result dwords;
 //   WB       write result rows to the SIMD's VGPR file under EXEC, or the
 //            scalar result (SMRD) through the scalar write-back arbiter;
 // then report completion (waitcnt counter) and retire.
 // Global atomics are sent to the memory port with the op index: the atomic
 // ALU sits at the memory (the harness), which returns the pre-op value.
-// Not supported here yet (reported as a fault naming the instruction):
-// format loads/stores (buffer_*_format_*, tbuffer_*), DS atomics and
-// other DS ops, s_buffer_load_*, the MUBUF lds bit.
+// Format loads/stores (buffer_*_format_*, tbuffer_*; sw/vmem.c, lsu_fmt.vh):
+// data format from the V# (MUBUF) or the instruction (MTBUF), 8/16/32-bit
+// components (1, 2, 3 or 4), element of 1/2/4/8/12/16 bytes read or written
+// as one 1- or 2-byte request or 1..4 dword requests, range checked
+// all-or-nothing over its dwords (out of range: a load reads 0 incl. the w
+// component, a store is dropped).  Loads: UINT, SINT, UNORM, SNORM, USCALED,
+// SSCALED, FLOAT (16/32-bit), missing components (0, 0, 0, 1), DST_SEL (MUBUF),
+// the TFE dword; stores: UINT, SINT, UNORM, SNORM, FLOAT, min(ncomp, fc)
+// components converted and 0 for the others.  One converter each way: stores
+// convert the current lane's components in ACCESS (a cycle per component)
+// before its requests.  A pair sw/vmem.c rejects (10_11_11 and the other
+// packed formats, 32-bit UNORM/SNORM/SCALED, 8-bit FLOAT, SNORM_OGL, stores of
+// USCALED/SSCALED) faults when a lane is active.
+// Not supported here (reported as a fault naming the instruction): the MUBUF
+// lds bit, addr64 with offen/idxen.
 module lsu #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -114,11 +128,18 @@ module lsu #(
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
+    // FP library (DS FP atomics, format conversion) and the format converters.
+    // The FP library names its MODE argument `mode`; nothing here shadows it.
+`include "si_fp32.vh"
+`include "si_fp_cvt.vh"
+`include "si_fp64.vh"
+`include "lsu_fmt.vh"
 
-    localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5;
+    localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5,
+                     S_CONV = 3'd6;
     localparam [3:0] K_SMRD = 4'd0, K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
                      K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8,
-                     K_DSSWZ = 4'd9, K_DSCNT = 4'd10;
+                     K_DSSWZ = 4'd9, K_DSCNT = 4'd10, K_FLOAD = 4'd11, K_FSTORE = 4'd12;
     // read-modify-write operations (DS atomics; same meaning as sw/memop.h)
     localparam [4:0] A_SWAP = 5'd0, A_CMPSWAP = 5'd1, A_ADD = 5'd2, A_SUB = 5'd3, A_RSUB = 5'd4, A_SMIN = 5'd5,
                      A_UMIN = 5'd6, A_SMAX = 5'd7, A_UMAX = 5'd8, A_AND = 5'd9, A_OR = 5'd10, A_XOR = 5'd11,
@@ -141,11 +162,19 @@ module lsu #(
     reg [3:0]        x_esz;       // element bytes
     reg [4:0]        x_nd;        // result / data dwords per lane (SMRD: dwords)
     reg              x_sext, x_2addr, x_st64, x_rtn, x_sbuf;
+    // format ops: number format, width code (lsu_fmt.vh), components in
+    // memory, element dwords, format from the instruction (MTBUF: no DST_SEL)
+    reg [2:0]        x_fnf;
+    reg [1:0]        x_fbc;
+    reg [2:0]        x_fc, x_fnd;
+    reg              x_tbuf;
+    reg [1:0]        f_c;         // component being converted
+    reg              f_req;       // format store: components converted, sending the element's requests
     // operand buffers: address rows and data rows
     reg [2047:0]     abuf [0:1];
     reg [2047:0]     dbuf [0:3];
     reg [31:0]       sbuf [0:15];
-    wire [5*2048-1:0] rbuf_q;     // result rows 0..4 (see "result rows" below)
+    reg  [2047:0]    rb_r0, rb_r1, rb_r2, rb_r3, rb_r4;   // result rows (see "result rows" below)
     // collect sequencing
     reg [2:0]        c_n, c_i;
     reg              c_pend, c_pend2;
@@ -193,6 +222,18 @@ module lsu #(
         k_cmpswap = o == SI_OP_BUFFER_ATOMIC_CMPSWAP || o == SI_OP_BUFFER_ATOMIC_CMPSWAP_X2 ||
                     o == SI_OP_BUFFER_ATOMIC_FCMPSWAP || o == SI_OP_BUFFER_ATOMIC_FCMPSWAP_X2;
     endfunction
+    // format of a format op: V# dword 3 (op_s3[63:32]) NUM_FORMAT [110:108] and
+    // DATA_FORMAT [114:111] (MUBUF), or the instruction's NFMT / DFMT (MTBUF)
+    wire       k_tbuf = op_bundle[`DI_FMT] == SI_FMT_MTBUF;
+    wire [3:0] k_fdf = k_tbuf ? op_bundle[`DI_DFMT] : op_s3[50:47];
+    wire [2:0] k_fnf = k_tbuf ? op_bundle[`DI_NFMT] : op_s3[46:44];
+    wire [4:0] k_finfo = fmt_dfmt_info(k_fdf);
+    wire [2:0] k_fc = k_finfo[4:2];
+    wire [1:0] k_fbc = k_finfo[1:0];
+    // element dwords, and the request size: elements of 1, 2 or 4 bytes are one
+    // request, 8/12/16-byte elements one dword request per dword
+    wire [2:0] k_fnd = (k_fbc == 2'd2) ? k_fc : (k_fbc == 2'd1 && k_fc == 3'd4) ? 3'd2 : 3'd1;
+    wire [3:0] k_fesz = (k_fbc == 2'd2) ? 4'd4 : (k_fbc == 2'd1) ? ((k_fc == 3'd1) ? 4'd2 : 4'd4) : {1'b0, k_fc};
     always @* begin
         k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_kd = 8'd0; k_sbuf = 1'b0;
         k_aop = A_SWAP; k_rtn = op_bundle[`DI_GLC]; k_2data = 1'b0; k_sext = 1'b0; k_2addr = 1'b0; k_st64 = 1'b0;
@@ -221,6 +262,15 @@ module lsu #(
             SI_OP_BUFFER_STORE_DWORDX2: begin k_kind = K_BSTORE; k_nd = 5'd2; end
             SI_OP_BUFFER_STORE_DWORDX4: begin k_kind = K_BSTORE; k_nd = 5'd4; end
             SI_OP_BUFFER_WBINVL1_SC, SI_OP_BUFFER_WBINVL1: k_kind = K_NOP;
+            // format ops: k_nd = the instruction's components (result / data dwords)
+            SI_OP_BUFFER_LOAD_FORMAT_X, SI_OP_TBUFFER_LOAD_FORMAT_X:       begin k_kind = K_FLOAD; k_nd = 5'd1; end
+            SI_OP_BUFFER_LOAD_FORMAT_XY, SI_OP_TBUFFER_LOAD_FORMAT_XY:     begin k_kind = K_FLOAD; k_nd = 5'd2; end
+            SI_OP_BUFFER_LOAD_FORMAT_XYZ, SI_OP_TBUFFER_LOAD_FORMAT_XYZ:   begin k_kind = K_FLOAD; k_nd = 5'd3; end
+            SI_OP_BUFFER_LOAD_FORMAT_XYZW, SI_OP_TBUFFER_LOAD_FORMAT_XYZW: begin k_kind = K_FLOAD; k_nd = 5'd4; end
+            SI_OP_BUFFER_STORE_FORMAT_X, SI_OP_TBUFFER_STORE_FORMAT_X:       begin k_kind = K_FSTORE; k_nd = 5'd1; end
+            SI_OP_BUFFER_STORE_FORMAT_XY, SI_OP_TBUFFER_STORE_FORMAT_XY:     begin k_kind = K_FSTORE; k_nd = 5'd2; end
+            SI_OP_BUFFER_STORE_FORMAT_XYZ, SI_OP_TBUFFER_STORE_FORMAT_XYZ:   begin k_kind = K_FSTORE; k_nd = 5'd3; end
+            SI_OP_BUFFER_STORE_FORMAT_XYZW, SI_OP_TBUFFER_STORE_FORMAT_XYZW: begin k_kind = K_FSTORE; k_nd = 5'd4; end
             SI_OP_DS_READ_B32:  begin k_kind = K_DSREAD; end
             SI_OP_DS_READ_B64:  begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_READ_U8:   begin k_kind = K_DSREAD; k_esz = 4'd1; end
@@ -324,7 +374,14 @@ module lsu #(
                 end
             end
         endcase
-        if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF) && (op_bundle[`DI_LDS] ||
+        // format ops: requests of the element size (1 or 2 bytes) or dwords; a
+        // pair the emulator rejects faults, unless no lane is active (sw/vmem.c
+        // checks the format after the EXEC == 0 early return)
+        if (k_kind == K_FLOAD || k_kind == K_FSTORE) begin
+            k_esz = k_fesz;
+            if (!fmt_pair_ok(k_finfo, k_fnf, k_kind == K_FSTORE) && op_exec != 64'd0) k_kind = K_FAULT;
+        end
+        if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF || op_bundle[`DI_FMT] == SI_FMT_MTBUF) && (op_bundle[`DI_LDS] ||
             (op_bundle[`DI_ADDR64] && (op_bundle[`DI_OFFEN] || op_bundle[`DI_IDXEN]))))
             k_kind = K_FAULT;
     end
@@ -429,9 +486,6 @@ module lsu #(
     endfunction
 
     // ---------------------------------------------------------------- DS atomic ALU
-    // The FP library names its MODE argument `mode`; nothing here shadows it.
-`include "si_fp32.vh"
-`include "si_fp64.vh"
     function automatic [63:0] ds_aop(input [4:0] a, input is64, input [63:0] old_i, input [63:0] src_i,
                                      input [63:0] cmp_i, input [31:0] amode);
         reg [63:0] o, v, c, r;
@@ -464,9 +518,8 @@ module lsu #(
         end
     endfunction
     // operands of the lane being updated: old value (captured in rbuf), data0 / data1
-    wire [5:0]  at_lane = nxt_lane;
     wire        at_64 = x_esz == 4'd8;
-    wire [63:0] at_old = {at_64 ? lanew(rbuf_q[1*2048 +: 2048], at_lane) : 32'd0, lanew(rbuf_q[0 +: 2048], at_lane)};
+    wire [63:0] at_old = {at_64 ? l_r1 : 32'd0, l_r0};   // result rows 1 / 0 of lane nxt_lane
     wire [63:0] at_d0 = {at_64 ? l_d1 : 32'd0, l_d0};
     wire [63:0] at_d1 = at_64 ? {l_d3, l_d2} : {32'd0, l_d1};
     wire        at_cmpst = x_aop == A_CMPSWAP || x_aop == A_FCMPSWAP;   // data0 = compare, data1 = new
@@ -478,7 +531,7 @@ module lsu #(
                           {nxt_lane[5:2], x_off16[{1'b0, nxt_lane[1:0], 1'b1}], x_off16[{1'b0, nxt_lane[1:0], 1'b0}]} :
                           {nxt_lane[5], ((nxt_lane[4:0] & x_off16[4:0]) | x_off16[9:5]) ^ x_off16[14:10]};
     wire [31:0] cnt_a = (x_m0 + {16'd0, x_off16}) & ~32'd3;
-    wire [31:0] cnt_old = lanew(rbuf_q[0 +: 2048], cnt_first);
+    wire [31:0] cnt_old = lanew(rb_r0, cnt_first);
     reg  [6:0]  cnt_n;
     reg  [5:0]  cnt_first;
     integer     ci;
@@ -500,14 +553,14 @@ module lsu #(
     always @* begin
         n = 3'd0;
         for (pi = 0; pi < 6; pi = pi + 1) begin pl_row[pi] = {VAW{1'b0}}; pl_slot[pi] = 3'd0; end
-        if (k_kind == K_BLOAD || k_kind == K_BSTORE || k_kind == K_BATOM) begin
+        if (k_kind == K_BLOAD || k_kind == K_BSTORE || k_kind == K_BATOM || k_kind == K_FLOAD || k_kind == K_FSTORE) begin
             if (op_bundle[`DI_ADDR64] || (op_bundle[`DI_IDXEN] && op_bundle[`DI_OFFEN])) begin
                 pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
                 pl_row[n] = op_vrow0 + 1'b1; pl_slot[n] = 3'd1; n = n + 3'd1;
             end else if (op_bundle[`DI_IDXEN] || op_bundle[`DI_OFFEN]) begin
                 pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
             end
-            if (k_kind == K_BSTORE || k_kind == K_BATOM)
+            if (k_kind == K_BSTORE || k_kind == K_BATOM || k_kind == K_FSTORE)
                 for (pi = 0; pi < 4; pi = pi + 1)
                     if (pi < ((k_kind == K_BATOM && k_cmpswap(pop)) ? {26'd0, k_nd, 1'b0} : {27'd0, k_nd})) begin
                         pl_row[n] = op_vrow1 + pi[VAW-1:0]; pl_slot[n] = 3'd2 + pi[2:0]; n = n + 3'd1;
@@ -567,6 +620,9 @@ module lsu #(
     wire [31:0] l_d2 = lanew(dbuf[2], nxt_lane), l_d3 = lanew(dbuf[3], nxt_lane);
     wire [31:0] l_dn = (a_d[1:0] == 2'd0) ? l_d0 : (a_d[1:0] == 2'd1) ? l_d1 : (a_d[1:0] == 2'd2) ? l_d2 : l_d3;
     wire [31:0] l_swz = lanew(abuf[0], swz_src);
+    // result rows 0..3 of lane nxt_lane (DS atomics: old value; format loads: raw element)
+    wire [31:0] l_r0 = lanew(rb_r0, nxt_lane), l_r1 = lanew(rb_r1, nxt_lane);
+    wire [31:0] l_r2 = lanew(rb_r2, nxt_lane), l_r3 = lanew(rb_r3, nxt_lane);
     integer   i;
     always @* begin
         nxt_found = 1'b0;
@@ -590,6 +646,82 @@ module lsu #(
     // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
     wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full;
 
+    // ---------------------------------------------------------------- format ops (lsu_fmt.vh, sw/vmem.c)
+    // The element of lane nxt_lane is range checked all-or-nothing over its
+    // dwords (elem_access): dword d out of range as in buf_addr_f (the range
+    // part only: no multiply).
+    reg        fl_oob;
+    reg [31:0] fo_index, fo_voff, fo_off;
+    integer    fd;
+    always @* begin
+        fo_index = 32'd0; fo_voff = 32'd0;
+        if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin fo_index = l_a0; fo_voff = l_a1; end
+        else if (x_b[`DI_IDXEN]) fo_index = l_a0;
+        else if (x_b[`DI_OFFEN]) fo_voff = l_a0;
+        if (vs_tid) fo_index = fo_index + {26'd0, nxt_lane};
+        fl_oob = 1'b0;
+        for (fd = 0; fd < 4; fd = fd + 1) begin
+            fo_off = {16'd0, x_b[`DI_OFFSET]} + fo_voff + {fd[29:0], 2'b00};
+            if (fd[2:0] < x_fnd && !x_b[`DI_ADDR64]) begin
+                if (vs_stride == 14'd0) begin
+                    if ({32'd0, fo_off} + {32'd0, x_soff} >= {32'd0, vs_nrec}) fl_oob = 1'b1;
+                end else if (fo_index >= vs_nrec || ((x_b[`DI_IDXEN] || vs_tid) && fo_off >= {18'd0, vs_stride}))
+                    fl_oob = 1'b1;
+            end
+        end
+    end
+    // Component conversion, one component per cycle (f_c) into cv_q: stores
+    // in ACCESS (the lane's data dword f_c, 0 beyond the instruction's
+    // components), loads in CONV (component f_c of the raw element in the
+    // result rows).  The register is cleared with component 0.
+    wire [31:0]  fs_in = (f_c == 2'd0) ? l_d0 : (f_c == 2'd1) ? l_d1 : (f_c == 2'd2) ? l_d2 : l_d3;
+    wire [31:0]  fs_cvt = fmt_store_cvt(fs_in, x_fbc, x_fnf, x_mode);
+    wire [31:0]  fs_val = ({3'd0, f_c} < x_nd) ? fs_cvt : 32'd0;
+    wire [31:0]  fl_raw = (x_fbc == 2'd2) ? ((f_c == 2'd0) ? l_r0 : (f_c == 2'd1) ? l_r1 : (f_c == 2'd2) ? l_r2 : l_r3) :
+                          (x_fbc == 2'd1) ? ((f_c[1] ? l_r1 : l_r0) >> {f_c[0], 4'b0000}) :
+                          (l_r0 >> {f_c, 3'b000});
+    wire [31:0]  fl_cvt = fmt_load_cvt(fl_raw, x_fbc, x_fnf, x_mode);
+    wire         cv_we = (st == S_CONV && nxt_found) || (acc_go && x_kind == K_FSTORE && !f_req && !fl_oob);
+    wire [31:0]  cv_wd = (st == S_CONV) ? fl_cvt : fs_val;
+    reg  [127:0] cv_q;
+    integer      ck;
+    always @(posedge clk)
+        if (cv_we)
+            for (ck = 0; ck < 4; ck = ck + 1)
+                if (f_c == ck[1:0]) cv_q[ck*32 +: 32] <= cv_wd;
+                else if (f_c == 2'd0) cv_q[ck*32 +: 32] <= 32'd0;
+    // format store: dword a_d of the packed element (components already
+    // truncated to their width; the request size drops the bytes beyond it)
+    wire [31:0]  fs_pack = (x_fbc == 2'd0) ? {cv_q[103:96], cv_q[71:64], cv_q[39:32], cv_q[7:0]} :
+                           (x_fbc == 2'd1) ? (a_d[0] ? {cv_q[111:96], cv_q[79:64]} : {cv_q[47:32], cv_q[15:0]}) :
+                           (a_d[1:0] == 2'd0) ? cv_q[31:0] : (a_d[1:0] == 2'd1) ? cv_q[63:32] :
+                           (a_d[1:0] == 2'd2) ? cv_q[95:64] : cv_q[127:96];
+    // format load: lanes whose element was out of range (their w reads 0)
+    reg  [63:0]  fl_oobm;
+    always @(posedge clk)
+        if (rst || (st == S_IDLE && op_valid)) fl_oobm <= 64'd0;
+        else if (acc_go && x_kind == K_FLOAD && fl_oob) fl_oobm[nxt_lane] <= 1'b1;
+    // format load, last component of lane nxt_lane: the components (missing
+    // ones 0, w 1 / 1.0, or 0 out of range), DST_SEL (MUBUF), the
+    // instruction's components (the others, incl. a TFE dword, 0)
+    wire         fl_wr = st == S_CONV && nxt_found && {1'b0, f_c} == x_fc - 3'd1;
+    wire [31:0]  fl_one = (x_fnf == NF_UINT || x_fnf == NF_SINT) ? 32'd1 : 32'h3f800000;
+    reg  [127:0] fl_comp, fl_out;
+    reg  [2:0]   fl_sel;
+    integer      fk;
+    always @* begin
+        for (fk = 0; fk < 4; fk = fk + 1)
+            fl_comp[fk*32 +: 32] = (f_c == fk[1:0]) ? fl_cvt : (fk[1:0] < f_c) ? cv_q[fk*32 +: 32] : 32'd0;
+        if (x_fc != 3'd4) fl_comp[127:96] = fl_oobm[nxt_lane] ? 32'd0 : fl_one;
+        for (fk = 0; fk < 4; fk = fk + 1) begin
+            fl_sel = x_vs[96 + 3*fk +: 3];
+            if (fk[4:0] >= x_nd) fl_out[fk*32 +: 32] = 32'd0;
+            else if (x_tbuf) fl_out[fk*32 +: 32] = fl_comp[fk*32 +: 32];
+            else if (fl_sel[2]) fl_out[fk*32 +: 32] = fl_comp[fl_sel[1:0]*32 +: 32];
+            else fl_out[fk*32 +: 32] = (fl_sel == 3'd1) ? fl_one : 32'd0;
+        end
+    end
+
     // ---------------------------------------------------------------- operand and result buffers
     // Written by processes of their own with simple enables (the FSM's decision
     // tree only computes the enables): operand rows at COLLECT, scalar-load
@@ -606,56 +738,69 @@ module lsu #(
         end else if (!rst && mem_rsp_valid && x_kind == K_SMRD)
             sbuf[rq_tag[rq_rd][9:6]] <= mem_rsp_data[31:0];
     // result rows: 5 rows x 64 lane-dwords.  Cleared when an instruction is
-    // accepted (lanes without an access read 0); then at most one lane-dword
-    // per cycle (memory response, LDS read, ds_swizzle), plus the high dword
-    // of a 64-bit global atomic into row 1, or a broadcast of the counter's
-    // old value into row 0 (ds_append / ds_consume).
-    reg        rb_clr, rb_bcast, rb_we, rb_we_hi;
-    reg [2:0]  rb_row;
-    reg [5:0]  rb_lane;
-    reg [31:0] rb_wd, rb_wd_hi;
+    // accepted (lanes without an access read 0); then per cycle the dwords of
+    // one lane selected by per-row enables rb_en: one dword (memory response,
+    // LDS read, ds_swizzle), plus the high dword of a 64-bit global atomic
+    // into row 1, or rows 0..3 of a format load's converted lane (CONV); or a
+    // broadcast of the counter's old value into row 0 (ds_append / ds_consume).
+    reg         rb_clr, rb_bcast;
+    reg [4:0]   rb_en;
+    reg [5:0]   rb_lane;
+    reg [159:0] rb_wv;       // row r's dword: rb_wv[r*32 +: 32]
     always @* begin
         rb_clr = !rst && st == S_IDLE && op_valid;
         rb_bcast = !rst && acc_go && x_kind == K_DSCNT && at_ph[1];
-        rb_we = 1'b0; rb_we_hi = 1'b0; rb_row = 3'd0; rb_lane = 6'd0;
-        rb_wd = 32'd0; rb_wd_hi = mem_rsp_data[63:32];
+        rb_en = 5'd0; rb_lane = 6'd0; rb_wv = 160'd0;
         if (mem_rsp_valid && x_kind != K_SMRD) begin
-            rb_we = 1'b1; rb_row = rq_tag[rq_rd][8:6]; rb_lane = rq_tag[rq_rd][5:0];
-            rb_wd = ld_ext(mem_rsp_data[31:0], x_esz, x_sext);
-            rb_we_hi = x_kind == K_BATOM && x_nd == 5'd2;
+            rb_en = 5'b00001 << rq_tag[rq_rd][8:6]; rb_lane = rq_tag[rq_rd][5:0];
+            rb_wv = {5{ld_ext(mem_rsp_data[31:0], x_esz, x_sext)}};
+            if (x_kind == K_BATOM && x_nd == 5'd2) begin
+                rb_en[1] = 1'b1; rb_wv[63:32] = mem_rsp_data[63:32];
+            end
         end
         if (lds_rd_pend2) begin
-            rb_we = 1'b1; rb_row = lds_rd_tag2[8:6]; rb_lane = lds_rd_tag2[5:0];
-            rb_wd = ld_ext(lds_rd_shift, x_esz, x_sext);
+            rb_en = 5'b00001 << lds_rd_tag2[8:6]; rb_lane = lds_rd_tag2[5:0];
+            rb_wv = {5{ld_ext(lds_rd_shift, x_esz, x_sext)}};
         end
         if (acc_go && x_kind == K_DSSWZ) begin
-            rb_we = 1'b1; rb_row = 3'd0; rb_lane = nxt_lane;
-            rb_wd = x_exec[swz_src] ? l_swz : 32'd0;
+            rb_en = 5'b00001; rb_lane = nxt_lane;
+            rb_wv = {5{x_exec[swz_src] ? l_swz : 32'd0}};
         end
-        if (rst) begin rb_we = 1'b0; rb_we_hi = 1'b0; end
+        if (fl_wr) begin
+            rb_en = 5'b01111; rb_lane = nxt_lane;
+            rb_wv = {32'd0, fl_out};
+        end
+        if (rst) rb_en = 5'd0;
     end
     function automatic [2047:0] rb_row_sel(input [2:0] r);
-        integer k;
-        begin
-            rb_row_sel = rbuf_q[2047:0];
-            for (k = 1; k < 5; k = k + 1)
-                if (r == k[2:0]) rb_row_sel = rbuf_q[k*2048 +: 2048];
-        end
+        case (r)
+            3'd0: rb_row_sel = rb_r0;
+            3'd1: rb_row_sel = rb_r1;
+            3'd2: rb_row_sel = rb_r2;
+            3'd3: rb_row_sel = rb_r3;
+            default: rb_row_sel = rb_r4;
+        endcase
     endfunction
-    genvar gr, gl;
+    // per lane: the five rows' dwords of that lane (slices of the row
+    // registers: no wide concatenation in simulation, per-dword enables in
+    // synthesis)
+    genvar gl;
     generate
-        for (gr = 0; gr < 5; gr = gr + 1) begin : g_rb
-            for (gl = 0; gl < 64; gl = gl + 1) begin : g_rl
-                localparam [2:0] ROW = gr;
-                localparam [5:0] LANE = gl;
-                reg [31:0] q;
-                always @(posedge clk)
-                    if (rb_clr) q <= 32'd0;
-                    else if (rb_bcast && ROW == 3'd0) q <= cnt_old;
-                    else if (rb_we && rb_row == ROW && rb_lane == LANE) q <= rb_wd;
-                    else if (rb_we_hi && ROW == 3'd1 && rb_lane == LANE) q <= rb_wd_hi;
-                assign rbuf_q[(gr*64 + gl)*32 +: 32] = q;
-            end
+        for (gl = 0; gl < 64; gl = gl + 1) begin : g_rl
+            localparam [5:0] LANE = gl;
+            wire hit = rb_lane == LANE;
+            always @(posedge clk)
+                if (rb_clr) begin
+                    rb_r0[gl*32 +: 32] <= 32'd0; rb_r1[gl*32 +: 32] <= 32'd0; rb_r2[gl*32 +: 32] <= 32'd0;
+                    rb_r3[gl*32 +: 32] <= 32'd0; rb_r4[gl*32 +: 32] <= 32'd0;
+                end else begin
+                    if (rb_bcast) rb_r0[gl*32 +: 32] <= cnt_old;
+                    else if (rb_en[0] && hit) rb_r0[gl*32 +: 32] <= rb_wv[31:0];
+                    if (rb_en[1] && hit) rb_r1[gl*32 +: 32] <= rb_wv[63:32];
+                    if (rb_en[2] && hit) rb_r2[gl*32 +: 32] <= rb_wv[95:64];
+                    if (rb_en[3] && hit) rb_r3[gl*32 +: 32] <= rb_wv[127:96];
+                    if (rb_en[4] && hit) rb_r4[gl*32 +: 32] <= rb_wv[159:128];
+                end
         end
     endgenerate
 
@@ -702,6 +847,8 @@ module lsu #(
                     x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
                     x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
                     x_rtn <= k_rtn;
+                    x_tbuf <= k_tbuf; x_fnf <= k_fnf; x_fbc <= k_fbc; x_fc <= k_fc; x_fnd <= k_fnd;
+                    f_c <= 2'd0; f_req <= 1'b0;
                     // rows to collect: {address rows, data rows}
                     c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
                     a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
@@ -751,6 +898,29 @@ module lsu #(
                                     if (x_kind != K_BSTORE) begin
                                         rq_tag[rq_wr] <= {a_d[3:0], nxt_lane}; rq_wr <= rq_wr + 6'd1;
                                     end
+                                end
+                            end
+                            K_FLOAD: begin   // the element's dwords, or nothing when out of range
+                                if (!fl_oob) begin
+                                    mem_req_valid <= 1'b1; mem_req_addr <= b_addr; mem_req_size <= x_esz;
+                                    mem_req_we <= 1'b0; mem_req_atomic <= 1'b0;
+                                    rq_tag[rq_wr] <= {a_d[3:0], nxt_lane}; rq_wr <= rq_wr + 6'd1;
+                                end
+                                if (!fl_oob && a_d + 5'd1 < {2'b00, x_fnd}) a_d <= a_d + 5'd1;
+                                else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
+                            end
+                            K_FSTORE: begin  // convert the lane's components (cv_q), then its dwords
+                                if (fl_oob) begin
+                                    f_c <= 2'd0; a_lane <= {1'b0, nxt_lane} + 7'd1;
+                                end else if (!f_req) begin
+                                    if ({1'b0, f_c} + 3'd1 < x_fc) f_c <= f_c + 2'd1;
+                                    else begin f_c <= 2'd0; f_req <= 1'b1; a_d <= 5'd0; end
+                                end else begin
+                                    mem_req_valid <= 1'b1; mem_req_addr <= b_addr; mem_req_size <= x_esz;
+                                    mem_req_we <= 1'b1; mem_req_atomic <= 1'b0;
+                                    mem_req_wdata <= {32'd0, fs_pack};
+                                    if (a_d + 5'd1 < {2'b00, x_fnd}) a_d <= a_d + 5'd1;
+                                    else begin a_d <= 5'd0; f_req <= 1'b0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                                 end
                             end
                             K_DSATOM: begin
@@ -830,15 +1000,22 @@ module lsu #(
                         endcase
                         mem_req_wave <= x_wave; mem_req_tag <= x_tag; mem_req_op <= xop; mem_req_lane <= nxt_lane;
                         // next dword / lane (DS atomics sequence themselves)
-                        if (x_kind != K_DSATOM && x_kind != K_DSCNT && x_kind != K_DSSWZ) begin
+                        if (x_kind != K_DSATOM && x_kind != K_DSCNT && x_kind != K_DSSWZ &&
+                            x_kind != K_FLOAD && x_kind != K_FSTORE) begin
                             if (a_d + 5'd1 < ((x_kind == K_BATOM) ? 5'd1 : x_nd)) a_d <= a_d + 5'd1;
                             else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                         end
                     end
                 end
                 S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2) begin
-                    st <= S_WB;
+                    st <= (x_kind == K_FLOAD) ? S_CONV : S_WB;
                     w_i <= 5'd0;
+                    if (x_kind == K_FLOAD) begin a_lane <= 7'd0; f_c <= 2'd0; end
+                end
+                S_CONV: begin   // format load: one component of lane nxt_lane per cycle (fl_wr: its results)
+                    if (!nxt_found) st <= S_WB;
+                    else if ({1'b0, f_c} + 3'd1 < x_fc) f_c <= f_c + 2'd1;
+                    else begin f_c <= 2'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                 end
                 S_WB: begin
                     if (x_kind == K_SMRD) begin
@@ -854,9 +1031,9 @@ module lsu #(
                                 st <= S_DONE;
                             end
                         end
-                    end else if (x_kind == K_BLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ || x_kind == K_DSCNT ||
-                                 ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
-                        if (w_i < ((x_kind == K_BATOM) ? x_nd : x_nd) + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
+                    end else if (x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
+                                 x_kind == K_DSCNT || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
+                        if (w_i < x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
                             vwr_mask <= x_exec;
@@ -877,9 +1054,9 @@ module lsu #(
                         done_exec <= x_exec;
                         done_vdst <= {1'b0, x_dst[7:0]};
                         done_vn <= (x_exec == 64'd0) ? 3'd0 :
-                                   (x_kind == K_BLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ || x_kind == K_DSCNT ||
-                                    ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
-                                   x_nd[2:0] + ((x_kind == K_BLOAD && x_b[`DI_TFE]) ? 3'd1 : 3'd0) : 3'd0;
+                                   (x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
+                                    x_kind == K_DSCNT || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
+                                   x_nd[2:0] + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 3'd1 : 3'd0) : 3'd0;
                         done_vmask <= x_exec;
                         st <= S_IDLE;
                     end

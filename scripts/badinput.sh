@@ -144,7 +144,7 @@ fi # RTL_ONLY
 
 # ------------------------------------------------------------ the RTL engines (when built)
 if [ -x "$RTL_BIN" ] && [ -n "$LLVM_MC" ]; then
-    for t in invalid graphics wild loop unsup hang; do
+    for t in invalid graphics wild loop unsup unsupds hang; do
         [ -f "$W/$t.o" ] || "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/$t.s" -o "$W/$t.o" \
             2> "$W/$t.mc.log" || echo "badinput: llvm-mc failed on $t.s (see $W/$t.mc.log)" >&2
         printf '{"code": "%s.o", "kernel": "%s", "grid": [128], "workgroup": [64]}\n' "$t" "$t" > "$W/$t.json"
@@ -157,6 +157,8 @@ if [ -x "$RTL_BIN" ] && [ -n "$LLVM_MC" ]; then
         "$SICU" run unsup.json --engine rtl
     check rtl-unsupported-cosim 'RTL fault .*not supported by the RTL LSU: tbuffer_store_format_x' \
         "$SICU" run unsup.json --engine cosim
+    check rtl-unsupported-ds 'RTL fault .*PC 0x[0-9a-f]+.*not supported by the RTL LSU: ds_wrxchg2_rtn_b32' \
+        "$SICU" run unsupds.json --engine cosim
     check rtl-wild-store 'memory access out of range .*PC 0x[0-9a-f]+.*buffer_store_dword.*store of 4 bytes at 0x712345000' \
         "$SICU" run wild.json --engine rtl
     check rtl-wild-store-cosim '0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json --engine cosim

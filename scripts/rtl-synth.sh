@@ -81,7 +81,7 @@ echo "rtl-synth: $($YOSYS -V) (config ${cfg:-?}, results in $OUT/)"
 fail=0
 
 # ---- 1. source scan
-if ! "$PY" scripts/synth/rtl-scan.py forbidden rtl/*.v rtl/fp/*.vh; then
+if ! "$PY" scripts/synth/rtl-scan.py forbidden rtl/*.v rtl/*.vh rtl/fp/*.vh; then
     echo "rtl-synth: simulation-only constructs in rtl/ (above)" >&2
     fail=1
 else

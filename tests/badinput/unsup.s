@@ -1,5 +1,6 @@
-// A format buffer store: valid SI, executed by the emulator, not implemented
-// by the RTL LSU.  The RTL must stop with a fault naming the instruction.
+// A format buffer store with a data format (10_11_11) neither the emulator
+// nor the RTL LSU supports: the RTL must stop with a fault naming the
+// instruction.
     .text
     .globl unsup
     .p2align 8
