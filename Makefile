@@ -100,6 +100,30 @@ rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU and o
 rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened CU (CHECK_CONFIG): no latches, check -assert; figures in report.json
 	@bash scripts/rtl-synth.sh $(CHECK_BUILD) $(CHECK_CONFIG)
 
+# ---------------------------------------------------------------- area proxies (docs/area.md)
+# Per-module flop/RAM/ROM bits, NAND2-equivalents and transistor estimates from
+# the rtl-synth netlists of AREA_CONFIG (rtl-synth is run first when they are
+# missing or stale, or with AREA_RESYNTH=1), grouped like MIAOW's breakdown.
+# Results: $(AREA_BUILD)/area/area.json, area.csv, breakdown.svg/png.  For the default configuration:
+#   make area AREA_BUILD=build-area-default AREA_CONFIG=rtl/config/default.cfg
+AREA_CONFIG ?= rtl/config/small.cfg
+AREA_BUILD  ?= build-small
+AREA_TOOL   := $(BUILD)/bin/sicu-area
+.PHONY: area area-test area-headers
+$(AREA_TOOL): scripts/area/sicu-area.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -ljansson -lm $(LDFLAGS)
+
+area-headers:
+	@$(MAKE) -s --no-print-directory CONFIG=$(AREA_CONFIG) BUILD=$(AREA_BUILD) \
+	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh
+
+area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD)
+	@AREA_TOOL=$(AREA_TOOL) bash scripts/area.sh $(AREA_BUILD) $(AREA_CONFIG)
+
+area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of the parts, larger register files -> larger area
+	@AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
+
 # ---------------------------------------------------------------- the RTL model and its harness
 # build/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
 # SIMD lane (/*verilator hier_block*/) is verilated and compiled once and
@@ -162,11 +186,14 @@ rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (
 # ---------------------------------------------------------------- power proxies (docs/power.md)
 POWER_TOOL := $(BUILD)/bin/sicu-power
 PROG ?= BitonicSort
-.PHONY: power compare
+.PHONY: power power-test compare
 
 $(POWER_TOOL): scripts/power/sicu-power.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< -ljansson -lm $(LDFLAGS)
+
+power-test: rtl $(BIN) $(POWER_TOOL) ## Power proxy consistency on two programs (needs the area report of make area-test)
+	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(AREA_BUILD) bash scripts/power-test.sh
 
 power: rtl $(BIN) $(POWER_TOOL) ## Power proxies per module of RTL runs: make power PROG="BitonicSort asm/ds" (needs make area; POWER_AREA=...)
 	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(or $(AREA_BUILD),build-small) bash scripts/power.sh $(PROG)
@@ -230,11 +257,13 @@ sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## T
 # CI_FUZZ random programs in cosim.  `make rtl-programs` / `make fuzz-cosim
 # N=2000` are the long versions.
 CI_FUZZ ?= 200
-RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
+RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth ## RTL: lint + synthesis (small config), faults/hangs, waveforms, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, CI_FUZZ random programs
+	@$(MAKE) --no-print-directory area-test   # after rtl-synth (same netlists), not in parallel with it
 	@RTL_ONLY=1 bash scripts/badinput.sh
 	@bash scripts/waves-test.sh
+	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(AREA_BUILD) bash scripts/power-test.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1

@@ -44,7 +44,8 @@
 #  registers" (e.g. out-of-range selects; SYNTH_ALLOW_WARNINGS=1 to report only).
 #
 # Environment: YOSYS (yosys), PYTHON (python3), SYNTH_TIMEOUT (seconds per run,
-# 1200), SYNTH_JOBS (parallel runs in step 2, default nproc), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
+# 1200), SYNTH_JOBS (parallel runs in step 2, default nproc), SYNTH_MEM_MB (memory
+# limit per run, 10000; a run over it fails), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
 # SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (default simd_lane; empty = gate level
 # everywhere: much more time and memory), SYNTH_MEM_MIN_BITS (4096).
 set -u -o pipefail
@@ -55,6 +56,7 @@ WANT_CFG=${2:-}     # optional: the configuration file BUILD/gen must come from
 YOSYS=${YOSYS:-yosys}
 SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-1200}
 JOBS=${SYNTH_JOBS:-$(nproc 2>/dev/null || echo 2)}
+MEM_MB=${SYNTH_MEM_MB:-10000}   # virtual memory limit per Yosys run
 SYNTH_COARSE=${SYNTH_COARSE-simd_lane}
 MIN_BITS=${SYNTH_MEM_MIN_BITS:-4096}
 GEN=$BUILD/gen
@@ -67,8 +69,14 @@ done
 command -v "$YOSYS" >/dev/null || { echo "rtl-synth: $YOSYS not found" >&2; exit 2; }
 command -v "$PY" >/dev/null || { echo "rtl-synth: $PY not found" >&2; exit 2; }
 mkdir -p "$OUT"
-rm -f "$OUT"/*.run "$OUT"/*.stat.json "$OUT"/*.mem.txt "$OUT/report.json"
-rm -f "$OUT"/*.il
+if [ -n "${SYNTH_MODULES:-}" ]; then
+    # a subset: only its outputs are replaced (the other netlists stay usable)
+    for m in $SYNTH_MODULES; do rm -f "$OUT/$m".run "$OUT/$m".stat.json "$OUT/$m".mem.txt "$OUT/$m".il; done
+    rm -f "$OUT/report.json"
+else
+    rm -f "$OUT"/*.run "$OUT"/*.stat.json "$OUT"/*.mem.txt "$OUT/report.json"
+    rm -f "$OUT"/*.il
+fi
 fresh=()   # modules whose netlist (OUT/M.il) this invocation produced
 
 cfg=$(sed -n 's|^// Generated from \([^ ]*\) .*|\1|p' "$GEN/sicu_config.vh")
@@ -148,7 +156,7 @@ run() {
     } > "$ys"
     local t0 t rc status mem
     t0=$(date +%s.%N)
-    timeout "$SYNTH_TIMEOUT" nice -n 10 "$YOSYS" -q -l "$log" "$ys" >/dev/null 2>&1
+    ( ulimit -v $((MEM_MB * 1024)); timeout "$SYNTH_TIMEOUT" nice -n 10 "$YOSYS" -q -l "$log" "$ys" ) >/dev/null 2>&1
     rc=$?
     t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')
     mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$log" | tail -1)

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# area-test.sh - checks of the area report (make area-test; docs/area.md).
+#
+#   scripts/area-test.sh [BUILD_DIR [CONFIG_FILE]]   (default build-small rtl/config/small.cfg)
+#
+# 1. scripts/area.sh on BUILD/CONFIG (reusing rtl-synth's netlists when fresh);
+# 2. BUILD/area/area.json: every module of rtl/*.v is present and instantiated,
+#    each group equals the sum of its modules' parts x instances, the CU total
+#    equals the sum of the groups and the sum of the modules, the NAND2-eq and
+#    transistor totals equal the sum of their components, memory bits equal
+#    the sum of the listed memories;
+# 3. a larger configuration (CONFIG with VGPR_ROWS and SGPR_ROWS x4) in
+#    BUILD-area-large: only sgpr_file and vgpr_bank are re-synthesized
+#    (SYNTH_MODULES, SYNTH_CU=0), the other modules' netlists are copied from
+#    BUILD; its register files must have more RAM bits and a larger NAND2-eq
+#    and transistor count, and the other groups must be unchanged.
+# Environment: AREA_TOOL, PYTHON (python3), and those of area.sh.
+set -u -o pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build-small}
+CONFIG=${2:-rtl/config/small.cfg}
+PY=${PYTHON:-python3}
+LARGE=$BUILD-area-large
+t0=$(date +%s)
+fail() { echo "area-test: FAILED: $*" >&2; exit 1; }
+
+# ---- 1.
+bash scripts/area.sh "$BUILD" "$CONFIG" > "$BUILD/area-test.log" 2>&1 ||
+    { tail -20 "$BUILD/area-test.log"; fail "area.sh $BUILD $CONFIG"; }
+
+# ---- 2.
+check_json() {   # check_json AREA_JSON  (all modules of rtl/*.v)
+    "$PY" - "$1" $(ls rtl/*.v | sed 's|rtl/||; s|\.v$||') <<'EOF'
+import json, sys
+path, mods = sys.argv[1], sys.argv[2:]
+a = json.load(open(path))
+err = []
+keys = ['logic_cells', 'flop_bits', 'ram_bits', 'rom_bits', 'nand2_logic', 'nand2_flops', 'nand2_ram',
+        'nand2_rom', 'nand2_total', 'transistors', 'cells_without_transistor_estimate']
+def close(x, y):
+    return abs(x - y) <= 1e-6 * max(1.0, abs(x), abs(y))
+for m in mods:
+    e = a['modules'].get(m)
+    if e is None:
+        err.append('module %s missing' % m); continue
+    if e['instances'] < 1:
+        err.append('module %s has no instance in the CU' % m)
+    if e['status'] != 'ok':
+        err.append('module %s: synthesis status %s' % (m, e['status']))
+    own = e['own']
+    if not close(own['nand2_total'], own['nand2_logic'] + own['nand2_flops'] + own['nand2_ram'] + own['nand2_rom']):
+        err.append('%s: nand2_total is not the sum of its components' % m)
+    ram = sum(x['bits'] for x in e['memories'] if x['kind'] == 'ram')
+    rom = sum(x['bits'] for x in e['memories'] if x['kind'] == 'rom')
+    if (ram, rom) != (own['ram_bits'], own['rom_bits']):
+        err.append('%s: RAM/ROM bits %d/%d but its memories add up to %d/%d' % (m, own['ram_bits'], own['rom_bits'], ram, rom))
+    for k in keys:
+        if not close(e['all_instances'][k], own[k] * e['instances']):
+            err.append('%s: all_instances.%s != own x instances' % (m, k))
+        parts = sum(p[k] for p in e['own_by_group'].values())
+        if not close(parts, own[k]):
+            err.append('%s: own.%s != sum of own_by_group' % (m, k))
+extra = set(a['modules']) - set(mods)
+if extra:
+    err.append('modules not in rtl/: %s' % sorted(extra))
+tot = a['total']
+for k in keys:
+    s_groups = sum(g[k] for g in a['groups'].values())
+    s_mods = sum(e['all_instances'][k] for e in a['modules'].values())
+    if not close(s_groups, tot[k]):
+        err.append('total.%s = %s but the groups add up to %s' % (k, tot[k], s_groups))
+    if not close(s_mods, tot[k]):
+        err.append('total.%s = %s but the modules add up to %s' % (k, tot[k], s_mods))
+    for gname, g in a['groups'].items():
+        s = sum(a['modules'][m]['own_by_group'].get(gname, {}).get(k, 0) * a['modules'][m]['instances']
+                for m in a['modules'])
+        if not close(s, g[k]):
+            err.append('group %s: %s = %s but its modules add up to %s' % (gname, k, g[k], s))
+if not close(sum(g['share_pct'] for g in a['groups'].values()), 100.0):
+    err.append('group shares do not add up to 100%')
+if tot['nand2_total'] <= 0:
+    err.append('total area is zero')
+for e in err:
+    print('  ' + e)
+sys.exit(1 if err else 0)
+EOF
+}
+check_json "$BUILD/area/area.json" || fail "$BUILD/area/area.json (above)"
+echo "  $BUILD/area/area.json: all modules present, totals = sum of the parts"
+
+# ---- 3. the larger configuration
+mkdir -p "$LARGE/synth" "$LARGE/area"
+awk '$1 == "VGPR_ROWS" || $1 == "SGPR_ROWS" { $2 = $2 * 4 } { print }' "$CONFIG" > "$LARGE/large.cfg"
+grep -q '^VGPR_ROWS' "$LARGE/large.cfg" && grep -q '^SGPR_ROWS' "$LARGE/large.cfg" || fail "no VGPR_ROWS/SGPR_ROWS in $CONFIG"
+make -s --no-print-directory CONFIG="$LARGE/large.cfg" BUILD="$LARGE" "$LARGE/gen/sicu_config.vh" "$LARGE/gen/si_isa.vh" ||
+    fail "headers of $LARGE/large.cfg"
+rf_mods="sgpr_file vgpr_bank"
+SYNTH_MODULES="$rf_mods" SYNTH_CU=0 SYNTH_SELFTEST=0 bash scripts/rtl-synth.sh "$LARGE" "$LARGE/large.cfg" \
+    > "$LARGE/synth.log" 2>&1 || { tail -20 "$LARGE/synth.log"; fail "rtl-synth of $rf_mods in $LARGE"; }
+for m in $(ls rtl/*.v | sed 's|rtl/||; s|\.v$||'); do
+    case " $rf_mods " in *" $m "*) continue ;; esac
+    for f in il stat.json mem.txt run ys; do cp "$BUILD/synth/$m.$f" "$LARGE/synth/"; done
+    # their gate figures too (the lane's takes minutes); newer than the copied netlist
+    for f in gates.json abc.json gates.failed; do
+        [ -f "$BUILD/area/$m.$f" ] && cp "$BUILD/area/$m.$f" "$LARGE/area/" && touch "$LARGE/area/$m.$f"
+    done
+done
+AREA_RESYNTH=never bash scripts/area.sh "$LARGE" "$LARGE/large.cfg" > "$LARGE/area.log" 2>&1 ||
+    { tail -20 "$LARGE/area.log"; fail "area.sh on $LARGE"; }
+check_json "$LARGE/area/area.json" || fail "$LARGE/area/area.json (above)"
+"$PY" - "$BUILD/area/area.json" "$LARGE/area/area.json" <<'EOF' || fail "larger register files did not give a larger area"
+import json, sys
+s, l = (json.load(open(p)) for p in sys.argv[1:3])
+rs, rl = s['groups']['register files'], l['groups']['register files']
+err = []
+for k in ('ram_bits', 'nand2_total', 'transistors'):
+    if not rl[k] > rs[k]:
+        err.append('register files %s: %s (x4 rows) vs %s' % (k, rl[k], rs[k]))
+for g in ('fetch/queue/decode/schedule', 'functional units', 'LSU', 'LDS', 'other'):
+    if l['groups'][g]['nand2_total'] != s['groups'][g]['nand2_total']:
+        err.append('group %s changed although only the register files were re-synthesized' % g)
+if not l['total']['nand2_total'] > s['total']['nand2_total']:
+    err.append('CU total did not grow')
+for e in err:
+    print('  ' + e)
+print('  register files: %.0f -> %.0f NAND2-eq, %d -> %d RAM bits (VGPR_ROWS, SGPR_ROWS x4)' % (
+    rs['nand2_total'], rl['nand2_total'], rs['ram_bits'], rl['ram_bits']))
+sys.exit(1 if err else 0)
+EOF
+echo "area-test: ok ($(($(date +%s) - t0)) s)"
