@@ -28,6 +28,8 @@ PROGS=("$@")
 [ ${#PROGS[@]} -gt 0 ] || PROGS=(BinarySearch BitonicSort MatrixTranspose Reduction asm/valu-f32)
 command -v jq >/dev/null || die "jq not found (make deps)"
 tag() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
+# the case name of a program: NAME (a bundled program, at -O2) or asm-NAME (asm/NAME)
+case_name() { case "$1" in asm/*) echo "asm-${1#asm/}" ;; *) echo "$1" ;; esac; }
 OUT=$ROOT/build/compare/$(tag "$A")-vs-$(tag "$B")
 mkdir -p "$OUT"
 
@@ -59,10 +61,8 @@ run_side() {
     mkdir -p "$dir"
     for p in "${PROGS[@]}"; do
         local name case_dir
-        case "$p" in
-        asm/*) name=asm-${p#asm/}; case_dir=$dir/progs/asm-${p#asm/} ;;
-        *)     name=$p; case_dir=$dir/progs/$p-O2 ;;
-        esac
+        name=$(case_name "$p")
+        case "$p" in asm/*) case_dir=$dir/progs/$name ;; *) case_dir=$dir/progs/$p-O2 ;; esac
         # prepared and checked by the side's own run-programs.sh (its compiler flow and host checks)
         if ! (cd "$src" && BUILD=$(realpath --relative-to="$src" "$bld") SICU=$bld/bin/sicu PROGRAMS_OUT=$dir/progs \
                  ENGINE=rtl OPTS=2 bash scripts/run-programs.sh "$p") > "$dir/$name.prepare.log" 2>&1; then
@@ -107,7 +107,7 @@ echo
 printf '%-22s %12s %12s %9s   %7s %7s %9s\n' program "cycles A" "cycles B" delta "IPC A" "IPC B" delta
 jprog='[]'
 for p in "${PROGS[@]}"; do
-    case "$p" in asm/*) name=asm-${p#asm/} ;; *) name=$p ;; esac
+    name=$(case_name "$p")
     ca=$(jq .cycles "$OUT/A/$name.stats.json") cb=$(jq .cycles "$OUT/B/$name.stats.json")
     ia=$(jq .ipc.overall "$OUT/A/$name.stats.json") ib=$(jq .ipc.overall "$OUT/B/$name.stats.json")
     printf '%-22s %12s %12s %9s   %7.3f %7.3f %9s\n' "$name" "$ca" "$cb" "$(pct "$ca" "$cb")" "$ia" "$ib" "$(pct "$ia" "$ib")"
@@ -135,7 +135,7 @@ if [ -n "$AREA_FILE_A" ] && [ -n "$AREA_FILE_B" ]; then
         af=AREA_FILE_$s
         pargs=()
         for p in "${PROGS[@]}"; do
-            case "$p" in asm/*) name=asm-${p#asm/} ;; *) name=$p ;; esac
+            name=$(case_name "$p")
             pargs+=("$name=$OUT/$s/$name.activity.json")
         done
         "$tool" "${!af}" "$OUT/$s" "${pargs[@]}" > "$OUT/$s/power.txt" || die "sicu-power failed for $s"
@@ -143,7 +143,7 @@ if [ -n "$AREA_FILE_A" ] && [ -n "$AREA_FILE_B" ]; then
     echo
     printf '%-22s %-14s %12s %12s %9s\n' program module "dyn A" "dyn B" delta
     for p in "${PROGS[@]}"; do
-        case "$p" in asm/*) name=asm-${p#asm/} ;; *) name=$p ;; esac
+        name=$(case_name "$p")
         for m in $(jq -r ".programs[\"$name\"].modules | keys[]" "$OUT/A/power.json" | sort -u); do
             da=$(jq ".programs[\"$name\"].modules[\"$m\"].dynamic // 0" "$OUT/A/power.json")
             db=$(jq ".programs[\"$name\"].modules[\"$m\"].dynamic // 0" "$OUT/B/power.json")

@@ -57,7 +57,7 @@ if command -v "$GNUPLOT" >/dev/null; then
     ng=$(head -1 "$OUT/groups.dat" | awk -F'\t' '{ print NF }')
     for term in svg png; do
         "$GNUPLOT" <<EOF || die "gnuplot failed"
-set terminal $term size 900,560 $( [ $term = png ] && echo "noenhanced" || echo "noenhanced" )
+set terminal $term size 900,560 noenhanced
 set output "$OUT/power.$term"
 set title "sicu: dynamic power proxy by unit group (activity x area, % per program)"
 set style data histograms
