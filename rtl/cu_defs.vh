@@ -42,7 +42,8 @@
 `define DI_PC       245:198
 `define DI_DFMT     249:246     // MTBUF: data format of the instruction
 `define DI_NFMT     252:250     // MTBUF: number format of the instruction
-`define DI_W        253
+`define DI_UNIT     255:253     // unit class (UC_* below), set by decode
+`define DI_W        256
 
 // Unit classes (issue routing)
 `define UC_SALU     3'd0

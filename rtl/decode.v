@@ -30,6 +30,31 @@ module decode (
     reg  [8:0]  s3 [0:2];
     integer     i;
 
+    // Unit class for issue's routing (UC_*, cu_defs.vh), decided once here so
+    // issue does not decode every wave's head instruction again.
+    function automatic [2:0] unit_of(input [9:0] o, input [4:0] f5);
+        reg [31:0] f;
+        begin
+            f = si_op_flags(o);
+            if (o == SI_OP_INVALID) unit_of = `UC_FAULT;
+            else if ((f & SI_F_GRAPHICS) != 0) unit_of = `UC_FAULT;
+            else if (f5 == SI_FMT_SMRD || f5 == SI_FMT_MUBUF || f5 == SI_FMT_MTBUF || f5 == SI_FMT_DS)
+                unit_of = `UC_LSU;
+            else if ((f & SI_F_VALU) != 0) unit_of = `UC_VALU;
+            else case (o)
+                SI_OP_S_NOP, SI_OP_S_WAITCNT, SI_OP_S_BARRIER, SI_OP_S_ENDPGM, SI_OP_S_SLEEP, SI_OP_S_SETPRIO,
+                SI_OP_S_SENDMSG, SI_OP_S_ICACHE_INV, SI_OP_S_INCPERFLEVEL, SI_OP_S_DECPERFLEVEL,
+                SI_OP_S_TTRACEDATA, SI_OP_S_CBRANCH_CDBGSYS, SI_OP_S_CBRANCH_CDBGUSER,
+                SI_OP_S_CBRANCH_CDBGSYS_OR_USER, SI_OP_S_CBRANCH_CDBGSYS_AND_USER:
+                    unit_of = `UC_INTERNAL;
+                SI_OP_S_SENDMSGHALT, SI_OP_S_TRAP, SI_OP_S_SETHALT, SI_OP_S_SETVSKIP, SI_OP_S_CBRANCH_G_FORK,
+                SI_OP_S_CBRANCH_I_FORK, SI_OP_S_CBRANCH_JOIN, SI_OP_S_RFE_B64:
+                    unit_of = `UC_FAULT;
+                default: unit_of = `UC_SALU;
+            endcase
+        end
+    endfunction
+
     always @* begin
         two = 1'b0;
         fmt = SI_FMT_COUNT;
@@ -65,6 +90,7 @@ module decode (
         dec_bundle = {`DI_W{1'b0}};
         dec_bundle[`DI_OP] = op;
         dec_bundle[`DI_FMT] = fmt;
+        dec_bundle[`DI_UNIT] = unit_of(op, fmt);
         dec_bundle[`DI_PC] = fetch_pc;
         haslit = 1'b0;
         case (fmt)

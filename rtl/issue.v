@@ -174,35 +174,6 @@ module issue #(
     endgenerate
     assign launch_ready = 1'b1;
 
-    // ---------------------------------------------------------------- classification
-    // takes the whole bundle (the common interface) but looks at the op and format only
-    /* verilator lint_off UNUSEDSIGNAL */
-    function automatic [2:0] unit_of(input [`DI_W-1:0] b);
-        reg [9:0] o;
-        reg [31:0] f;
-        begin
-            o = b[`DI_OP];
-            f = si_op_flags(o);
-            if (o == SI_OP_INVALID) unit_of = `UC_FAULT;
-            else if ((f & SI_F_GRAPHICS) != 0) unit_of = `UC_FAULT;
-            else if (b[`DI_FMT] == SI_FMT_SMRD || b[`DI_FMT] == SI_FMT_MUBUF || b[`DI_FMT] == SI_FMT_MTBUF ||
-                     b[`DI_FMT] == SI_FMT_DS) unit_of = `UC_LSU;
-            else if ((f & SI_F_VALU) != 0) unit_of = `UC_VALU;
-            else case (o)
-                SI_OP_S_NOP, SI_OP_S_WAITCNT, SI_OP_S_BARRIER, SI_OP_S_ENDPGM, SI_OP_S_SLEEP, SI_OP_S_SETPRIO,
-                SI_OP_S_SENDMSG, SI_OP_S_ICACHE_INV, SI_OP_S_INCPERFLEVEL, SI_OP_S_DECPERFLEVEL,
-                SI_OP_S_TTRACEDATA, SI_OP_S_CBRANCH_CDBGSYS, SI_OP_S_CBRANCH_CDBGUSER,
-                SI_OP_S_CBRANCH_CDBGSYS_OR_USER, SI_OP_S_CBRANCH_CDBGSYS_AND_USER:
-                    unit_of = `UC_INTERNAL;
-                SI_OP_S_SENDMSGHALT, SI_OP_S_TRAP, SI_OP_S_SETHALT, SI_OP_S_SETVSKIP, SI_OP_S_CBRANCH_G_FORK,
-                SI_OP_S_CBRANCH_I_FORK, SI_OP_S_CBRANCH_JOIN, SI_OP_S_RFE_B64:
-                    unit_of = `UC_FAULT;
-                default: unit_of = `UC_SALU;
-            endcase
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
-
     // ---------------------------------------------------------------- operand-read stage registers
     reg              or_valid;
     reg [WW-1:0]     or_wave;
@@ -212,54 +183,78 @@ module issue #(
     wire             or_fire = or_valid && op_ready;
 
     // ---------------------------------------------------------------- selection
+    // Every wave's head is classified with a fixed wave index (no selects
+    // indexed by the round-robin pointer: with 40 waves those are 10 Kbit
+    // shifters), then a rotating priority pick starts after the last issued wave.
     reg [WW-1:0] rr;
     reg          sel_valid;
     reg [WW-1:0] sel;
     reg          any_head, any_dep, any_wait, any_bar, any_unit;
+    reg [NW-1:0] w_head, w_dep, w_bar, w_wait, w_unit, w_ok;
     reg [`DI_W-1:0] hb;
     reg [2:0]    hu;
-    reg          unit_ok, wait_ok;
+    reg          unit_ok, wait_ok, or_busy;
     reg [15:0]   simm;
-    integer      i, k, s;
+    integer      i, s;
     reg [NS-1:0] simd_taken;
 
     always @* begin
-        sel_valid = 1'b0;
-        sel = {WW{1'b0}};
-        any_head = 1'b0; any_dep = 1'b0; any_wait = 1'b0; any_bar = 1'b0; any_unit = 1'b0;
+        or_busy = or_valid && !or_fire;
         simd_taken = {NS{1'b0}};
-        if (or_valid && !or_fire && or_unit == `UC_VALU) simd_taken[or_wave % NS] = 1'b1;
+        if (or_busy && or_unit == `UC_VALU) simd_taken[or_wave % NS] = 1'b1;
         for (i = 0; i < NW; i = i + 1) begin
-            k = {{(32-WW){1'b0}}, rr} + 1 + i;
-            if (k >= NW) k = k - NW;
-            hb = wp_head[k*`DI_W +: `DI_W];
-            hu = unit_of(hb);
-            s = k % NS;
+            hb = wp_head[i*`DI_W +: `DI_W];
+            hu = hb[`DI_UNIT];
+            s = i % NS;
             case (hu)
-                `UC_SALU: unit_ok = salu_ready && !(or_valid && !or_fire && or_unit == `UC_SALU);
+                `UC_SALU: unit_ok = salu_ready && !(or_busy && or_unit == `UC_SALU);
                 `UC_VALU: unit_ok = simd_ready[s] && !simd_taken[s];
-                `UC_LSU:  unit_ok = lsu_ready && !(or_valid && !or_fire && or_unit == `UC_LSU);
+                `UC_LSU:  unit_ok = lsu_ready && !(or_busy && or_unit == `UC_LSU);
                 default:  unit_ok = 1'b1;
             endcase
             simm = hb[`DI_SIMM16];
             wait_ok = !(hb[`DI_OP] == SI_OP_S_WAITCNT) ||
-                      (wv_vm[k] <= {2'b0, simm[3:0]} && wv_lgkm[k] <= {1'b0, simm[12:8]});
-            if (wv_active[k] && !wv_ended[k] && wp_head_valid[k]) begin
-                any_head = 1'b1;
-                if (wv_busy[k]) any_dep = 1'b1;
-                else if (wv_bar[k]) any_bar = 1'b1;
-                else if (!wait_ok) any_wait = 1'b1;
-                else if (!unit_ok || (or_valid && !or_fire && hu != `UC_INTERNAL && hu != `UC_FAULT)) any_unit = 1'b1;
-                else if (!sel_valid) begin
-                    sel_valid = 1'b1;
-                    sel = k[WW-1:0];
-                end
-            end
+                      (wv_vm[i] <= {2'b0, simm[3:0]} && wv_lgkm[i] <= {1'b0, simm[12:8]});
+            // exactly one of dep/bar/wait/unit/ok holds for a wave with a head
+            w_head[i] = wv_active[i] && !wv_ended[i] && wp_head_valid[i];
+            w_dep[i]  = w_head[i] && wv_busy[i];
+            w_bar[i]  = w_head[i] && !wv_busy[i] && wv_bar[i];
+            w_wait[i] = w_head[i] && !wv_busy[i] && !wv_bar[i] && !wait_ok;
+            w_unit[i] = w_head[i] && !wv_busy[i] && !wv_bar[i] && wait_ok &&
+                        (!unit_ok || (or_busy && hu != `UC_INTERNAL && hu != `UC_FAULT));
+            w_ok[i]   = w_head[i] && !wv_busy[i] && !wv_bar[i] && wait_ok && !w_unit[i];
         end
+        any_head = |w_head;
+        any_dep = |w_dep;
+        any_bar = |w_bar;
+        any_wait = |w_wait;
+        any_unit = |w_unit;
     end
 
-    wire [`DI_W-1:0] sel_b = wp_head[sel*`DI_W +: `DI_W];
-    wire [2:0]       sel_u = unit_of(sel_b);
+    // round robin: the first ready wave after rr (rr+1, rr+2, ... wrapping)
+    wire [WW-1:0]   rr1 = ({{(32-WW){1'b0}}, rr} == NW - 1) ? {WW{1'b0}} : rr + {{(WW-1){1'b0}}, 1'b1};
+    wire [2*NW-1:0] ok_rot2 = {w_ok, w_ok} >> rr1;
+    wire [NW-1:0]   ok_rot = ok_rot2[NW-1:0];
+    localparam [WW:0] NW_W = NW;
+    reg  [WW:0]     sel_sum;
+    integer         p;
+    always @* begin
+        sel_valid = |w_ok;
+        sel_sum = {(WW+1){1'b0}};
+        for (p = NW - 1; p >= 0; p = p - 1)
+            if (ok_rot[p]) sel_sum = {1'b0, rr1} + p[WW:0];
+        sel_sum = (sel_sum >= NW_W) ? sel_sum - NW_W : sel_sum;
+        sel = sel_sum[WW-1:0];
+    end
+
+    // the selected head: an AND-OR select over the waves
+    reg [`DI_W-1:0] sel_b;
+    always @* begin
+        sel_b = {`DI_W{1'b0}};
+        for (i = 0; i < NW; i = i + 1)
+            if (sel == i[WW-1:0]) sel_b = wp_head[i*`DI_W +: `DI_W];
+    end
+    wire [2:0]       sel_u = sel_b[`DI_UNIT];
     wire             sel_int = sel_u == `UC_INTERNAL || sel_u == `UC_FAULT;
 
     // ---------------------------------------------------------------- operand read
@@ -570,9 +565,10 @@ module issue #(
         end
     end
     // bits of wide values this module does not use: the upper half of the M0 read
-    // port, s_waitcnt's expcnt field, loop indices, granule arithmetic and relative
+    // port, s_waitcnt's expcnt field, head fields the classification ignores, the wrapped half
+    // of the rotation, loop indices, granule arithmetic and relative
     // VGPR offsets beyond the register file
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, sg_m0_data[63:32], simm, s, hw_vg[8:6], hw_sg[7:4], hw_lds, vrel0, vreld, rel_s0[31:SAW], rel_d[31:SAW], 1'b0};
+    wire _unused_ok = &{1'b0, sg_m0_data[63:32], simm, s, hb, ok_rot2, hw_vg[8:6], hw_sg[7:4], hw_lds, vrel0, vreld, rel_s0[31:SAW], rel_d[31:SAW], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -133,6 +133,10 @@ run() {
         echo "dump -o $OUT/$name.memall.txt t:\$mem_v2"
         echo "exec -expect-return 0 -- $PY scripts/synth/synth-report.py small-mems $OUT/$name.memall.txt $MIN_BITS > $OUT/$name.map.ys"
         echo "script $OUT/$name.map.ys"
+        # a per-wave array with a non-power-of-two wave count (40 slots, 6-bit index):
+        # memory_map (Yosys 0.23) leaves the read-mux leaves past the last entry
+        # undriven; those reads are out of range, i.e. undefined in Verilog: tie them to 0
+        echo "setundef -undriven -zero w:*rdmux*"
         if [ "$level" = gate ]; then
             echo "techmap"
             echo "opt"
