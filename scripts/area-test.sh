@@ -13,7 +13,8 @@
 #    BUILD-area-large: only sgpr_file and vgpr_bank are re-synthesized
 #    (SYNTH_MODULES, SYNTH_CU=0), the other modules' netlists are copied from
 #    BUILD; its register files must have more RAM bits and a larger NAND2-eq
-#    and transistor count, and the other groups must be unchanged.
+#    and transistor count, and the other groups must be unchanged;
+# 4. lane-combine.py (AREA_LANE_GATES=1) on synthetic per-group figures.
 # Environment: AREA_TOOL, PYTHON (python3), and those of area.sh.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -127,4 +128,37 @@ print('  register files: %.0f -> %.0f NAND2-eq, %d -> %d RAM bits (VGPR_ROWS, SG
     rs['nand2_total'], rl['nand2_total'], rs['ram_bits'], rl['ram_bits']))
 sys.exit(1 if err else 0)
 EOF
+# ---- 4. lane-combine.py (the lane at gate level in groups, AREA_LANE_GATES=1; the
+# real runs take half an hour, so the sum is checked on synthetic run figures):
+# lane = base + sum(group - base) per cell type and transistors; a missing run fails
+LC=$BUILD/area-test-lanecombine
+rm -rf "$LC"; mkdir -p "$LC"
+printf '0 1 0\n1 1 2\n2 3 3\n' > "$LC/runs"
+stat_json() {   # stat_json FILE NOT AND MUX TRANSISTORS
+    printf '{"modules": {"\\\\simd_lane": {"num_cells": %d, "num_cells_by_type": {"$_NOT_": %d, "$_AND_": %d, "$_MUX_": %d}, "estimated_num_transistors": "%d+"}}}\n' \
+        $(($2 + $3 + $4)) "$2" "$3" "$4" "$5" > "$1"
+}
+stat_json "$LC/g0.json" 10 100 0 1000
+stat_json "$LC/g1.json" 15 130 7 1500
+stat_json "$LC/g2.json" 10 300 1 2200
+"$PY" scripts/area/lane-combine.py simd_lane rtl/simd_lane.v "$LC" > "$LC/out.json" ||
+    fail "lane-combine.py on synthetic runs"
+"$PY" - "$LC/out.json" "$LC/lane-groups.txt" <<'EOF' || fail "lane-combine.py sums (above)"
+import json, sys
+m = json.load(open(sys.argv[1]))['modules']['\\simd_lane']
+want = {'$_NOT_': 15, '$_AND_': 330, '$_MUX_': 8}
+ok = m['num_cells_by_type'] == want and m['num_cells'] == 353 and m['estimated_num_transistors'] == '2700+'
+t = open(sys.argv[2]).read()
+ok = ok and 'ADD32 SUB32' in t and 'MUL32' in t
+if not ok:
+    print('  got', m, t)
+sys.exit(0 if ok else 1)
+EOF
+rm "$LC/g2.json"
+if "$PY" scripts/area/lane-combine.py simd_lane rtl/simd_lane.v "$LC" > /dev/null 2> "$LC/err.txt"; then
+    fail "lane-combine.py succeeded with a run missing"
+fi
+grep -q 'g2.json' "$LC/err.txt" || fail "lane-combine.py: the error does not name the missing run ($(cat "$LC/err.txt"))"
+echo "  lane-combine: base + sum(group - base) ok; a missing run is an error naming it"
+
 echo "area-test: ok ($(($(date +%s) - t0)) s)"
