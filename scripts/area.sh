@@ -28,7 +28,8 @@
 # AREA_TIMEOUT (s per module step or lane run, 900), AREA_LANE_MEM_MB (7500: memory limit of
 # each lane run; a failure is remembered in BUILD/area/M.gates.failed and not
 # retried on the same netlist unless AREA_RETRY_LANE=1; tried at all only with AREA_LANE_GATES=1),
-# AREA_LANE_GROUP, AREA_LANE_JOBS, AREA_LANE_METHOD (above), SYNTH_* (passed to rtl-synth.sh).
+# AREA_LANE_GROUP, AREA_LANE_JOBS, AREA_LANE_METHOD (above), AREA_LANE_TIMEOUT (s per lane group
+# run, 3600), SYNTH_* (passed to rtl-synth.sh).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 
@@ -192,7 +193,7 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
 # not fit in 8 GB.  The per-group figures stay in OUT/lane/ (lane-groups.txt).
 lane_groups() {   # lane_groups NAME OUT_DIR
     local m=$1 dst=$2 nfu gsz jobs rd t0 lo hi i mask
-    local ld=$dst/lane
+    local ld=$dst/lane ltmo=${AREA_LANE_TIMEOUT:-3600}
     nfu=$(sed -n 's/^ *localparam integer NFU = \([0-9]*\);.*/\1/p' "rtl/$m.v")
     [ -n "$nfu" ] || die "rtl/$m.v: no 'localparam integer NFU'"
     gsz=${AREA_LANE_GROUP:-10}
@@ -219,11 +220,11 @@ lane_groups() {   # lane_groups NAME OUT_DIR
     # shellcheck disable=SC2016
     cut -d' ' -f1 "$ld/runs" | xargs -P "$jobs" -I{} sh -c \
         '( ulimit -v $(($3 * 1024)); timeout "$4" nice -n 10 "$1" -q -l "$2/g$0.log" "$2/g$0.ys" ) >/dev/null 2>&1 &&
-         mv "$2/g$0.json.tmp" "$2/g$0.json"' {} "$YOSYS" "$ld" "$LANE_MB" "$TMO"
+         mv "$2/g$0.json.tmp" "$2/g$0.json"' {} "$YOSYS" "$ld" "$LANE_MB" "$ltmo"
     if ! "$PY" scripts/area/lane-combine.py "$m" "rtl/$m.v" "$ld" > "$dst/$m.gates.json.tmp"; then
         rm -f "$dst/$m.gates.json.tmp"
-        echo "rc=1 method=groups limit_mb=$LANE_MB timeout_s=$TMO wall_s=$(($(date +%s) - t0))" > "$dst/$m.gates.failed"
-        echo "  $m: a group run failed (over ${LANE_MB} MB or ${TMO} s? $ld/g*.log); its figures will be estimated"
+        echo "rc=1 method=groups limit_mb=$LANE_MB timeout_s=$ltmo wall_s=$(($(date +%s) - t0))" > "$dst/$m.gates.failed"
+        echo "  $m: a group run failed (over ${LANE_MB} MB or ${ltmo} s? $ld/g*.log); its figures will be estimated"
         return 0
     fi
     mv "$dst/$m.gates.json.tmp" "$dst/$m.gates.json"
