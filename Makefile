@@ -295,4 +295,4 @@ bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, r
 clean: ## Remove build products
 	rm -rf build build-asan
 
--include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+-include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)

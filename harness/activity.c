@@ -191,7 +191,7 @@ int sh_activity(const char *fst, const char *out, const sh_result *res, char *er
                                                  (json_int_t)tot_b, "toggles_per_cycle", (double)tot_t / cyc));
     /* memories and functional units: the RTL's own counters */
     uint64_t vr = 0, vw = 0, lo = 0, vi = 0;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < SICU_SIMDS; s++) {
         vi += res->perf_simd[s][1];
         lo += res->perf_simd[s][2];
         vr += res->perf_simd[s][3];
@@ -203,6 +203,17 @@ int sh_activity(const char *fst, const char *out, const sh_result *res, char *er
                                   "valu_lane_ops", (json_int_t)lo, "salu_insts", (json_int_t)res->perf_cu[6],
                                   "sgpr_writes", (json_int_t)res->perf_cu[11], "lds_accesses",
                                   (json_int_t)res->perf_cu[10], "mem_requests", (json_int_t)res->perf_cu[9]));
+    /* lane operations per FP unit of simd_lane (FU_* index as a string; "0":
+     * integer/bit ops), from the SIMDs' monitor outputs; they add up to
+     * valu_lane_ops (make power-test checks it) */
+    json_t *fu = json_object();
+    for (int k = 0; k < 128; k++)
+        if (res->fu_lane_ops[k]) {
+            char key[8];
+            snprintf(key, sizeof key, "%d", k);
+            json_object_set_new(fu, key, json_integer((json_int_t)res->fu_lane_ops[k]));
+        }
+    json_object_set_new(root, "fu_lane_ops", fu);
     if (json_dump_file(root, out, JSON_INDENT(1) | JSON_SORT_KEYS) != 0) {
         snprintf(err, errlen, "activity: cannot write %s", out);
         goto out;

@@ -12,6 +12,7 @@
 
 #define NW SICU_WAVES
 #define NS SICU_SIMDS
+_Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
 #define L SICU_LANES
 #define NP (64 / SICU_LANES)
 #define RING 64             /* in-flight records per wave (cosim) */
@@ -681,6 +682,10 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             h->mqh++;
         }
         shm_cycle(h->m, &in, &out);
+        if (out.fu_valid)
+            for (int s = 0; s < NS; s++)
+                if ((out.fu_valid >> s) & 1)
+                    res->fu_lane_ops[out.fu[s] & 127] += out.fu_lanes[s];
         if (o->trace) {
             if (out.swr_valid)
                 trace_swr(h, &out);
@@ -784,7 +789,7 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
     res->cycles = h->cycle + 1;
     shm_read_perf(h->m, &out);
     memcpy(res->perf_cu, out.perf_cu, sizeof res->perf_cu);
-    for (int s = 0; s < NS && s < 4; s++)
+    for (int s = 0; s < NS; s++)
         memcpy(res->perf_simd[s], out.perf_simd[s], sizeof res->perf_simd[s]);
     /* final memory: RTL vs emulator */
     if (rc == 0 && o->cosim) {

@@ -27,11 +27,14 @@ typedef struct sh_opts {
     int nscopes;
 } sh_opts;
 
+#define SH_MAX_SIMDS 16            /* configurations up to 16 SIMDs (checked at compile time) */
+
 typedef struct sh_result {
     uint64_t cycles, retired, mismatches;
     uint64_t by_class[4];      /* scalar, vector, memory, other (issue-internal) */
     uint32_t perf_cu[12];
-    uint32_t perf_simd[4][5];
+    uint32_t perf_simd[SH_MAX_SIMDS][5];   /* the first SICU_SIMDS are used */
+    uint64_t fu_lane_ops[128];  /* lane operations per simd_lane FP unit (FU_* index; 0: integer) */
     double wall_s;
     int sim_failed;            /* the run failed after simulation started ... */
     uint64_t fail_cycle;       /* ... at this cycle (mismatch, fault, hang)   */

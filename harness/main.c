@@ -99,7 +99,7 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
     for (int i = 0; i < 12; i++)
         json_object_set_new(c, cu_names[i], json_integer(r->perf_cu[i]));
     json_object_set_new(o, "counters", c);
-    for (int s = 0; s < SICU_SIMDS && s < 4; s++) {
+    for (int s = 0; s < SICU_SIMDS; s++) {
         json_t *x = json_object();
         for (int i = 0; i < 5; i++)
             json_object_set_new(x, simd_names[i], json_integer(r->perf_simd[s][i]));

@@ -190,6 +190,11 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
         o->wave_lgkm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12, 6);
         o->wave_vm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12 + 6, 6);
     }
+    o->fu_valid = (uint32_t)bits(t->mon_fu_valid, 0, SICU_SIMDS);
+    for (int s = 0; s < SICU_SIMDS; s++) {
+        o->fu[s] = (unsigned)bits(t->mon_fu, s * 7, 7);
+        o->fu_lanes[s] = (unsigned)bits(t->mon_fu_lanes, s * 7, 7);
+    }
     t->clk = 1;
     t->eval();
     if (m->fst)

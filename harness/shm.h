@@ -55,6 +55,10 @@ typedef struct shm_out {
     unsigned wave_vm[SICU_WAVES], wave_lgkm[SICU_WAVES];
     uint32_t perf_cu[12];
     uint32_t perf_simd[SICU_SIMDS][5];
+    /* per SIMD, this cycle: the lanes compute with FP unit fu (simd_lane FU_*
+     * index, 0 = integer) on fu_lanes active lanes (fu_valid bit s) */
+    uint32_t fu_valid;
+    unsigned fu[SICU_SIMDS], fu_lanes[SICU_SIMDS];
 } shm_out;
 
 typedef struct shm shm;

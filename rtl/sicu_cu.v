@@ -103,7 +103,12 @@ module sicu_cu #(
     //                        lsu busy, mem reqs, lds accesses, scalar writes} then per SIMD
     //                        {busy, insts, lane ops, vgpr reads, vgpr writes}
     output wire [12*32-1:0]  perf_cu,
-    output wire [NS*5*32-1:0] perf_simd
+    output wire [NS*5*32-1:0] perf_simd,
+    // per SIMD, each compute cycle: the lanes' FP unit (simd_lane fu_sel) and the active lanes
+    // of the pass - the harness histograms them for per-unit power accounting (--activity)
+    output wire [NS-1:0]     mon_fu_valid,
+    output wire [NS*7-1:0]   mon_fu,
+    output wire [NS*7-1:0]   mon_fu_lanes
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -336,7 +341,8 @@ module sicu_cu #(
                 .lsu_wr_en(l_vwr_en[g]), .lsu_wr_row(l_vwr_row), .lsu_wr_mask(l_vwr_mask), .lsu_wr_data(l_vwr_data),
                 .pc_busy_cycles(perf_simd[(g*5+0)*32 +: 32]), .pc_insts(perf_simd[(g*5+1)*32 +: 32]),
                 .pc_lane_ops(perf_simd[(g*5+2)*32 +: 32]), .pc_vgpr_reads(perf_simd[(g*5+3)*32 +: 32]),
-                .pc_vgpr_writes(perf_simd[(g*5+4)*32 +: 32])
+                .pc_vgpr_writes(perf_simd[(g*5+4)*32 +: 32]),
+                .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7])
             );
         end
     endgenerate

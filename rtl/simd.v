@@ -78,7 +78,12 @@ module simd #(
     output reg  [31:0]       pc_insts,
     output reg  [31:0]       pc_lane_ops,
     output reg  [31:0]       pc_vgpr_reads,
-    output reg  [31:0]       pc_vgpr_writes
+    output reg  [31:0]       pc_vgpr_writes,
+    // monitor (power accounting): in a compute cycle, the FP unit the lanes use
+    // (simd_lane fu_sel, 0: integer) and how many lanes of the pass are active
+    output wire              mon_fu_valid,
+    output wire [6:0]        mon_fu,
+    output wire [6:0]        mon_fu_lanes
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -193,6 +198,14 @@ module simd #(
     end
     wire div_fmas = xop == SI_OP_V_DIV_FMAS_F32 || xop == SI_OP_V_DIV_FMAS_F64;
     wire [63:0] mask_src = div_fmas ? x_vcc : x_s2;
+    // every lane selects the same unit (it depends on the op only): lane 0's is reported
+    wire [L*7-1:0] lane_fu;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_lane_fu = &{1'b0, lane_fu[L*7-1:7]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign mon_fu_valid = cx_valid;
+    assign mon_fu = lane_fu[6:0];
+    assign mon_fu_lanes = {1'b0, popc(cur_exec)};
     generate
         for (l = 0; l < L; l = l + 1) begin : g_lane
             wire [31:0] a_lo = cur[(0*L + l)*32 +: 32], a_hi = cur[(1*L + l)*32 +: 32];
@@ -207,7 +220,7 @@ module simd #(
                 .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
                 .mask_in(mask_src[lane_id]),
-                .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l])
+                .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l]), .fu_sel(lane_fu[l*7 +: 7])
             );
         end
     endgenerate

@@ -37,6 +37,9 @@
 //             v_div_fmas_f32/f64.
 //   res       the result; 32-bit results in [31:0] with [63:32] = 0.
 //             VOPC ops give res = 0.
+//   fu_sel    the FP unit (FU_* index) the op is computed by, FU_NONE (0) for
+//             integer/bit ops: a monitor output for per-unit power accounting
+//             (docs/power.md); it depends on the op only, not on the data.
 //   mask_out  compare result (VOPC and VOP3 compares, also v_cmpx/v_cmps*),
 //             carry/borrow out (v_add/sub/subrev_i32, v_addc/subb/subbrev_u32),
 //             the v_div_scale_f32/f64 VCC flag; 0 for every other op.  The
@@ -76,7 +79,8 @@ module simd_lane (
   input  wire [63:0] src2,
   input  wire        mask_in,
   output reg  [63:0] res,
-  output reg         mask_out
+  output reg         mask_out,
+  output wire [6:0]  fu_sel     // the FP unit the op uses (FU_* below; 0: none) - power accounting
 );
   // Verilated once and shared by every lane instance (`--hierarchical`):
   // without this, Verilator emits a separate copy of the whole FP datapath
@@ -392,6 +396,7 @@ module simd_lane (
   // its operands.
   // ------------------------------------------------------------------
   reg [6:0]  fu;         // FP unit (FU_NONE: integer result ir/imo)
+  assign fu_sel = fu;
   reg [63:0] fx, fy, fz; // FP unit operands
   reg [3:0]  fcond;      // compare condition (FU_CMP32/64)
   reg        fsgn;       // FU_PKNORM: signed (i16) form

@@ -82,7 +82,7 @@ def main():
             cells[k] = cells.get(k, 0) + dk
             delta[k] = dk
         trans += gt - base_t
-        groups.append({"run": i, "units": [names.get(u, str(u)) for u in range(lo, hi + 1)],
+        groups.append({"run": i, "first": lo, "last": hi, "units": [names.get(u, str(u)) for u in range(lo, hi + 1)],
                        "cells": sum(delta.values()), "nand2_logic": round(nand2(delta)),
                        "transistors": gt - base_t})
     neg = {k: v for k, v in cells.items() if v < 0}

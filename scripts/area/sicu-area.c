@@ -247,6 +247,7 @@ struct module {
     int64_t cmos_unknown;    /* cells without an estimate (memories, children excluded) */
     struct typecount *unknown; int n_unknown;
     char *yosys_cmos;        /* Yosys' own estimate string */
+    json_t *lane_groups;     /* gates.json made in groups (lane-combine.py): its record, else NULL */
     int64_t abc_nand, abc_not, abc_other;  /* -1: not run */
     int64_t abc_mnand;
     struct mem *mems; int n_mems;
@@ -535,6 +536,7 @@ static void load_module(struct module *m)
         return;
     }
     root = load_json(p);
+    m->lane_groups = json_incref(json_object_get(root, "sicu_lane_groups"));
     sm = stat_module(root, m->name, p);
     bt = json_object_get(sm, "num_cells_by_type");
     json_object_foreach(bt, k, v) {
@@ -875,6 +877,8 @@ int main(int argc, char **argv)
         json_object_set_new(o, "status", json_string(m->status));
         json_object_set_new(o, "level", json_string(m->level ? m->level : ""));
         json_object_set_new(o, "estimated", json_boolean(m->estimated));
+        if (m->lane_groups)   /* per FP-unit group figures, for per-unit power (docs/power.md) */
+            json_object_set(o, "lane_groups", m->lane_groups);
         if (m->params)
             json_object_set_new(o, "params", json_string(m->params));
         json_object_set_new(o, "instances", json_integer(m->instances));
