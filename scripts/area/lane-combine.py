@@ -14,7 +14,8 @@ the base logic (decode, integer ops, result and output modifiers) once, so
 per cell type and for the transistor estimate.  The output has the shape of a
 `stat -json -tech cmos` of the whole lane, so sicu-area reads it like any
 other module's gate figures; "sicu_lane_groups" records how it was made.  It
-also writes DIR/lane-groups.txt, a table of what each group adds.  Logic that
+also writes DIR/lane-groups.txt, a table of what each group adds (cells,
+transistors; sicu-area turns each group's cell types into NAND2-eq).  Logic that
 two groups share (e.g. the same operand unpacking) is counted once per group:
 the sum is an upper bound of a whole-lane mapping.
 """
@@ -22,12 +23,6 @@ import json
 import os
 import re
 import sys
-
-# NAND2-eq per gate cell (the table of sicu-area, docs/area.md), for the table only
-WEIGHTS = {"$_NOT_": 0.667, "$_BUF_": 1.0, "$_NAND_": 1.0, "$_NOR_": 1.0, "$_AND_": 1.333, "$_OR_": 1.333,
-           "$_ANDNOT_": 1.333, "$_ORNOT_": 1.333, "$_XOR_": 2.0, "$_XNOR_": 2.0, "$_MUX_": 2.333,
-           "$_NMUX_": 2.333, "$_AOI3_": 1.333, "$_OAI3_": 1.333, "$_AOI4_": 1.667, "$_OAI4_": 1.667}
-
 
 def die(msg):
     sys.exit(f"lane-combine: {msg}")
@@ -48,10 +43,6 @@ def load(path, module):
     if not isinstance(est, str) or not est.rstrip("+").isdigit():
         die(f"{path}: no transistor estimate")
     return m.get("num_cells_by_type", {}), int(est.rstrip("+")), est.endswith("+")
-
-
-def nand2(cells):
-    return sum(WEIGHTS.get(k, 0.0) * v for k, v in cells.items())
 
 
 def main():
@@ -83,7 +74,7 @@ def main():
             delta[k] = dk
         trans += gt - base_t
         groups.append({"run": i, "first": lo, "last": hi, "units": [names.get(u, str(u)) for u in range(lo, hi + 1)],
-                       "cells": sum(delta.values()), "nand2_logic": round(nand2(delta)),
+                       "cells": sum(delta.values()), "cells_by_type": {k: v for k, v in sorted(delta.items()) if v},
                        "transistors": gt - base_t})
     neg = {k: v for k, v in cells.items() if v < 0}
     if neg:
@@ -99,24 +90,24 @@ def main():
         },
         "sicu_lane_groups": {
             "method": "base + sum(group - base); one Yosys run per group of FP units",
-            "base": {"cells": sum(base_cells.values()), "nand2_logic": round(nand2(base_cells)),
+            "base": {"cells": sum(base_cells.values()), "cells_by_type": dict(sorted(base_cells.items())),
                      "transistors": base_t},
             "groups": groups,
         },
     }
     json.dump(out, sys.stdout, indent=1)
     sys.stdout.write("\n")
-    total = nand2(cells)
+    total_t = trans
     with open(os.path.join(d, "lane-groups.txt"), "w") as f:
-        f.write(f"{module} at gate level, per group of FP units (cells and NAND2-eq of logic the group adds)\n")
-        f.write(f"{'group':<6} {'cells':>10} {'NAND2-eq':>11} {'share':>6}  units\n")
-        b = nand2(base_cells)
-        f.write(f"{'base':<6} {sum(base_cells.values()):>10} {round(b):>11} {100 * b / total:>5.1f}%  "
+        f.write(f"{module} at gate level, per group of FP units (cells and transistors the group adds to the base;\n"
+                "NAND2-eq per group: area.json modules.simd_lane.lane_groups, from sicu-area's weight table)\n")
+        f.write(f"{'group':<6} {'cells':>10} {'transistors':>12} {'share':>6}  units\n")
+        f.write(f"{'base':<6} {sum(base_cells.values()):>10} {base_t:>12} {100 * base_t / total_t:>5.1f}%  "
                 "decode, integer ops, result select, output modifiers\n")
         for g in groups:
-            f.write(f"{g['run']:<6} {g['cells']:>10} {g['nand2_logic']:>11} "
-                    f"{100 * g['nand2_logic'] / total:>5.1f}%  {' '.join(u[3:] for u in g['units'])}\n")
-        f.write(f"{'total':<6} {sum(cells.values()):>10} {round(total):>11} 100.0%\n")
+            f.write(f"{g['run']:<6} {g['cells']:>10} {g['transistors']:>12} "
+                    f"{100 * g['transistors'] / total_t:>5.1f}%  {' '.join(u[3:] for u in g['units'])}\n")
+        f.write(f"{'total':<6} {sum(cells.values()):>10} {total_t:>12} 100.0%\n")
 
 
 main()

@@ -177,6 +177,36 @@ static int64_t gate_weight(const char *type)
     return -1;
 }
 
+/* NAND2-eq of the logic gates of a cell-type histogram {type: count}, by the weight table */
+static double cells_nand2(json_t *by_type)
+{
+    const char *k;
+    json_t *v;
+    int64_t mn = 0;
+    json_object_foreach(by_type, k, v) {
+        if (!strncmp(k, "$mem_v2", 7) || k[0] != '$')
+            continue;   /* memories (the lane's FP tables) are not logic */
+        int64_t w = gate_weight(k);
+        if (w < 0)
+            die("lane group figures: cell type %s has no NAND2 weight", k);
+        mn += json_integer_value(v) * w;
+    }
+    return mn / 1000.0;
+}
+
+/* lane_groups of area.json: lane-combine.py's record (base, groups with their
+ * FU index range and cell types), each part with its NAND2-eq of logic */
+static json_t *lane_groups_json(json_t *rec)
+{
+    json_t *out = json_deep_copy(rec), *g;
+    size_t i;
+    json_t *base = json_object_get(out, "base");
+    json_object_set_new(base, "nand2_logic", json_real(cells_nand2(json_object_get(base, "cells_by_type"))));
+    json_array_foreach(json_object_get(out, "groups"), i, g)
+        json_object_set_new(g, "nand2_logic", json_real(cells_nand2(json_object_get(g, "cells_by_type"))));
+    return out;
+}
+
 static int64_t cmos_cost(const char *type)
 {
     for (size_t i = 0; i < sizeof cmos_table / sizeof cmos_table[0]; i++)
@@ -878,7 +908,7 @@ int main(int argc, char **argv)
         json_object_set_new(o, "level", json_string(m->level ? m->level : ""));
         json_object_set_new(o, "estimated", json_boolean(m->estimated));
         if (m->lane_groups)   /* per FP-unit group figures, for per-unit power (docs/power.md) */
-            json_object_set(o, "lane_groups", m->lane_groups);
+            json_object_set_new(o, "lane_groups", lane_groups_json(m->lane_groups));
         if (m->params)
             json_object_set_new(o, "params", json_string(m->params));
         json_object_set_new(o, "instances", json_integer(m->instances));
