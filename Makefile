@@ -244,7 +244,7 @@ fuzz-emu: $(BIN) $(FUZZ) ## Random SI programs on the golden emulator (N=200 see
 	@bash scripts/fuzz.sh $(N) emu $(START)
 
 # instructions the RTL LSU does not implement yet (they fault clearly; docs/rtl.md)
-RTL_FUZZ_EXCLUDE := s_setvskip,ds_wrxchg2*,ds_*_src2_*
+RTL_FUZZ_EXCLUDE := s_setvskip,ds_*_src2_*
 fuzz-cosim: rtl $(BIN) $(FUZZ) ## Random SI programs, the RTL checked against the emulator (N=200 seeds from START=1)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE) $(FUZZ_ARGS)" bash scripts/fuzz.sh $(N) cosim $(START)
 
@@ -259,7 +259,7 @@ sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## T
 # CI_FUZZ random programs in cosim.  `make rtl-programs` / `make fuzz-cosim
 # N=2000` are the long versions.
 CI_FUZZ ?= 200
-RTL_SMOKE := asm/branches asm/ds asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
+RTL_SMOKE := asm/branches asm/ds asm/ds-xchg2 asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
 rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, CI_FUZZ random programs
 	@$(MAKE) --no-print-directory area-test   # after rtl-synth (same netlists), not in parallel with it

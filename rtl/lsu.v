@@ -139,7 +139,8 @@ module lsu #(
                      S_CONV = 3'd6;
     localparam [3:0] K_SMRD = 4'd0, K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
                      K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8,
-                     K_DSSWZ = 4'd9, K_DSCNT = 4'd10, K_FLOAD = 4'd11, K_FSTORE = 4'd12;
+                     K_DSSWZ = 4'd9, K_DSCNT = 4'd10, K_FLOAD = 4'd11, K_FSTORE = 4'd12,
+                     K_DSXCHG2 = 4'd13;   // ds_wrxchg2*: per lane, read both elements, then write both
     // read-modify-write operations (DS atomics; same meaning as sw/memop.h)
     localparam [4:0] A_SWAP = 5'd0, A_CMPSWAP = 5'd1, A_ADD = 5'd2, A_SUB = 5'd3, A_RSUB = 5'd4, A_SMIN = 5'd5,
                      A_UMIN = 5'd6, A_SMAX = 5'd7, A_UMAX = 5'd8, A_AND = 5'd9, A_OR = 5'd10, A_XOR = 5'd11,
@@ -360,6 +361,10 @@ module lsu #(
             SI_OP_DS_WRITE_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_WRITE_B8:  begin k_kind = K_DSWRITE; k_esz = 4'd1; end
             SI_OP_DS_WRITE_B16: begin k_kind = K_DSWRITE; k_esz = 4'd2; end
+            SI_OP_DS_WRXCHG2_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; end
+            SI_OP_DS_WRXCHG2ST64_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRXCHG2_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
+            SI_OP_DS_WRXCHG2ST64_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
             SI_OP_DS_WRITE2_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; end
             SI_OP_DS_WRITE2ST64_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
             SI_OP_DS_WRITE2_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
@@ -567,9 +572,9 @@ module lsu #(
                     end
         end else if (k_kind == K_DSSWZ) begin
             pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
-        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
+        end else if (k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM || k_kind == K_DSXCHG2) begin
             pl_row[n] = op_vrow0; pl_slot[n] = 3'd0; n = n + 3'd1;
-            if (k_kind == K_DSWRITE || k_kind == K_DSATOM) begin
+            if (k_kind == K_DSWRITE || k_kind == K_DSATOM || k_kind == K_DSXCHG2) begin
                 pl_row[n] = op_vrow1; pl_slot[n] = 3'd2; n = n + 3'd1;
                 if (k_esz == 4'd8) begin pl_row[n] = op_vrow1 + 1'b1; pl_slot[n] = 3'd3; n = n + 3'd1; end
                 if (k_2addr || k_2data) begin
@@ -953,6 +958,33 @@ module lsu #(
                                     end
                                 endcase
                             end
+                            K_DSXCHG2: begin   // both elements' dwords read (-> result rows), then written
+                                case (at_ph)
+                                    2'd0: begin
+                                        if (!d_oob) begin
+                                            lds_en <= 1'b1; lds_we <= 1'b0;
+                                            lds_a <= x_ldsb + d_a[LAW-1:0]; lds_lane <= nxt_lane;
+                                            lds_rd_pend <= 1'b1;
+                                            lds_rd_tag <= {a_d[3:0], nxt_lane};
+                                            lds_rd_byte <= 2'd0;
+                                            pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                        end
+                                        if (a_d + 5'd1 < x_nd) a_d <= a_d + 5'd1;
+                                        else begin a_d <= 5'd0; at_ph <= 2'd1; end
+                                    end
+                                    2'd1: if (!lds_rd_pend && !lds_rd_pend2) at_ph <= 2'd2;
+                                    default: begin   // an out-of-range element is neither read nor written
+                                        if (!d_oob) begin
+                                            lds_en <= 1'b1; lds_we <= 1'b1; lds_be <= 4'b1111;
+                                            lds_a <= x_ldsb + d_a[LAW-1:0]; lds_lane <= nxt_lane;
+                                            lds_wd <= ds_wdat;
+                                            pc_lds_accesses <= pc_lds_accesses + 32'd1;
+                                        end
+                                        if (a_d + 5'd1 < x_nd) a_d <= a_d + 5'd1;
+                                        else begin a_d <= 5'd0; at_ph <= 2'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
+                                    end
+                                endcase
+                            end
                             K_DSSWZ: begin
                                 a_lane <= {1'b0, nxt_lane} + 7'd1;
                             end
@@ -1001,7 +1033,7 @@ module lsu #(
                         mem_req_wave <= x_wave; mem_req_tag <= x_tag; mem_req_op <= xop; mem_req_lane <= nxt_lane;
                         // next dword / lane (DS atomics sequence themselves)
                         if (x_kind != K_DSATOM && x_kind != K_DSCNT && x_kind != K_DSSWZ &&
-                            x_kind != K_FLOAD && x_kind != K_FSTORE) begin
+                            x_kind != K_FLOAD && x_kind != K_FSTORE && x_kind != K_DSXCHG2) begin
                             if (a_d + 5'd1 < ((x_kind == K_BATOM) ? 5'd1 : x_nd)) a_d <= a_d + 5'd1;
                             else begin a_d <= 5'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                         end
@@ -1032,7 +1064,7 @@ module lsu #(
                             end
                         end
                     end else if (x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
-                                 x_kind == K_DSCNT || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
+                                 x_kind == K_DSCNT || x_kind == K_DSXCHG2 || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
                         if (w_i < x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
@@ -1055,7 +1087,7 @@ module lsu #(
                         done_vdst <= {1'b0, x_dst[7:0]};
                         done_vn <= (x_exec == 64'd0) ? 3'd0 :
                                    (x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
-                                    x_kind == K_DSCNT || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
+                                    x_kind == K_DSCNT || x_kind == K_DSXCHG2 || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
                                    x_nd[2:0] + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 3'd1 : 3'd0) : 3'd0;
                         done_vmask <= x_exec;
                         st <= S_IDLE;

@@ -157,7 +157,7 @@ if [ -x "$RTL_BIN" ] && [ -n "$LLVM_MC" ]; then
         "$SICU" run unsup.json --engine rtl
     check rtl-unsupported-cosim 'RTL fault .*not supported by the RTL LSU: tbuffer_store_format_x' \
         "$SICU" run unsup.json --engine cosim
-    check rtl-unsupported-ds 'RTL fault .*PC 0x[0-9a-f]+.*not supported by the RTL LSU: ds_wrxchg2_rtn_b32' \
+    check rtl-unsupported-ds 'RTL fault .*PC 0x[0-9a-f]+.*not supported by the RTL LSU: ds_add_src2_u32' \
         "$SICU" run unsupds.json --engine cosim
     check rtl-wild-store 'memory access out of range .*PC 0x[0-9a-f]+.*buffer_store_dword.*store of 4 bytes at 0x712345000' \
         "$SICU" run wild.json --engine rtl

@@ -1,5 +1,5 @@
-// An LDS exchange of two addresses: valid SI, executed by the emulator, not
-// implemented by the RTL LSU.  The RTL must stop with a fault naming the
+// An LDS src2 atomic (the operand is a second LDS location): valid SI,
+// executed by the emulator, not implemented by the RTL LSU.  The RTL must stop with a fault naming the
 // instruction (also in cosim, before the emulator executes it).
     .text
     .globl unsupds
@@ -9,7 +9,7 @@ unsupds:
     s_mov_b32 m0, -1
     v_mov_b32 v0, 0
     v_mov_b32 v1, 1
-    ds_wrxchg2_rtn_b32 v[2:3], v0, v1, v1 offset1:1
+    ds_add_src2_u32 v0 offset:4
     s_waitcnt lgkmcnt(0)
     s_endpgm
     .rodata
