@@ -132,49 +132,43 @@ area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of
 # shared by all SIMDS x LANES instances; flattening it made ~660 MB of C++.
 # build/bin/sicu-rtl: the harness CLI (`sicu run --engine rtl|cosim` runs it).
 RTL_OBJ  := $(BUILD)/rtl/obj
-RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh)
+RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh) $(wildcard rtl/tb/*.v)
 # --trace-fst: waveforms (sicu run --waves); tracing costs little until a
 # window opens it.  Signals wider than 256 bits (2048-bit VGPR rows) and
 # arrays are not traced (Verilator's --trace-max-width/--trace-max-array).
 VL_FLAGS ?= -O3 --x-assign fast --x-initial fast --trace-fst
+# extra Verilog defines, e.g. the test-only +define+SICU_TEST_BREAK_GRANT (make assert-test)
+VL_DEFINES ?=
 VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v ccache),OBJCACHE=ccache)
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
 H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
-RTL_LIBS := $(RTL_OBJ)/Vsicu_cu__ALL.a $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a
+RTL_LIBS := $(RTL_OBJ)/Vsicu_tb__ALL.a $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a
 VL_RT    := verilated verilated_threads verilated_fst_c
 VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
 # re-verilate when the Verilator flags change
 VL_STAMP := $(BUILD)/rtl/vl_flags.txt
-$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS)' > $(VL_STAMP))
-$(RTL_OBJ)/Vsicu_cu__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
+$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS) $(VL_DEFINES)' > $(VL_STAMP))
+$(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
-	@echo "VERILATE sicu_cu (log: $(BUILD)/rtl/build.log)"
-	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
-	  --Mdir $(RTL_OBJ) $(RTL_INC) \
-	  --top-module sicu_cu $(BUILD)/gen/sicu_config.vh rtl/sicu_cu.v >$(BUILD)/rtl/build.log 2>&1 \
+	@echo "VERILATE sicu_tb = sicu_cu + monitor (log: $(BUILD)/rtl/build.log)"
+	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) $(VL_DEFINES) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	  --Mdir $(RTL_OBJ) $(RTL_INC) -y rtl/tb \
+	  --top-module sicu_tb $(BUILD)/gen/sicu_config.vh rtl/tb/sicu_tb.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
-$(RTL_OBJ)/Vsimd_lane/libsimd_lane.a: $(RTL_OBJ)/Vsicu_cu__ALL.a
+$(RTL_OBJ)/Vsimd_lane/libsimd_lane.a: $(RTL_OBJ)/Vsicu_tb__ALL.a
 
 # Verilator's runtime, compiled once
 $(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -std=c++17 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
-# names of the VGPR bank memories in the verilated model, one per (SIMD, bank)
-$(BUILD)/rtl/shm_vgpr.inc: $(BUILD)/gen/sicu_config.h
-	@mkdir -p $(dir $@)
-	@ns=$$(awk '/SICU_SIMDS/{print $$3}' $<); nl=$$(awk '/SICU_LANES/{print $$3}' $<); np=$$((64 / nl)); \
-	for s in $$(seq 0 $$((ns-1))); do for b in $$(seq 0 $$((np-1))); do \
-	echo "case $$((s*16+b)): return (uint32_t *)&R->sicu_cu__DOT__g_simd__BRA__$${s}__KET____DOT__u_simd__DOT__g_bank__BRA__$${b}__KET____DOT__u_bank__DOT__vgpr_mem[0];"; \
-	done; done > $@
-
 $(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_cu__ALL.a $(BUILD)/rtl/shm_vgpr.inc
+$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_tb__ALL.a
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
 	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
@@ -264,12 +258,16 @@ RTL_SMOKE := asm/branches asm/ds asm/ds-xchg2 asm/mubuf asm/mubuf-format asm/sal
 rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, CI_FUZZ random programs
 	@$(MAKE) --no-print-directory area-test   # after rtl-synth (same netlists), not in parallel with it
 	@RTL_ONLY=1 bash scripts/badinput.sh
+	@bash scripts/assert-test.sh
 	@bash scripts/waves-test.sh
 	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(AREA_BUILD) bash scripts/power-test.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1
 	@echo "RTL test suites passed"
+
+assert-test: ## RTL assertions: a test-only broken invariant fails cosim naming the assertion (small config, build-assert)
+	@bash scripts/assert-test.sh
 
 unit-test: $(UNIT_BINS) ## cmocka unit tests
 	@bash scripts/run-unit.sh $(UNIT_BINS)
@@ -293,6 +291,6 @@ bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, r
 	@bash scripts/bench.sh
 
 clean: ## Remove build products
-	rm -rf build build-asan
+	rm -rf build build-asan build-assert build-small
 
 -include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)

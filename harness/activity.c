@@ -23,17 +23,20 @@
  * scopes (g_simd[0], g_lane[3]) belong to the enclosing module.  Instance
  * names are those of sicu_cu.v, simd.v and salu_unit.v (whose salu is
  * also named u_salu). */
+#define CU_SCOPE "TOP.sicu_tb.u_cu"   /* the CU instance in the simulation wrapper */
 static const char *module_of(const char *path)
 {
     static const struct { const char *inst, *mod; } tab[] = {
         {"u_fetch", "fetch"},    {"u_decode", "decode"},   {"u_wavepool", "wavepool"},
         {"u_issue", "issue"},    {"u_sgpr", "sgpr_file"},  {"u_lsu", "lsu"},
+        {"u_opread", "opread"},  {"u_lds", "lds"},
         {"u_lane", "simd_lane"}, {"u_bank", "vgpr_bank"},  {"u_simd", "simd"},
     };
-    if (strncmp(path, "TOP.sicu_cu", 11) || (path[11] && path[11] != '.'))
+    size_t cl = strlen(CU_SCOPE);
+    if (strncmp(path, CU_SCOPE, cl) || (path[cl] && path[cl] != '.'))
         return NULL;
     const char *inst = NULL, *prev_inst = NULL;
-    for (const char *p = path; (p = strstr(p, ".u_")); p++) {
+    for (const char *p = path + cl; (p = strstr(p, ".u_")); p++) {
         prev_inst = inst;
         inst = p + 1;
     }
@@ -151,9 +154,9 @@ int sh_activity(const char *fst, const char *out, const sh_result *res, char *er
             /* the instance: the path up to its innermost u_* component */
             char ipath[4096];
             const char *u = NULL;
-            for (const char *q = path; (q = strstr(q, ".u_")); q++)
+            for (const char *q = path + strlen(CU_SCOPE); (q = strstr(q, ".u_")); q++)
                 u = q + 1;
-            size_t il = u ? (size_t)(u - path) + strcspn(u, ".") : strlen("TOP.sicu_cu");
+            size_t il = u ? (size_t)(u - path) + strcspn(u, ".") : strlen(CU_SCOPE);
             snprintf(ipath, sizeof ipath, "%.*s", (int)il, path);
             json_object_set_new(a.m[mi].instances, ipath, json_true());
         }

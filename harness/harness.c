@@ -22,21 +22,28 @@ typedef struct mreq { uint64_t ready, data; unsigned wave; } mreq;
 
 typedef struct hw {       /* per wave slot */
     int used;
+    unsigned init_lds;     /* LDS dwords to initialise with this wave (the first of its work-group) */
     si_wave *ew;           /* emulator wave (cosim or initial state) */
     si_wg *wg;
     unsigned wgslot;
     unsigned sbase, nsgpr, vbase, nvgpr, simd;
     int scr;               /* scratch slot, -1 none                   */
     uint16_t esteps;       /* emulator steps done (mod 2^16)          */
-    si_retire rec[RING];
+    si_retire rec[RING];   /* emulator records (cosim), by tag           */
     uint64_t last_pc;
     unsigned wave_in_wg;
-    /* RTL trace (opts->trace): records assembled from the monitor taps,
-     * written in program order per wave */
-    si_retire *trec;       /* RING records, allocated when tracing      */
+    /* RTL records assembled from the monitor's events (tag = the wave's
+     * instruction number), compared at retirement (cosim) and written to
+     * the trace in program order per wave */
+    si_retire *trec;       /* RING records                               */
     uint16_t ttag[RING];
     uint8_t tstate[RING];  /* 0 free, 1 collecting, 2 retired          */
     uint16_t tnext;
+    /* architectural shadow of the wave's registers, kept from the monitor's
+     * write events alone (init writes included): EXEC for issue-internal
+     * retirements, the state snapshot of reports */
+    uint32_t sh_s[128];
+    uint32_t (*sh_v)[64];  /* SICU_VGPR_ROWS rows                        */
     unsigned hist_n;
     uint64_t hist[8];
 } hw;
@@ -53,6 +60,9 @@ typedef struct hctx {
     uint8_t vgpr_used[NS][SICU_VGPR_ROWS];
     uint8_t lds_used[SICU_LDS_BYTES / 256];
     int wg_used[NW];
+    /* the dispatcher: waves launched in order, each followed by its initial writes */
+    unsigned init_slot, init_beat, init_nbeats, init_first_of_wg;
+    int init_active;
     int scr_sgpr;          /* SGPR of the scratch wave offset, -1 none */
     uint8_t scr_used[64];
     si_wg *wgs[NW];
@@ -104,20 +114,6 @@ static int alloc_run(uint8_t *used, unsigned n, unsigned need, unsigned align)
     return -1;
 }
 
-static uint32_t *vgpr_word(hctx *h, unsigned simd, unsigned row, unsigned lane)
-{
-    uint32_t *bank = shm_vgpr(h->m, (int)simd, (int)(lane / L));
-    return bank + (size_t)row * L + lane % L;
-}
-
-static uint32_t *sreg(hctx *h, unsigned slot, unsigned code)
-{
-    uint32_t *s = shm_sgpr(h->m);
-    if (code < 104)
-        return &s[h->w[slot].sbase + code];
-    return &s[SICU_SGPR_ROWS + slot * 32 + (code & 31)];
-}
-
 /* ---------------------------------------------------------------- RTL trace */
 static si_retire *trec_get(hctx *h, unsigned slot, unsigned tag)
 {
@@ -131,27 +127,60 @@ static si_retire *trec_get(hctx *h, unsigned slot, unsigned tag)
     return &x->trec[i];
 }
 
-/* architectural operand code of physical SGPR row p written for wave slot */
-static unsigned sgpr_code(hctx *h, unsigned slot, unsigned p)
-{
-    if (p >= SICU_SGPR_ROWS)
-        return 96 + ((p - SICU_SGPR_ROWS) % 32);
-    return p - h->w[slot].sbase;
-}
+static uint64_t shadow_exec(const hw *x) { return ((uint64_t)x->sh_s[127] << 32) | x->sh_s[126]; }
 
-static void trace_swr(hctx *h, const shm_out *o)
+/* a scalar write event: up to two dwords per port, by architectural code */
+static void ev_swr(hctx *h, const shm_out *o)
 {
-    si_retire *r = trec_get(h, o->swr_wave, o->swr_tag);
+    hw *x = &h->w[o->swr_wave];
+    si_retire *r = o->swr_init ? NULL : trec_get(h, o->swr_wave, o->swr_tag);
     for (int port = 0; port < 2; port++) {
-        unsigned en = port ? o->swr_en_b : o->swr_en_a, a = port ? o->swr_addr_b : o->swr_addr_a;
+        unsigned en = port ? o->swr_en_b : o->swr_en_a, c = port ? o->swr_code_b : o->swr_code_a;
         uint64_t dv = port ? o->swr_data_b : o->swr_data_a;
         for (unsigned k = 0; k < 2; k++)
-            if (((en >> k) & 1) && r->nswr < SI_REC_MAX_SWR) {
-                r->swr[r->nswr].reg = (uint16_t)sgpr_code(h, o->swr_wave, a + k);
-                r->swr[r->nswr].val = (uint32_t)(dv >> (32 * k));
-                r->nswr++;
+            if ((en >> k) & 1) {
+                unsigned code = (c + k) & 127;
+                x->sh_s[code] = (uint32_t)(dv >> (32 * k));
+                if (r && r->nswr < SI_REC_MAX_SWR) {
+                    r->swr[r->nswr].reg = (uint16_t)code;
+                    r->swr[r->nswr].val = (uint32_t)(dv >> (32 * k));
+                    r->nswr++;
+                }
             }
     }
+}
+
+/* a VGPR write event: lanes of v[areg-256]; merged into the record's entry */
+static int ev_vwr(hctx *h, const shm_vwr *v)
+{
+    if (v->wave >= NW || v->areg < 256 || v->areg - 256 >= SICU_VGPR_ROWS)
+        return fail(h, "monitor: VGPR write event for wave slot %u register %u out of range at cycle %llu", v->wave,
+                    v->areg, (unsigned long long)h->cycle);
+    hw *x = &h->w[v->wave];
+    unsigned n = v->areg - 256;
+    for (unsigned l = 0; l < 64; l++)
+        if ((v->mask >> l) & 1)
+            x->sh_v[n][l] = v->data[l];
+    if (v->init || !v->mask)
+        return 0;
+    si_retire *r = trec_get(h, v->wave, v->tag);
+    int i;
+    for (i = 0; i < r->nvwr && r->vwr[i].reg != n; i++)
+        ;
+    if (i == r->nvwr) {
+        if (r->nvwr == SI_REC_MAX_VWR)
+            return fail(h, "monitor: more than %d VGPRs written by one instruction (wave slot %u)", SI_REC_MAX_VWR,
+                        v->wave);
+        r->nvwr++;
+        r->vwr[i].reg = (uint16_t)n;
+        r->vwr[i].mask = 0;
+        memset(r->vwr[i].val, 0, sizeof r->vwr[i].val);
+    }
+    r->vwr[i].mask |= v->mask;
+    for (unsigned l = 0; l < 64; l++)
+        if ((v->mask >> l) & 1)
+            r->vwr[i].val[l] = v->data[l];
+    return 0;
 }
 
 static void trace_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uint64_t addr, uint64_t val,
@@ -170,7 +199,7 @@ static void trace_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uin
     }
 }
 
-static void trace_lds(hctx *h, const shm_out *o)
+static void ev_lds(hctx *h, const shm_out *o)
 {
     unsigned be = o->lds_be, f = 0, n = 0;
     while (f < 4 && !((be >> f) & 1))
@@ -186,8 +215,9 @@ static void trace_lds(hctx *h, const shm_out *o)
                         SI_SPACE_LDS);
 }
 
-/* retirement from source src: complete the record, write the wave's records in order */
-static int trace_retire(hctx *h, int src, unsigned slot, unsigned tag, uint64_t pc, const shm_out *o)
+/* retirement from source src: complete the record (the events of the
+ * instruction have all been seen: they precede or accompany its retirement) */
+static si_retire *retire_record(hctx *h, int src, unsigned slot, unsigned tag, uint64_t pc, const shm_out *o)
 {
     hw *x = &h->w[slot];
     si_retire *r = trec_get(h, slot, tag);
@@ -206,26 +236,21 @@ static int trace_retire(hctx *h, int src, unsigned slot, unsigned tag, uint64_t 
     }
     if (si_decode(words, 3, &r->inst) < 0)
         memset(&r->inst, 0, sizeof r->inst);
-    if (src == SHM_NR - 1) /* issue-internal: EXEC unchanged */
-        r->exec = ((uint64_t)*sreg(h, slot, 127) << 32) | *sreg(h, slot, 126);
-    else
-        r->exec = o->ret_exec[src];
-    if (src == 0 && o->ret_scc_wr) {
+    r->exec = src == SHM_NR - 1 ? shadow_exec(x) : o->ret_exec[src];   /* issue-internal: EXEC unchanged */
+    if (src == 0 && o->scc_wr) {
         r->scc_wr = 1;
-        r->scc = (uint8_t)((o->wave_scc >> slot) & 1);
-    }
-    r->nvwr = 0;
-    for (unsigned k = 0; k < o->ret_vn[src] && k < SI_REC_MAX_VWR; k++) {
-        unsigned reg = o->ret_vdst[src] + k;
-        r->vwr[k].reg = (uint16_t)reg;
-        r->vwr[k].mask = o->ret_vmask[src];
-        for (unsigned l = 0; l < 64; l++)
-            r->vwr[k].val[l] = ((o->ret_vmask[src] >> l) & 1) ? *vgpr_word(h, x->simd, x->vbase + reg, l) : 0;
-        r->nvwr++;
+        r->scc = (uint8_t)o->scc;
     }
     x->tstate[tag % RING] = 2;
+    return r;
+}
+
+/* write the wave's retired records in program order (trace), free them */
+static int flush_records(hctx *h, unsigned slot)
+{
+    hw *x = &h->w[slot];
     while (x->tstate[x->tnext % RING] == 2 && x->ttag[x->tnext % RING] == x->tnext) {
-        if (si_trace_write(h->o->trace, &x->trec[x->tnext % RING]) < 0)
+        if (h->o->trace && si_trace_write(h->o->trace, &x->trec[x->tnext % RING]) < 0)
             return fail(h, "cannot write the trace");
         x->tstate[x->tnext % RING] = 0;
         x->tnext++;
@@ -322,9 +347,6 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
     h->wg_live[wgslot] = nwv;
     h->wg_lds_base[wgslot] = (unsigned)lb * 256;
     h->wg_lds_gran[wgslot] = lgran;
-    /* the LDS of a new work-group starts as the emulator's (zero) */
-    if (lgran && wg->lds)
-        memcpy((uint8_t *)shm_lds(h->m) + lb * 256, wg->lds, wg->lds_size);
     for (unsigned i = 0; i < nwv; i++) {
         hw *x = &h->w[slots[i]];
         si_wave *ew = &wg->waves[i];
@@ -347,13 +369,10 @@ static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsi
         x->wave_in_wg = i;
         x->tnext = 0;
         memset(x->tstate, 0, sizeof x->tstate);
-        /* preload the initial registers (testbench backdoor) */
-        for (unsigned c = 0; c < 128; c++)
-            if (c < ns || c >= 104)
-                *sreg(h, (unsigned)slots[i], c) = ew->s[c];
-        for (unsigned r = 0; r < nv; r++)
-            for (unsigned l = 0; l < 64; l++)
-                *vgpr_word(h, x->simd, x->vbase + r, l) = r < ew->nvgpr ? ew->v[r][l] : 0;
+        memset(x->sh_s, 0, sizeof x->sh_s);
+        x->init_lds = (i == 0 && lgran) ? (wg->lds_size + 3) / 4 : 0;
+        /* the initial registers (and the work-group's LDS, with its first
+         * wave) are written through the CU's init port after the launch */
         pending[(*npending)++] = (unsigned)slots[i];
     }
     (void)in;
@@ -374,6 +393,48 @@ static void free_wave(hctx *h, unsigned s)
             memset(h->lds_used + h->wg_lds_base[g] / 256, 0, h->wg_lds_gran[g]);
         si_emu_wg_end(h->emu, h->wgs[g]);
         h->wg_used[g] = 0;
+    }
+}
+
+/* ---------------------------------------------------------------- initial writes */
+/* A launched wave's initial state goes through the CU's init port, one beat
+ * per cycle: its SGPRs 0..nsgpr-1 and the special registers 104..127 four at
+ * a time, every VGPR row of its allocation (the emulator's initial values,
+ * zero beyond them), then, with the first wave of a work-group, the
+ * work-group's LDS as the emulator starts it.  The last beat starts it. */
+static unsigned init_nbeats(const hw *x) { return (x->nsgpr + 3) / 4 + 6 + x->nvgpr + x->init_lds; }
+
+static void init_beat(hctx *h, shm_in *in)
+{
+    const hw *x = &h->w[h->init_slot];
+    const si_wave *ew = x->ew;
+    unsigned b = h->init_beat, ns4 = (x->nsgpr + 3) / 4;
+    in->init_valid = 1;
+    in->init_wave = h->init_slot;
+    in->init_last = b + 1 == h->init_nbeats;
+    memset(in->init_data, 0, sizeof in->init_data);
+    if (b < ns4 + 6) {
+        unsigned c = b < ns4 ? 4 * b : 104 + 4 * (b - ns4);
+        in->init_kind = SHM_INIT_SGPR4;
+        in->init_addr = c;
+        in->init_be = 0;
+        for (unsigned k = 0; k < 4; k++)
+            if (c + k >= 104 || c + k < x->nsgpr) {
+                in->init_be |= 1u << k;
+                in->init_data[k] = ew->s[c + k];
+            }
+    } else if (b < ns4 + 6 + x->nvgpr) {
+        unsigned r = b - ns4 - 6;
+        in->init_kind = SHM_INIT_VGPR;
+        in->init_addr = r;
+        if (r < ew->nvgpr)
+            memcpy(in->init_data, ew->v[r], sizeof in->init_data);
+    } else {
+        unsigned i = b - ns4 - 6 - x->nvgpr;
+        in->init_kind = SHM_INIT_LDS;
+        in->init_addr = i;
+        for (unsigned k = 0; k < 4 && x->wg->lds && 4 * i + k < x->wg->lds_size; k++)
+            in->init_data[0] |= (uint32_t)x->wg->lds[4 * i + k] << (8 * k);
     }
 }
 
@@ -412,7 +473,7 @@ static int mismatch(hctx *h, unsigned s, const si_retire *r, const char *what)
     char d[256], hist[2400];
     disasm_at(h, r->pc, d, sizeof d);
     history(h, s, hist, sizeof hist);
-    uint64_t rexec = ((uint64_t)*sreg(h, s, 127) << 32) | *sreg(h, s, 126);
+    uint64_t rexec = shadow_exec(&h->w[s]);
     return fail(h,
                 "cosim mismatch at cycle %llu: wave slot %u (work-group %u,%u,%u wave %u), PC 0x%llx (code +0x%llx): %s\n"
                 "  %s\n  EXEC of the instruction: emulator 0x%016llx; RTL EXEC now 0x%016llx\n"
@@ -422,52 +483,103 @@ static int mismatch(hctx *h, unsigned s, const si_retire *r, const char *what)
                 (unsigned long long)rexec, hist);
 }
 
-static int compare_retire(hctx *h, unsigned s, unsigned tag, uint64_t pc, const shm_out *o)
+/* the RTL record g (from the monitor's events) against the emulator's record r */
+static int compare_scalar(const si_retire *r, const si_retire *g, char *what, size_t n)
+{
+    for (int i = 0; i < r->nswr; i++) {
+        int k = -1;
+        for (int j = 0; j < g->nswr; j++)
+            if (g->swr[j].reg == r->swr[i].reg)
+                k = j;   /* the last write counts */
+        if (k < 0) {
+            snprintf(what, n, "scalar register %u: expected 0x%08x, the RTL did not write it", r->swr[i].reg, r->swr[i].val);
+            return -1;
+        }
+        if (g->swr[k].val != r->swr[i].val) {
+            snprintf(what, n, "scalar register %u: expected 0x%08x, RTL 0x%08x", r->swr[i].reg, r->swr[i].val, g->swr[k].val);
+            return -1;
+        }
+    }
+    for (int j = 0; j < g->nswr; j++) {
+        int k = -1;
+        for (int i = 0; i < r->nswr && k < 0; i++)
+            if (r->swr[i].reg == g->swr[j].reg)
+                k = i;
+        if (k < 0) {
+            snprintf(what, n, "scalar register %u: the RTL wrote 0x%08x, the emulator did not write it", g->swr[j].reg,
+                     g->swr[j].val);
+            return -1;
+        }
+    }
+    if (r->scc_wr != g->scc_wr || (r->scc_wr && r->scc != g->scc)) {
+        snprintf(what, n, "SCC: expected %s, RTL %s", r->scc_wr ? (r->scc ? "1" : "0") : "not written",
+                 g->scc_wr ? (g->scc ? "1" : "0") : "not written");
+        return -1;
+    }
+    return 0;
+}
+
+static int compare_vector(const si_retire *r, const si_retire *g, char *what, size_t n)
+{
+    for (int i = 0; i < r->nvwr; i++) {
+        if (!r->vwr[i].mask)
+            continue;
+        int k;
+        for (k = 0; k < g->nvwr && g->vwr[k].reg != r->vwr[i].reg; k++)
+            ;
+        if (k == g->nvwr) {
+            snprintf(what, n, "v%u: lanes 0x%016llx expected, the RTL wrote none", r->vwr[i].reg,
+                     (unsigned long long)r->vwr[i].mask);
+            return -1;
+        }
+        size_t l = (size_t)snprintf(what, n, "v%u:", r->vwr[i].reg);
+        int bad = 0;
+        if (g->vwr[k].mask != r->vwr[i].mask) {
+            l += (size_t)snprintf(what + l, n - l, " lanes written: expected 0x%016llx, RTL 0x%016llx;",
+                                  (unsigned long long)r->vwr[i].mask, (unsigned long long)g->vwr[k].mask);
+            bad++;
+        }
+        for (unsigned lane = 0; lane < 64; lane++) {
+            if (!((r->vwr[i].mask >> lane) & 1) || g->vwr[k].val[lane] == r->vwr[i].val[lane])
+                continue;
+            if (bad < 8 && l < n)
+                l += (size_t)snprintf(what + l, n - l, " lane %u expected 0x%08x RTL 0x%08x;", lane, r->vwr[i].val[lane],
+                                      g->vwr[k].val[lane]);
+            bad++;
+        }
+        if (bad) {
+            if (l < n)
+                snprintf(what + l, n - l, " (%d differences)", bad);
+            return -1;
+        }
+    }
+    for (int k = 0; k < g->nvwr; k++) {
+        int i;
+        for (i = 0; i < r->nvwr && !(r->vwr[i].reg == g->vwr[k].reg && r->vwr[i].mask); i++)
+            ;
+        if (i == r->nvwr) {
+            snprintf(what, n, "v%u: the RTL wrote lanes 0x%016llx, the emulator wrote none", g->vwr[k].reg,
+                     (unsigned long long)g->vwr[k].mask);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int compare_retire(hctx *h, unsigned s, unsigned tag, const si_retire *g)
 {
     hw *x = &h->w[s];
     if (ensure_stepped(h, s, tag) < 0)
         return -1;
     const si_retire *r = &x->rec[tag % RING];
     char what[2048];
-    if (r->pc != pc) {
+    if (r->pc != g->pc) {
         snprintf(what, sizeof what, "control flow: the RTL retired PC 0x%llx, the emulator executed PC 0x%llx",
-                 (unsigned long long)pc, (unsigned long long)r->pc);
+                 (unsigned long long)g->pc, (unsigned long long)r->pc);
         return mismatch(h, s, r, what);
     }
-    for (int i = 0; i < r->nswr; i++) {
-        uint32_t got = *sreg(h, s, r->swr[i].reg);
-        if (got != r->swr[i].val) {
-            snprintf(what, sizeof what, "scalar register %u: expected 0x%08x, RTL 0x%08x", r->swr[i].reg,
-                     r->swr[i].val, got);
-            return mismatch(h, s, r, what);
-        }
-    }
-    if (r->scc_wr && ((o->wave_scc >> s) & 1) != r->scc) {
-        snprintf(what, sizeof what, "SCC: expected %u, RTL %u", r->scc, (unsigned)((o->wave_scc >> s) & 1));
+    if (compare_scalar(r, g, what, sizeof what) < 0 || compare_vector(r, g, what, sizeof what) < 0)
         return mismatch(h, s, r, what);
-    }
-    for (int i = 0; i < r->nvwr; i++) {
-        unsigned reg = r->vwr[i].reg; /* VGPR index */
-        size_t l = 0;
-        int bad = 0;
-        l += (size_t)snprintf(what + l, sizeof what - l, "v%u:", reg);
-        for (unsigned lane = 0; lane < 64; lane++) {
-            if (!((r->vwr[i].mask >> lane) & 1))
-                continue;
-            uint32_t got = *vgpr_word(h, x->simd, x->vbase + reg, lane);
-            if (got != r->vwr[i].val[lane]) {
-                if (bad < 8 && l < sizeof what)
-                    l += (size_t)snprintf(what + l, sizeof what - l, " lane %u expected 0x%08x RTL 0x%08x;", lane,
-                                          r->vwr[i].val[lane], got);
-                bad++;
-            }
-        }
-        if (bad) {
-            if (l < sizeof what)
-                snprintf(what + l, sizeof what - l, " (%d lanes differ)", bad);
-            return mismatch(h, s, r, what);
-        }
-    }
     return 0;
 }
 
@@ -613,10 +725,17 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
     for (unsigned s = 0; s < NW; s++) {
         for (int r = 0; r < RING; r++)
             memset(&h->w[s].rec[r], 0, sizeof(si_retire));
-        if (o->trace && !(h->w[s].trec = calloc(RING, sizeof(si_retire)))) {
+        if (!(h->w[s].trec = calloc(RING, sizeof(si_retire))) ||
+            !(h->w[s].sh_v = calloc(SICU_VGPR_ROWS, sizeof h->w[s].sh_v[0]))) {
+            for (unsigned k = 0; k <= s; k++) {
+                free(h->w[k].trec);
+                free(h->w[k].sh_v);
+                h->w[k].trec = NULL;
+                h->w[k].sh_v = NULL;
+            }
             shm_free(h->m);
             si_emu_destroy(h->emu);
-            return fail(h, "out of host memory for the trace");
+            return fail(h, "out of host memory for the monitor's records");
         }
     }
     uint32_t nwg = d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
@@ -639,9 +758,11 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             }
             waves_open = 1;
         }
-        /* dispatcher: launch one wave per cycle */
+        /* dispatcher: launch a wave, then its initial writes */
         memset(&in, 0, sizeof in);
-        if (pend_i == npending) {
+        if (h->init_active)
+            init_beat(h, &in);
+        else if (pend_i == npending) {
             pend_i = npending = 0;
             if (next_wg < nwg) {
                 int t = try_launch(h, next_wg, &in, pending, &npending);
@@ -649,7 +770,7 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
                 if (t > 0) next_wg++;
             }
         }
-        if (pend_i < npending) {
+        if (!h->init_active && pend_i < npending) {
             unsigned s = pending[pend_i++];
             hw *x = &h->w[s];
             in.launch_valid = 1;
@@ -668,6 +789,10 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             in.launch_mode = x->ew->mode;
             x->last_pc = x->ew->pc;
             live++;
+            h->init_active = 1;
+            h->init_slot = s;
+            h->init_beat = 0;
+            h->init_nbeats = init_nbeats(x);
         }
         /* memory responses (in order, after the configured latency) */
         if (h->iqh != h->iqt && h->iq[h->iqh % MQ].ready <= h->cycle) {
@@ -686,12 +811,29 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             for (int s = 0; s < NS; s++)
                 if ((out.fu_valid >> s) & 1)
                     res->fu_lane_ops[out.fu[s] & 127] += out.fu_lanes[s];
-        if (o->trace) {
-            if (out.swr_valid)
-                trace_swr(h, &out);
-            if (out.lds_valid)
-                trace_lds(h, &out);
+        if (in.init_valid && out.init_ready && ++h->init_beat == h->init_nbeats)
+            h->init_active = 0;
+        {
+            const char *am = shm_assert_failed(h->m);
+            if (am) {
+                size_t l = (size_t)snprintf(h->err, h->errlen, "%s; active waves:", am);
+                rc = stuck(h, &out, l);
+                break;
+            }
         }
+        /* the monitor's write events (before this cycle's retirements: an
+         * instruction's writes precede or accompany its retirement) */
+        if (out.swr_valid)
+            ev_swr(h, &out);
+        for (int e = 0; e < SHM_NV; e++)
+            if (out.vwr[e].valid && ev_vwr(h, &out.vwr[e]) < 0) {
+                rc = -1;
+                break;
+            }
+        if (rc < 0)
+            break;
+        if (out.lds_valid)
+            ev_lds(h, &out);
         if (out.imem_req_valid) {
             int ok1, ok2;
             uint64_t lo = mem_read(h, out.imem_req_addr, 4, &ok1);
@@ -747,12 +889,13 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
             res->retired++;
             res->by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
             last_ret = h->cycle;
-            if (o->trace && trace_retire(h, r, s, out.ret_tag[r], out.ret_pc[r], &out) < 0) {
+            const si_retire *g = retire_record(h, r, s, out.ret_tag[r], out.ret_pc[r], &out);
+            if (o->cosim && compare_retire(h, s, out.ret_tag[r], g) < 0) {
+                res->mismatches++;
                 rc = -1;
                 break;
             }
-            if (o->cosim && compare_retire(h, s, out.ret_tag[r], out.ret_pc[r], &out) < 0) {
-                res->mismatches++;
+            if (flush_records(h, s) < 0) {
                 rc = -1;
                 break;
             }
@@ -816,6 +959,8 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
         }
         free(h->w[s].trec);
         h->w[s].trec = NULL;
+        free(h->w[s].sh_v);
+        h->w[s].sh_v = NULL;
     }
     shm_free(h->m);
     si_emu_destroy(h->emu);

@@ -20,15 +20,18 @@
  * hierarchy, and the depth traced below that prefix (0: everything below;
  * 1: the scope's own signals: sicu_cu alone is the top's wiring) */
 static const struct { const char *unit, *path; int level; } scope_tab[] = {
-    {"sicu_cu", "TOP.sicu_cu", 1},
-    {"fetch", "TOP.sicu_cu.u_fetch", 0},
-    {"decode", "TOP.sicu_cu.u_decode", 0},
-    {"wavepool", "TOP.sicu_cu.u_wavepool", 0},
-    {"issue", "TOP.sicu_cu.u_issue", 0},
-    {"salu", "TOP.sicu_cu.u_salu", 0},
-    {"sgpr", "TOP.sicu_cu.u_sgpr", 0},
-    {"simd", "TOP.sicu_cu.g_simd", 0},
-    {"lsu", "TOP.sicu_cu.u_lsu", 0},
+    {"sicu_cu", "TOP.sicu_tb.u_cu", 1},
+    {"fetch", "TOP.sicu_tb.u_cu.u_fetch", 0},
+    {"decode", "TOP.sicu_tb.u_cu.u_decode", 0},
+    {"wavepool", "TOP.sicu_tb.u_cu.u_wavepool", 0},
+    {"issue", "TOP.sicu_tb.u_cu.u_issue", 0},
+    {"salu", "TOP.sicu_tb.u_cu.u_salu", 0},
+    {"sgpr", "TOP.sicu_tb.u_cu.u_sgpr", 0},
+    {"simd", "TOP.sicu_tb.u_cu.g_simd", 0},
+    {"lsu", "TOP.sicu_tb.u_cu.u_lsu", 0},
+    {"opread", "TOP.sicu_tb.u_cu.u_opread", 0},
+    {"lds", "TOP.sicu_tb.u_cu.u_lds", 0},
+    {"monitor", "TOP.sicu_tb.u_mon", 0},
 };
 #define NSCOPE_TAB (sizeof scope_tab / sizeof scope_tab[0])
 
@@ -68,7 +71,7 @@ static void usage(FILE *f)
             "  --watchdog N      cycles without a retirement before the run is reported as hung (default %d)\n"
             "  --waves FILE.fst  waveform (FST) of cycles --from..--to (default: the whole run; time unit = half a\n"
             "                    cycle), only of the units given with --scope (repeatable; default: the whole CU):\n"
-            "                    %s, or a hierarchy path TOP.sicu_cu...\n"
+            "                    %s, or a hierarchy path TOP.sicu_tb.u_cu...\n"
             "  --fail-waves N    on a mismatch, fault or hang: re-simulate and write the waveform of the last N cycles\n"
             "                    before it (default %d; 0 = off) to --fail-waves-file (default: sicu-fail.fst next to LAUNCH.json)\n"
             "  --activity FILE   per-module switching activity of the run as JSON (docs/power.md): the whole run is\n"
@@ -197,7 +200,7 @@ int main(int argc, char **argv)
             for (k = 0; k < NSCOPE_TAB && strcmp(scope_tab[k].unit, optarg); k++)
                 ;
             if (k == NSCOPE_TAB) {
-                fprintf(stderr, "sicu-rtl: unknown --scope '%s' (expected one of %s, or a path TOP.sicu_cu...)\n",
+                fprintf(stderr, "sicu-rtl: unknown --scope '%s' (expected one of %s, or a path TOP.sicu_tb.u_cu...)\n",
                         optarg, scope_names());
                 return 2;
             }

@@ -1,20 +1,21 @@
-// sicu harness: the C++ shim around the verilated compute unit (see shm.h).
+// sicu harness: the C++ shim around the verilated simulation wrapper (see shm.h).
 #include <stdlib.h>
-#include "Vsicu_cu.h"
-#include "Vsicu_cu___024root.h"
+#include <stdio.h>
+#include "Vsicu_tb.h"
+#include "Vsicu_tb__Dpi.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "shm.h"
 
 struct shm {
     VerilatedContext *ctx;
-    Vsicu_cu *top;
+    Vsicu_tb *top;
     VerilatedFstC *fst;    // open waveform window, or NULL
     uint64_t cycle;        // shm_cycle calls since the reset
 };
 
-#define NP (64 / SICU_LANES)
 #define NR SHM_NR
+#define NV SHM_NV
 #if SICU_WAVES > 1
 #define WW_BITS (32 - __builtin_clz(SICU_WAVES - 1))
 #else
@@ -36,7 +37,25 @@ static uint64_t bits(uint32_t w, unsigned lo, unsigned n) { return bits((uint64_
 static uint64_t bits(uint16_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
 static uint64_t bits(uint8_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
 
+// The first failed RTL assertion (DPI import of rtl/sicu_assert.vh).  One
+// model per process at a time: the message is process-wide.
+static char assert_msg[512];
+static int assert_hit;
+
 extern "C" {
+
+void sicu_assert_fail(const char *name, const char *where, long long cycle)
+{
+    if (assert_hit++)
+        return;
+    snprintf(assert_msg, sizeof assert_msg, "RTL assertion %s failed in %s at cycle %lld", name, where, cycle);
+}
+
+const char *shm_assert_failed(const shm *m)
+{
+    (void)m;
+    return assert_hit ? assert_msg : NULL;
+}
 
 shm *shm_new(int threads)
 {
@@ -46,7 +65,8 @@ shm *shm_new(int threads)
     m->ctx = new VerilatedContext;
     (void)threads;
     m->ctx->traceEverOn(true);     // allows shm_waves_open() later; no cost until then
-    m->top = new Vsicu_cu{m->ctx, "TOP"};
+    m->top = new Vsicu_tb{m->ctx, "TOP"};
+    assert_hit = 0;
     shm_reset(m);
     return m;
 }
@@ -92,8 +112,12 @@ void shm_free(shm *m)
 
 void shm_reset(shm *m)
 {
-    Vsicu_cu *t = m->top;
+    Vsicu_tb *t = m->top;
     t->rst = 1;
+    t->launch_valid = 0;
+    t->init_valid = 0;
+    t->imem_rsp_valid = 0;
+    t->mem_rsp_valid = 0;
     t->imem_req_ready = 1;
     t->mem_req_ready = 1;
     for (int i = 0; i < 4; i++) {
@@ -105,9 +129,8 @@ void shm_reset(shm *m)
     t->rst = 0;
 }
 
-void shm_cycle(shm *m, const shm_in *in, shm_out *o)
+static void put_inputs(Vsicu_tb *t, const shm_in *in)
 {
-    Vsicu_cu *t = m->top;
     t->launch_valid = in->launch_valid;
     t->launch_wave = in->launch_wave;
     t->launch_pc = in->launch_pc;
@@ -122,17 +145,27 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     t->launch_lds_size = in->launch_lds_size;
     t->launch_scc = in->launch_scc;
     t->launch_mode = in->launch_mode;
+    t->init_valid = in->init_valid;
+    t->init_last = in->init_last;
+    t->init_wave = in->init_wave;
+    t->init_kind = in->init_kind;
+    t->init_addr = in->init_addr;
+    t->init_be = in->init_be;
+    if (in->init_valid)
+        for (int i = 0; i < 64; i++)
+            t->init_data[i] = in->init_data[i];
     t->imem_rsp_valid = in->imem_rsp_valid;
     t->imem_rsp_wave = in->imem_rsp_wave;
     t->imem_rsp_data = in->imem_rsp_data;
     t->mem_rsp_valid = in->mem_rsp_valid;
     t->mem_rsp_data = in->mem_rsp_data;
-    t->clk = 0;
-    t->eval();
-    if (m->fst)
-        m->fst->dump(2 * m->cycle);    // time unit: half a cycle (cycle C: 2C low, 2C+1 high)
+}
+
+static void get_ports(Vsicu_tb *t, shm_out *o)
+{
     o->end_valid = t->end_valid;
     o->end_wave = t->end_wave;
+    o->init_ready = t->init_ready;
     o->imem_req_valid = t->imem_req_valid;
     o->imem_req_addr = t->imem_req_addr;
     o->imem_req_wave = t->imem_req_wave;
@@ -149,35 +182,55 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
     o->mem_req_wave = t->mem_req_wave;
     o->mem_req_tag = t->mem_req_tag;
     o->mem_req_lane = t->mem_req_lane;
+}
+
+static void get_events(Vsicu_tb *t, shm_out *o)
+{
     for (int r = 0; r < NR; r++) {
         o->ret_valid[r] = (int)bits(t->mon_ret_valid, r, 1);
+        if (!o->ret_valid[r])
+            continue;
         o->ret_wave[r] = (unsigned)bits(t->mon_ret_wave, r * WW_BITS, WW_BITS);
         o->ret_tag[r] = (unsigned)bits(t->mon_ret_tag, r * 16, 16);
         o->ret_pc[r] = bits(t->mon_ret_pc, r * 48, 48);
-    }
-    for (int r = 0; r < NR; r++) {
         o->ret_exec[r] = bits(t->mon_ret_exec, r * 64, 64);
-        o->ret_vmask[r] = bits(t->mon_ret_vmask, r * 64, 64);
-        o->ret_vdst[r] = (unsigned)bits(t->mon_ret_vdst, r * 9, 9);
-        o->ret_vn[r] = (unsigned)bits(t->mon_ret_vn, r * 3, 3);
     }
-    o->ret_scc_wr = t->mon_ret_scc_wr;
+    o->scc_wr = t->mon_scc_wr;
+    o->scc = t->mon_scc;
     o->swr_valid = t->mon_swr_valid;
-    o->swr_wave = t->mon_swr_wave;
-    o->swr_tag = t->mon_swr_tag;
-    o->swr_addr_a = t->mon_swr_addr_a;
-    o->swr_en_a = t->mon_swr_en_a;
-    o->swr_data_a = t->mon_swr_data_a;
-    o->swr_addr_b = t->mon_swr_addr_b;
-    o->swr_en_b = t->mon_swr_en_b;
-    o->swr_data_b = t->mon_swr_data_b;
+    if (o->swr_valid) {
+        o->swr_init = t->mon_swr_init;
+        o->swr_wave = t->mon_swr_wave;
+        o->swr_tag = t->mon_swr_tag;
+        o->swr_code_a = t->mon_swr_code_a;
+        o->swr_en_a = t->mon_swr_en_a;
+        o->swr_data_a = t->mon_swr_data_a;
+        o->swr_code_b = t->mon_swr_code_b;
+        o->swr_en_b = t->mon_swr_en_b;
+        o->swr_data_b = t->mon_swr_data_b;
+    }
+    for (int e = 0; e < NV; e++) {
+        shm_vwr *v = &o->vwr[e];
+        v->valid = (int)bits(t->mon_vwr_valid, e, 1);
+        if (!v->valid)
+            continue;
+        v->init = (int)bits(t->mon_vwr_init, e, 1);
+        v->wave = (unsigned)bits(t->mon_vwr_wave, e * WW_BITS, WW_BITS);
+        v->tag = (unsigned)bits(t->mon_vwr_tag, e * 16, 16);
+        v->areg = (unsigned)bits(t->mon_vwr_areg, e * 9, 9);
+        v->mask = bits(t->mon_vwr_mask, e * 64, 64);
+        for (int l = 0; l < 64; l++)
+            v->data[l] = t->mon_vwr_data[e * 64 + l];
+    }
     o->lds_valid = t->mon_lds_valid;
-    o->lds_wave = t->mon_lds_wave;
-    o->lds_tag = t->mon_lds_tag;
-    o->lds_lane = t->mon_lds_lane;
-    o->lds_addr = t->mon_lds_addr;
-    o->lds_be = t->mon_lds_be;
-    o->lds_data = t->mon_lds_data;
+    if (o->lds_valid) {
+        o->lds_wave = t->mon_lds_wave;
+        o->lds_tag = t->mon_lds_tag;
+        o->lds_lane = t->mon_lds_lane;
+        o->lds_addr = t->mon_lds_addr;
+        o->lds_be = t->mon_lds_be;
+        o->lds_data = t->mon_lds_data;
+    }
     o->fault_valid = t->mon_fault_valid;
     o->fault_wave = t->mon_fault_wave;
     o->fault_pc = t->mon_fault_pc;
@@ -195,18 +248,30 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
         o->fu[s] = (unsigned)bits(t->mon_fu, s * 7, 7);
         o->fu_lanes[s] = (unsigned)bits(t->mon_fu_lanes, s * 7, 7);
     }
+}
+
+void shm_cycle(shm *m, const shm_in *in, shm_out *o)
+{
+    Vsicu_tb *t = m->top;
+    put_inputs(t, in);
+    t->clk = 0;
+    m->ctx->time(2 * m->cycle);
+    t->eval();
+    if (m->fst)
+        m->fst->dump(2 * m->cycle);    // time unit: half a cycle (cycle C: 2C low, 2C+1 high)
+    get_ports(t, o);
+    get_events(t, o);
     t->clk = 1;
+    m->ctx->time(2 * m->cycle + 1);
     t->eval();
     if (m->fst)
         m->fst->dump(2 * m->cycle + 1);
     m->cycle++;
-    // state after the edge: the retirements sampled above have written it
-    o->wave_scc = bits(t->mon_wave_scc, 0, SICU_WAVES);
 }
 
 void shm_read_perf(shm *m, shm_out *o)
 {
-    Vsicu_cu *t = m->top;
+    Vsicu_tb *t = m->top;
     for (int i = 0; i < 12; i++)
         o->perf_cu[i] = (uint32_t)bits(t->perf_cu, i * 32, 32);
     for (int s = 0; s < SICU_SIMDS; s++)
@@ -214,23 +279,4 @@ void shm_read_perf(shm *m, shm_out *o)
             o->perf_simd[s][i] = (uint32_t)bits(t->perf_simd, (s * 5 + i) * 32, 32);
 }
 
-uint32_t *shm_sgpr(shm *m)
-{
-    return (uint32_t *)&m->top->rootp->sicu_cu__DOT__u_sgpr__DOT__sgpr_mem[0];
-}
-
-uint32_t *shm_lds(shm *m)
-{
-    return (uint32_t *)&m->top->rootp->sicu_cu__DOT__u_lsu__DOT__lds_mem[0];
-}
-
-uint32_t *shm_vgpr(shm *m, int simd, int bank)
-{
-    Vsicu_cu___024root *R = m->top->rootp;
-    (void)R;
-    switch (simd * 16 + bank) {
-#include "shm_vgpr.inc"
-    default: return NULL;
-    }
-}
 }

@@ -1,15 +1,21 @@
-/* sicu harness: C view of the verilated compute unit (harness/shm.cpp).
+/* sicu harness: C view of the verilated simulation wrapper (harness/shm.cpp).
  *
- * The only C++ in the harness: it owns the Verilator model, copies the
- * ports into/out of plain C structs once per cycle and exposes the register
- * files and LDS (testbench backdoor, used to preload a wave's initial
- * registers and to read architectural state for the trace monitor). */
+ * The only C++ in the harness: it owns the Verilator model of rtl/tb/sicu_tb.v
+ * (the compute unit plus the testbench-only retirement monitor) and copies
+ * its ports into/out of plain C structs once per cycle.  Everything the
+ * harness knows of the CU comes from these ports: the CU's functional ports
+ * (launch, initial register writes, instruction and global memory) and the
+ * monitor's events, which name architectural registers only.  There is no
+ * access to the model's internals. */
 #ifndef SICU_SHM_H
 #define SICU_SHM_H
 #include <stdint.h>
 #include "sicu_config.h"
 
-#define SHM_NR (SICU_SIMDS + 3)   /* retirement sources: SALU, SIMDs, LSU, issue */
+#define SHM_NR (SICU_SIMDS + 3)       /* retirement sources: SALU, SIMDs, LSU, issue */
+#define SHM_NV (2 * SICU_SIMDS + 1)   /* VGPR write events: per SIMD low/high, row port */
+
+enum { SHM_INIT_SGPR4 = 0, SHM_INIT_VGPR = 1, SHM_INIT_LDS = 2 };   /* rtl/cu_defs.vh INIT_* */
 
 typedef struct shm_in {
     int launch_valid;
@@ -17,6 +23,10 @@ typedef struct shm_in {
     uint64_t launch_pc;
     unsigned launch_sgpr_base, launch_vgpr_base, launch_lds_base, launch_lds_size, launch_scc;
     uint32_t launch_mode;
+    /* initial writes (after the wave's launch); init_last: the wave may start */
+    int init_valid, init_last;
+    unsigned init_wave, init_kind, init_addr, init_be;
+    uint32_t init_data[64];
     int imem_rsp_valid;
     unsigned imem_rsp_wave;
     uint64_t imem_rsp_data;
@@ -24,8 +34,15 @@ typedef struct shm_in {
     uint64_t mem_rsp_data;
 } shm_in;
 
+typedef struct shm_vwr {          /* one VGPR write event of the monitor */
+    int valid, init;              /* init: the dispatcher's initial write (no instruction) */
+    unsigned wave, tag, areg;     /* areg: 256 + n */
+    uint64_t mask;
+    uint32_t data[64];            /* valid lanes only */
+} shm_vwr;
+
 typedef struct shm_out {
-    int end_valid;
+    int end_valid, init_ready;
     unsigned end_wave;
     int imem_req_valid;
     uint64_t imem_req_addr;
@@ -35,23 +52,23 @@ typedef struct shm_out {
     uint32_t mem_req_mode;
     uint64_t mem_req_pc;
     unsigned mem_req_size, mem_req_op, mem_req_wave, mem_req_tag, mem_req_lane;
+    /* monitor: retirements (exec: the EXEC it ran under; issue-internal: 0) */
     int ret_valid[SHM_NR];
     unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];
-    uint64_t ret_pc[SHM_NR];
-    /* trace monitor */
-    uint64_t ret_exec[SHM_NR], ret_vmask[SHM_NR];
-    unsigned ret_vdst[SHM_NR], ret_vn[SHM_NR];
-    int ret_scc_wr;
-    int swr_valid;
-    unsigned swr_wave, swr_tag, swr_addr_a, swr_en_a, swr_addr_b, swr_en_b;
+    uint64_t ret_pc[SHM_NR], ret_exec[SHM_NR];
+    int scc_wr, scc;               /* of the SALU retirement (source 0) */
+    /* scalar register write: two ports of up to two dwords, by architectural code */
+    int swr_valid, swr_init;
+    unsigned swr_wave, swr_tag, swr_code_a, swr_en_a, swr_code_b, swr_en_b;
     uint64_t swr_data_a, swr_data_b;
+    shm_vwr vwr[SHM_NV];
     int lds_valid;
     unsigned lds_wave, lds_tag, lds_lane, lds_addr, lds_be;
     uint32_t lds_data;
     int fault_valid;
     unsigned fault_wave, fault_code, fault_info;
     uint64_t fault_pc;
-    uint64_t wave_active, wave_busy, wave_barrier, wave_scc;
+    uint64_t wave_active, wave_busy, wave_barrier;
     unsigned wave_vm[SICU_WAVES], wave_lgkm[SICU_WAVES];
     uint32_t perf_cu[12];
     uint32_t perf_simd[SICU_SIMDS][5];
@@ -69,12 +86,15 @@ shm *shm_new(int threads);
 void shm_free(shm *m);
 void shm_reset(shm *m);
 /* One clock cycle: apply `in`, evaluate with the clock low and sample the
- * combinational outputs into `out` (requests made this cycle, retirements),
- * then the rising edge. */
+ * outputs into `out` (requests and monitor events of this cycle), then the
+ * rising edge. */
 void shm_cycle(shm *m, const shm_in *in, shm_out *out);
+/* A simulation-only assertion of the RTL failed (since the reset): its
+ * message (name, instance, cycle), else NULL. */
+const char *shm_assert_failed(const shm *m);
 /* Waveforms: start writing an FST of the model at the current cycle (time
  * unit half a cycle: cycle C is 2C with clk low, 2C+1 after the rising
- * edge), limited to the hierarchy scopes given (e.g. "TOP.sicu_cu.u_lsu"),
+ * edge), limited to the hierarchy scopes given (e.g. "TOP.sicu_tb.u_cu.u_lsu"),
  * each with the depth of hierarchy below it (1: the scope's own signals;
  * 0: all levels); none: everything.  Returns -1 if the file cannot be
  * created or a window is already open.  shm_waves_close ends the window. */
@@ -84,9 +104,6 @@ uint64_t shm_cycles(const shm *m);
 /* The performance counters (perf_cu, perf_simd of `out`); not part of the
  * per-cycle copy. */
 void shm_read_perf(shm *m, shm_out *out);
-uint32_t *shm_sgpr(shm *m);                    /* SGPR file rows                  */
-uint32_t *shm_vgpr(shm *m, int simd, int bank); /* rows x LANES dwords             */
-uint32_t *shm_lds(shm *m);                      /* LDS_BYTES/4 dwords              */
 #ifdef __cplusplus
 }
 #endif

@@ -56,4 +56,10 @@
 // 104-127 (VCC, TBA, TMA, TTMP, M0, EXEC) live at
 //   SGPR_ROWS + wave*32 + code[4:0]
 `define SPECIAL_ROWS_PER_WAVE 32
+
+// Kinds of the dispatcher's initial writes (init port of sicu_cu)
+`define INIT_SGPR4  2'd0
+`define INIT_VGPR   2'd1
+`define INIT_LDS    2'd2
+
 `endif

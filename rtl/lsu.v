@@ -1,4 +1,5 @@
-// sicu CU: load/store unit - SMRD, MUBUF/MTBUF (incl. format conversion), DS (LDS).
+// sicu CU: load/store unit - SMRD, MUBUF/MTBUF (incl. format conversion), DS (the LDS
+// array itself is lds.v).
 //
 // One instruction at a time, in order (so global atomics perform in issue
 // order across waves):
@@ -34,14 +35,14 @@
 // USCALED/SSCALED) faults when a lane is active.
 // Not supported here (reported as a fault naming the instruction): the MUBUF
 // lds bit, addr64 with offen/idxen.
+`default_nettype none
 module lsu #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter NS = `SICU_SIMDS,
     parameter VAW = $clog2(`SICU_VGPR_ROWS),
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
-    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
-    parameter LDSW = `SICU_LDS_BYTES / 4
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -63,6 +64,7 @@ module lsu #(
     input  wire [VAW-1:0]    op_vrow2,
     input  wire [VAW-1:0]    op_vdst,
     input  wire [SAW-1:0]    op_sdst,
+    input  wire [6:0]        op_sdst_arch,    // architectural code of op_sdst
     input  wire [LAW-1:0]    op_lds_base,
     input  wire [LAW-1:0]    op_lds_size,
     // VGPR access (through the wave's SIMD)
@@ -73,12 +75,20 @@ module lsu #(
     output reg  [VAW-1:0]    vwr_row,
     output reg  [63:0]       vwr_mask,
     output reg  [2047:0]     vwr_data,
+    // LDS (lds.v): one dword access per cycle, read data the cycle after the next
+    output wire              lds_req_en,
+    output wire              lds_req_we,
+    output wire [LAW-1:0]    lds_req_addr,    // physical byte address
+    output wire [3:0]        lds_req_be,
+    output wire [31:0]       lds_req_wdata,
+    input  wire [31:0]       lds_rsp_data,
     // scalar write-back request (SMRD)
     output reg               sw_valid,
     input  wire              sw_grant,
     output reg  [SAW-1:0]    sw_addr,
     output reg  [1:0]        sw_en,
     output reg  [63:0]       sw_data,
+    output reg  [6:0]        sw_code,         // architectural code of sw_addr
     // global memory port
     output reg               mem_req_valid,
     input  wire              mem_req_ready,
@@ -110,9 +120,7 @@ module lsu #(
     output wire [WW-1:0]     mon_wave,
     output wire [15:0]       mon_tag,
     output reg  [63:0]       done_exec,
-    output reg  [8:0]        done_vdst,
-    output reg  [2:0]        done_vn,
-    output reg  [63:0]       done_vmask,
+    output reg  [8:0]        mon_vwr_areg,     // architectural VGPR (256 + n) of the vwr_* row written
     output wire              mon_lds_valid,
     output wire [5:0]        mon_lds_lane,
     output wire [LAW-1:0]    mon_lds_addr,     // byte address of the dword, inside the work-group's LDS
@@ -155,6 +163,7 @@ module lsu #(
     reg [31:0]       x_soff, x_m0;
     reg [VAW-1:0]    x_rd;
     reg [SAW-1:0]    x_sdst;
+    reg [6:0]        x_sdst_arch;
     reg [LAW-1:0]    x_ldsb, x_ldss;
     reg [3:0]        x_kind;
     reg [4:0]        x_aop;
@@ -451,25 +460,18 @@ module lsu #(
         end
     endfunction
 
-    // ---------------------------------------------------------------- LDS
-    reg  [31:0] lds_mem [0:LDSW-1] /*verilator public_flat_rw*/;
-    reg  [31:0] lds_q;
+    // ---------------------------------------------------------------- LDS port (lds.v)
+    wire [31:0] lds_q = lds_rsp_data;
     reg         lds_en, lds_we;
     reg  [LAW-1:0] lds_a;
     reg  [5:0]  lds_lane;
     reg  [3:0]  lds_be;
     reg  [31:0] lds_wd;
-    always @(posedge clk) begin
-        if (lds_en) begin
-            if (lds_we) begin
-                if (lds_be[0]) lds_mem[lds_a[LAW-2:2]][7:0] <= lds_wd[7:0];
-                if (lds_be[1]) lds_mem[lds_a[LAW-2:2]][15:8] <= lds_wd[15:8];
-                if (lds_be[2]) lds_mem[lds_a[LAW-2:2]][23:16] <= lds_wd[23:16];
-                if (lds_be[3]) lds_mem[lds_a[LAW-2:2]][31:24] <= lds_wd[31:24];
-            end else
-                lds_q <= lds_mem[lds_a[LAW-2:2]];
-        end
-    end
+    assign lds_req_en = lds_en;
+    assign lds_req_we = lds_we;
+    assign lds_req_addr = lds_a;
+    assign lds_req_be = lds_be;
+    assign lds_req_wdata = lds_wd;
 
     wire [15:0] x_off16 = x_b[`DI_OFFSET];
     wire [7:0]  x_off1 = x_b[`DI_OFFSET1];
@@ -847,7 +849,7 @@ module lsu #(
                     x_s0 <= op_s0; x_s1 <= op_s1; x_exec <= op_exec; x_vs <= {op_s3, op_s2};
                     x_soff <= op_dold[31:0]; x_m0 <= op_m0;
                     x_rd <= op_vdst;
-                    x_sdst <= op_sdst; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
+                    x_sdst <= op_sdst; x_sdst_arch <= op_sdst_arch; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
                     x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext;
                     x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
                     x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
@@ -1055,6 +1057,7 @@ module lsu #(
                             if (w_i < x_nd) begin
                                 sw_valid <= 1'b1;
                                 sw_addr <= x_sdst + {{(SAW-5){1'b0}}, w_i};
+                                sw_code <= x_sdst_arch + {2'b0, w_i};
                                 sw_en <= (x_nd == 5'd1) ? 2'b01 : 2'b11;
                                 sw_data <= {sbuf[w_i[3:0] + 4'd1], sbuf[w_i[3:0]]};
                                 w_i <= w_i + 5'd2;
@@ -1068,6 +1071,7 @@ module lsu #(
                         if (w_i < x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
+                            mon_vwr_areg <= 9'd256 + {1'b0, x_dst[7:0]} + {4'd0, w_i};
                             vwr_mask <= x_exec;
                             vwr_data <= rb_row_sel(w_i[2:0]);
                             w_i <= w_i + 5'd1;
@@ -1084,12 +1088,6 @@ module lsu #(
                         done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
                         done_vm <= x_b[`DI_FMT] == SI_FMT_MUBUF || x_b[`DI_FMT] == SI_FMT_MTBUF;
                         done_exec <= x_exec;
-                        done_vdst <= {1'b0, x_dst[7:0]};
-                        done_vn <= (x_exec == 64'd0) ? 3'd0 :
-                                   (x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
-                                    x_kind == K_DSCNT || x_kind == K_DSXCHG2 || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) ?
-                                   x_nd[2:0] + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 3'd1 : 3'd0) : 3'd0;
-                        done_vmask <= x_exec;
                         st <= S_IDLE;
                     end
                 end
@@ -1103,3 +1101,4 @@ module lsu #(
                         ba_hi4[63:0], d_a[31:LAW-1], lds_rd_tag2[9], c_dslot3[2], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
+`default_nettype wire

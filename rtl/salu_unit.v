@@ -4,6 +4,7 @@
 // salu module the next cycle and writes back in the same cycle: the
 // destination SGPR(s) (write port A), EXEC for the saveexec family (port
 // B), SCC and MODE (to issue), and the fetch redirect for branches.
+`default_nettype none
 module salu_unit #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -30,6 +31,7 @@ module salu_unit #(
     input  wire              op_scc,
     input  wire [31:0]       op_mode,
     input  wire [SAW-1:0]    op_sdst,
+    input  wire [6:0]        op_sdst_arch,  // architectural code of op_sdst
     input  wire [SAW-1:0]    op_exec_row,
     // write-back (always granted: the SALU has priority on the scalar file)
     output wire              wb_valid,
@@ -39,6 +41,8 @@ module salu_unit #(
     output wire [SAW-1:0]    wb_addr_b,
     output wire [1:0]        wb_en_b,
     output wire [63:0]       wb_data_b,
+    output wire [6:0]        wb_code_a,     // architectural codes of the rows written
+    output wire [6:0]        wb_code_b,
     // completion
     output wire              done_valid,
     output wire [WW-1:0]     done_wave,
@@ -72,6 +76,7 @@ module salu_unit #(
     reg [31:0]       x_m0, x_mode;
     reg              x_scc;
     reg [SAW-1:0]    x_sdst, x_execrow;
+    reg [6:0]        x_sdst_arch;
     wire [63:0] res, exec_out;
     wire        res_wr, scc_out, scc_wr, exec_wr, pc_wr, mode_wr, unsup;
     wire [47:0] pc_out;
@@ -98,6 +103,8 @@ module salu_unit #(
     assign wb_addr_b = x_execrow;
     assign wb_en_b = exec_wr ? 2'b11 : 2'b00;
     assign wb_data_b = exec_out;
+    assign wb_code_a = x_sdst_arch;
+    assign wb_code_b = 7'd126;        // EXEC
     assign done_valid = ok;
     assign done_exec = x_exec;
     assign done_wave = x_wave;
@@ -125,6 +132,7 @@ module salu_unit #(
                 x_hw <= op_hwinfo;
                 x_s0 <= op_s0; x_s1 <= op_s1; x_dold <= op_dold; x_exec <= op_exec; x_vcc <= op_vcc;
                 x_m0 <= op_m0; x_scc <= op_scc; x_mode <= op_mode; x_sdst <= op_sdst; x_execrow <= op_exec_row;
+                x_sdst_arch <= op_sdst_arch;
             end
             if (ok) pc_insts <= pc_insts + 32'd1;
             if (x_valid && unsup && !fault_valid) begin
@@ -133,3 +141,4 @@ module salu_unit #(
         end
     end
 endmodule
+`default_nettype wire

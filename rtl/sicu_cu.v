@@ -1,22 +1,24 @@
 // sicu: the compute unit (top level).
 //
-//   fetch -> decode -> wavepool -> issue/operand read -> SALU | SIMD x SIMDS | LSU
-//                                        |                 \______ scalar write-back arbiter -> SGPR file
-//                                        +-- SGPR file (read)       SIMD-owned banked VGPR files <- LSU
+//   fetch -> decode -> wavepool -> issue -> opread -> SALU | SIMD x SIMDS | LSU (+ LDS)
+//                                            |           \______ scalar write-back arbiter -> SGPR file
+//                                            +-- SGPR file (read)   SIMD-owned banked VGPR files <- LSU
 //
 // Everything outside the CU is behind ports the harness drives: wave launch
-// (the dispatcher, which preloads the wave's initial registers), the
-// instruction-memory port and the global-memory port.  The mon_* outputs
-// are observation ports for the testbench trace monitor (retirements);
-// perf_* are the performance counters.
+// and the initial register writes (the dispatcher's job), the
+// instruction-memory port and the global-memory port.  The top has no
+// observation ports: the units' mon_* outputs, the performance counters and
+// the wave-state vectors are internal wires that only the simulation-only
+// monitor (rtl/tb/sicu_monitor.v) reads, so synthesis drops them.
+`default_nettype none
+`include "sicu_assert.vh"
 module sicu_cu #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter NS = `SICU_SIMDS,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter VAW = $clog2(`SICU_VGPR_ROWS),
-    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
-    parameter NR = NS + 3          // retirement sources: SALU, SIMDs, LSU, issue
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -38,6 +40,18 @@ module sicu_cu #(
     input  wire [31:0]       launch_mode,
     output wire              end_valid,
     output wire [WW-1:0]     end_wave,
+    // initial register / LDS writes of a launched wave (after its launch; the
+    // last beat lets it start): INIT_SGPR4 = 4 SGPR codes from init_addr (a
+    // multiple of 4) under init_be, INIT_VGPR = VGPR init_addr, 64 lanes,
+    // INIT_LDS = dword init_addr of the wave's LDS allocation
+    input  wire              init_valid,
+    output wire              init_ready,
+    input  wire [WW-1:0]     init_wave,
+    input  wire [1:0]        init_kind,
+    input  wire [15:0]        init_addr,
+    input  wire [3:0]        init_be,
+    input  wire [2047:0]     init_data,
+    input  wire              init_last,
     // instruction memory
     output wire              imem_req_valid,
     input  wire              imem_req_ready,
@@ -62,53 +76,7 @@ module sicu_cu #(
     output wire [15:0]       mem_req_tag,
     output wire [5:0]        mem_req_lane,
     input  wire              mem_rsp_valid,
-    input  wire [63:0]       mem_rsp_data,
-    // trace monitor taps
-    output wire [NR-1:0]     mon_ret_valid,
-    output wire [NR*WW-1:0]  mon_ret_wave,
-    output wire [NR*16-1:0]  mon_ret_tag,
-    output wire [NR*48-1:0]  mon_ret_pc,
-    output wire [NR*64-1:0]  mon_ret_exec,       // EXEC the instruction executed under (issue: 0)
-    output wire [NR*9-1:0]   mon_ret_vdst,       // first VGPR written (SIMD, LSU)
-    output wire [NR*3-1:0]   mon_ret_vn,         // VGPRs written, from vdst on
-    output wire [NR*64-1:0]  mon_ret_vmask,      // lanes of those VGPRs written
-    output wire              mon_ret_scc_wr,     // the SALU retirement wrote SCC
-    output wire              mon_swr_valid,      // SGPR file write (both ports), owner wave/tag
-    output wire [WW-1:0]     mon_swr_wave,
-    output wire [15:0]       mon_swr_tag,
-    output wire [SAW-1:0]    mon_swr_addr_a,
-    output wire [1:0]        mon_swr_en_a,
-    output wire [63:0]       mon_swr_data_a,
-    output wire [SAW-1:0]    mon_swr_addr_b,
-    output wire [1:0]        mon_swr_en_b,
-    output wire [63:0]       mon_swr_data_b,
-    output wire              mon_lds_valid,      // LDS write by the LSU's instruction
-    output wire [WW-1:0]     mon_lds_wave,
-    output wire [15:0]       mon_lds_tag,
-    output wire [5:0]        mon_lds_lane,
-    output wire [LAW-1:0]    mon_lds_addr,
-    output wire [3:0]        mon_lds_be,
-    output wire [31:0]       mon_lds_data,
-    output wire              mon_fault_valid,
-    output wire [WW-1:0]     mon_fault_wave,
-    output wire [47:0]       mon_fault_pc,
-    output wire [3:0]        mon_fault_code,
-    output wire [8:0]        mon_fault_info,     // operand code for register-range faults
-    output wire [NW-1:0]     mon_wave_active,
-    output wire [NW-1:0]     mon_wave_busy,
-    output wire [NW-1:0]     mon_wave_barrier,
-    output wire [NW*12-1:0]  mon_wave_cnt,
-    output wire [NW-1:0]     mon_wave_scc,
-    // performance counters: {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
-    //                        lsu busy, mem reqs, lds accesses, scalar writes} then per SIMD
-    //                        {busy, insts, lane ops, vgpr reads, vgpr writes}
-    output wire [12*32-1:0]  perf_cu,
-    output wire [NS*5*32-1:0] perf_simd,
-    // per SIMD, each compute cycle: the lanes' FP unit (simd_lane fu_sel) and the active lanes
-    // of the pass - the harness histograms them for per-unit power accounting (--activity)
-    output wire [NS-1:0]     mon_fu_valid,
-    output wire [NS*7-1:0]   mon_fu,
-    output wire [NS*7-1:0]   mon_fu_lanes
+    input  wire [63:0]       mem_rsp_data
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -151,7 +119,20 @@ module sicu_cu #(
         .wp_head_valid(wp_hv), .wp_head(wp_head), .wp_space(wp_space)
     );
 
-    // ---------------------------------------------------------------- issue / operand read
+    // ---------------------------------------------------------------- observation (testbench monitor only)
+    // Internal wires no logic of the CU reads: rtl/tb/sicu_monitor.v picks them
+    // up by hierarchical reference; synthesis removes them.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [NW-1:0]    mon_wave_active, mon_wave_busy, mon_wave_barrier;
+    wire [NW*12-1:0] mon_wave_cnt;
+    wire [12*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
+                                      //  lsu busy, mem reqs, lds accesses, scalar writes}
+    wire [NS*5*32-1:0] perf_simd;     // per SIMD {busy, insts, lane ops, vgpr reads, vgpr writes}
+    wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
+    wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ---------------------------------------------------------------- issue (wave table, scheduler)
     wire [7*SAW-1:0] sg_ra;
     wire [7*64-1:0]  sg_rd;
     wire [SAW-1:0]   sg_m0a;
@@ -166,7 +147,9 @@ module sicu_cu #(
     wire [31:0]      o_m0, o_mode;
     wire             o_scc;
     wire [VAW-1:0]   o_r0, o_r1, o_r2, o_rd;
+    wire [8:0]       o_rd_arch;
     wire [SAW-1:0]   o_sdst, o_sdst2, o_execrow;
+    wire [6:0]       o_sdst_arch, o_sdst2_arch;
     wire [LAW-1:0]   o_ldsb, o_ldss;
     wire [23:0]      o_hw;
     wire             salu_done_v, salu_wscc, salu_scc, salu_wmode;
@@ -194,14 +177,20 @@ module sicu_cu #(
     wire             salu_ready;
     wire             salu_fault_v;
     wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit;
+    wire             is_v, is_r, is_scc, is_intg, rd_v, rd_b, st_v;
+    wire [WW-1:0]    is_w, rd_w, st_w;
+    wire [15:0]      is_t;
+    wire [`DI_W-1:0] is_b;
+    wire [2:0]       is_u, rd_u;
+    wire [31:0]      is_mode;
+    wire [3:0]       is_wid;
+    wire             halt;            // a fault was raised: issue stops
 
     issue u_issue (
         .clk(clk), .rst(rst),
         .launch_valid(launch_valid), .launch_ready(launch_ready), .launch_wave(launch_wave),
-        .launch_sgpr_base(launch_sgpr_base), .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base),
-        .launch_nvgpr(launch_nvgpr), .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves), .launch_wg_wave(launch_wg_wave),
-        .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size), .launch_scc(launch_scc),
-        .launch_mode(launch_mode),
+        .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves), .launch_wg_wave(launch_wg_wave),
+        .launch_scc(launch_scc), .launch_mode(launch_mode), .start_valid(st_v), .start_wave(st_w),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
         .salu_ready(salu_ready), .simd_ready(simd_ready), .lsu_ready(lsu_ready),
         .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
@@ -209,43 +198,79 @@ module sicu_cu #(
         .simd_done_valid(simd_done_v), .simd_done_wave(simd_done_w),
         .lsu_free_valid(lsu_free_v), .lsu_free_wave(lsu_free_w),
         .lsu_done_valid(lsu_done_v), .lsu_done_wave(lsu_done_w), .lsu_done_vm(lsu_done_vm),
+        .iss_valid(is_v), .iss_ready(is_r), .iss_wave(is_w), .iss_tag(is_t), .iss_bundle(is_b), .iss_unit(is_u),
+        .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg),
+        .rd_valid(rd_v), .rd_busy(rd_b), .rd_unit(rd_u), .rd_wave(rd_w), .halt(halt),
+        .int_ret_valid(iret_v), .int_ret_wave(iret_w), .int_ret_tag(iret_t), .int_ret_pc(iret_pc),
+        .int_br_valid(ibr_v), .int_br_wave(ibr_w),
+        .end_valid(end_valid), .end_wave(end_wave),
+        .wave_active(mon_wave_active), .wave_busy(mon_wave_busy), .wave_barrier(mon_wave_barrier),
+        .wave_cnt(mon_wave_cnt),
+        .pc_issued(pc_issued), .pc_stall_idle(pc_idle), .pc_stall_dep(pc_dep), .pc_stall_waitcnt(pc_wait),
+        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit)
+    );
+
+    // ---------------------------------------------------------------- operand read (arch -> physical)
+    wire             iw_s_v, iw_s_g, iw_v_free, iw_l_en, iw_l_free;
+    wire [SAW-1:0]   iw_s_aa, iw_s_ab;
+    wire [1:0]       iw_s_ea, iw_s_eb;
+    wire [63:0]      iw_s_da, iw_s_db;
+    wire [6:0]       iw_s_code;
+    wire [NS-1:0]    iw_v_en;
+    wire [VAW-1:0]   iw_v_row;
+    wire [8:0]       iw_v_areg;
+    wire [LAW-1:0]   iw_l_addr, iw_l_rel;
+    opread u_opread (
+        .clk(clk), .rst(rst),
+        .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
+        .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
+        .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
+        .init_valid(init_valid), .init_ready(init_ready), .init_wave(init_wave), .init_kind(init_kind),
+        .init_addr(init_addr), .init_be(init_be), .init_data(init_data), .init_last(init_last),
+        .start_valid(st_v), .start_wave(st_w),
+        .iw_s_valid(iw_s_v), .iw_s_grant(iw_s_g), .iw_s_addr_a(iw_s_aa), .iw_s_en_a(iw_s_ea), .iw_s_data_a(iw_s_da),
+        .iw_s_addr_b(iw_s_ab), .iw_s_en_b(iw_s_eb), .iw_s_data_b(iw_s_db), .iw_s_code(iw_s_code),
+        .iw_v_en(iw_v_en), .iw_v_free(iw_v_free), .iw_v_row(iw_v_row), .iw_v_areg(iw_v_areg),
+        .iw_l_en(iw_l_en), .iw_l_free(iw_l_free), .iw_l_addr(iw_l_addr), .iw_l_rel(iw_l_rel),
+        .iss_valid(is_v), .iss_ready(is_r), .iss_wave(is_w), .iss_tag(is_t), .iss_bundle(is_b), .iss_unit(is_u),
+        .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg),
+        .rd_valid(rd_v), .rd_busy(rd_b), .rd_unit(rd_u), .rd_wave(rd_w),
         .sg_rd_addr(sg_ra), .sg_rd_data(sg_rd), .sg_m0_addr(sg_m0a), .sg_m0_data(sg_m0d),
         .op_valid(o_valid), .op_unit(o_unit), .op_simd_sel(o_simd), .op_ready(o_ready), .op_wave(o_wave),
         .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3),
         .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0), .op_scc(o_scc), .op_mode(o_mode),
-        .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd), .op_sdst(o_sdst), .op_sdst2(o_sdst2),
+        .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd), .op_vdst_arch(o_rd_arch),
+        .op_sdst(o_sdst), .op_sdst_arch(o_sdst_arch), .op_sdst2(o_sdst2), .op_sdst2_arch(o_sdst2_arch),
         .op_exec_row(o_execrow), .op_lds_base(o_ldsb), .op_lds_size(o_ldss), .op_hwinfo(o_hw),
-        .int_ret_valid(iret_v), .int_ret_wave(iret_w), .int_ret_tag(iret_t), .int_ret_pc(iret_pc),
-        .int_br_valid(ibr_v), .int_br_wave(ibr_w),
-        .end_valid(end_valid), .end_wave(end_wave),
-        .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info),
-        .wave_active(mon_wave_active), .wave_busy(mon_wave_busy), .wave_barrier(mon_wave_barrier),
-        .wave_cnt(mon_wave_cnt), .wave_scc(mon_wave_scc),
-        .pc_issued(pc_issued), .pc_stall_idle(pc_idle), .pc_stall_dep(pc_dep), .pc_stall_waitcnt(pc_wait),
-        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit)
+        .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info)
     );
     wire simd_sel_ready = |(o_simd & simd_ready);
     assign o_ready = (o_unit == `UC_SALU) ? 1'b1 : (o_unit == `UC_VALU) ? simd_sel_ready : lsu_ready;
+    assign halt = ifl_v;
 
     // ---------------------------------------------------------------- scalar register file + write-back arbiter
     wire             sa_v;
     wire [SAW-1:0]   sa_aa, sa_ab;
     wire [1:0]       sa_ea, sa_eb;
     wire [63:0]      sa_da, sa_db;
+    wire [6:0]       sa_ca, sa_cb;
     wire [NS-1:0]    sv_v;
     wire [NS*SAW-1:0] sv_aa, sv_ab;
     wire [NS*2-1:0]  sv_ea, sv_eb;
     wire [NS*64-1:0] sv_da, sv_db;
+    wire [NS*7-1:0]  sv_ca, sv_cb;
     wire             sl_v;
     wire [SAW-1:0]   sl_a;
     wire [1:0]       sl_e;
     wire [63:0]      sl_d;
+    wire [6:0]       sl_c;
     reg  [NS-1:0]    sv_grant;
-    reg              sl_grant;
-    reg              w_v;
+    reg              sl_grant, iw_grant;
+    reg              w_v, w_init;
     reg [SAW-1:0]    w_aa, w_ab;
     reg [1:0]        w_ea, w_eb;
     reg [63:0]       w_da, w_db;
+    reg [6:0]        w_ca, w_cb;     // architectural codes (observation)
     reg [WW-1:0]     w_wave;
     reg [15:0]       w_tag;
     wire [NS*WW-1:0] sv_wave;
@@ -254,11 +279,14 @@ module sicu_cu #(
     wire [15:0]      sl_tag;
     reg [31:0]       pc_swrites;
     integer          i;
-    // fixed priority: SALU (never waits), then SIMDs, then the LSU
+    // fixed priority: SALU (never waits), then SIMDs, then the LSU, then the dispatcher's initial writes
     always @* begin
         sv_grant = {NS{1'b0}};
         sl_grant = 1'b0;
+        iw_grant = 1'b0;
+        w_init = 1'b0;
         w_v = sa_v; w_aa = sa_aa; w_ea = sa_ea; w_da = sa_da; w_ab = sa_ab; w_eb = sa_eb; w_db = sa_db;
+        w_ca = sa_ca; w_cb = sa_cb;
         w_wave = salu_done_w; w_tag = salu_done_t;
         if (!sa_v) begin
             for (i = NS - 1; i >= 0; i = i - 1)
@@ -268,15 +296,27 @@ module sicu_cu #(
                     sv_grant[i] = 1'b1;
                     w_aa = sv_aa[i*SAW +: SAW]; w_ea = sv_ea[i*2 +: 2]; w_da = sv_da[i*64 +: 64];
                     w_ab = sv_ab[i*SAW +: SAW]; w_eb = sv_eb[i*2 +: 2]; w_db = sv_db[i*64 +: 64];
+                    w_ca = sv_ca[i*7 +: 7]; w_cb = sv_cb[i*7 +: 7];
                     w_wave = sv_wave[i*WW +: WW]; w_tag = sv_tag[i*16 +: 16];
                 end
             if (sv_v == {NS{1'b0}} && sl_v) begin
                 w_v = 1'b1; sl_grant = 1'b1;
-                w_aa = sl_a; w_ea = sl_e; w_da = sl_d; w_eb = 2'b00;
+                w_aa = sl_a; w_ea = sl_e; w_da = sl_d; w_eb = 2'b00; w_ca = sl_c;
                 w_wave = sl_wave; w_tag = sl_tag;
+            end else if (sv_v == {NS{1'b0}} && iw_s_v) begin
+                w_v = 1'b1; iw_grant = 1'b1; w_init = 1'b1;
+                w_aa = iw_s_aa; w_ea = iw_s_ea; w_da = iw_s_da; w_ab = iw_s_ab; w_eb = iw_s_eb; w_db = iw_s_db;
+                w_ca = iw_s_code; w_cb = iw_s_code + 7'd2;
+                w_wave = init_wave; w_tag = 16'd0;
             end
         end
+`ifdef SICU_TEST_BREAK_GRANT
+        // test only (scripts/assert-test.sh): the initial writes are granted even
+        // when a unit writes, breaking the arbiter's one-hot grant
+        if (iw_s_v) iw_grant = 1'b1;
+`endif
     end
+    assign iw_s_g = iw_grant;
     always @(posedge clk)
         if (rst) pc_swrites <= 32'd0;
         else if (w_v) pc_swrites <= pc_swrites + 32'd1;
@@ -291,14 +331,15 @@ module sicu_cu #(
     wire [WW-1:0] salu_fault_w;
     wire [47:0] salu_fault_pc;
     wire [31:0] pc_salu;
+    wire [63:0] salu_done_exec, lsu_done_exec;
     salu_unit u_salu (
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(salu_ready), .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b),
         .op_hwinfo(o_hw),
         .op_s0(o_s0), .op_s1(o_s1), .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0),
-        .op_scc(o_scc), .op_mode(o_mode), .op_sdst(o_sdst), .op_exec_row(o_execrow),
+        .op_scc(o_scc), .op_mode(o_mode), .op_sdst(o_sdst), .op_sdst_arch(o_sdst_arch), .op_exec_row(o_execrow),
         .wb_valid(sa_v), .wb_addr_a(sa_aa), .wb_en_a(sa_ea), .wb_data_a(sa_da),
-        .wb_addr_b(sa_ab), .wb_en_b(sa_eb), .wb_data_b(sa_db),
+        .wb_addr_b(sa_ab), .wb_en_b(sa_eb), .wb_data_b(sa_db), .wb_code_a(sa_ca), .wb_code_b(sa_cb),
         .done_valid(salu_done_v), .done_wave(salu_done_w), .done_tag(salu_done_t), .done_pc(salu_done_pc),
         .done_exec(salu_done_exec),
         .done_wr_scc(salu_wscc), .done_scc(salu_scc), .done_wr_mode(salu_wmode), .done_mode(salu_mode),
@@ -308,18 +349,26 @@ module sicu_cu #(
     assign sbr_w = salu_done_w;
 
     // ---------------------------------------------------------------- SIMDs
-    wire [63:0]        salu_done_exec, lsu_done_exec;
-    wire [NS*64-1:0]   simd_done_exec, simd_done_vmask;
-    wire [NS*9-1:0]    simd_done_vdst;
-    wire [NS*3-1:0]    simd_done_vn;
-    wire [8:0]         lsu_done_vdst;
-    wire [2:0]         lsu_done_vn;
-    wire [63:0]        lsu_done_vmask;
-    wire [NS-1:0]      l_vrd_en, l_vwr_en;
-    wire [VAW-1:0]     l_vrd_row, l_vwr_row;
+    wire [NS*64-1:0]   simd_done_exec;
+    wire [NS-1:0]      l_vrd_en, l_vwr_en, v_wr_en;
+    wire [VAW-1:0]     l_vrd_row, l_vwr_row, v_wr_row;
     wire [NS*2048-1:0] l_vrd_data;
-    wire [63:0]        l_vwr_mask;
-    wire [2047:0]      l_vwr_data;
+    wire [63:0]        l_vwr_mask, v_wr_mask;
+    wire [2047:0]      l_vwr_data, v_wr_data;
+    wire [8:0]         l_vwr_areg;
+    // the LSU's row write port, shared with the dispatcher's initial VGPR writes (LSU first)
+    assign iw_v_free = l_vwr_en == {NS{1'b0}};
+    assign v_wr_en = l_vwr_en | iw_v_en;
+    assign v_wr_row = iw_v_free ? iw_v_row : l_vwr_row;
+    assign v_wr_mask = iw_v_free ? {64{1'b1}} : l_vwr_mask;
+    assign v_wr_data = iw_v_free ? init_data : l_vwr_data;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [NS-1:0]      mon_vwr_valid, mon_vwr_dst64;     // SIMD VGPR writes (monitor)
+    wire [NS*9-1:0]    mon_vwr_areg;
+    wire [NS*6-1:0]    mon_vwr_lane0;
+    wire [NS*`SICU_LANES-1:0]    mon_vwr_mask;
+    wire [NS*`SICU_LANES*32-1:0] mon_vwr_lo, mon_vwr_hi;
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar g;
     generate
         for (g = 0; g < NS; g = g + 1) begin : g_simd
@@ -328,17 +377,23 @@ module sicu_cu #(
                 .op_valid(o_valid && o_unit == `UC_VALU && o_simd[g]), .op_ready(simd_ready[g]),
                 .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2),
                 .op_exec(o_exec), .op_vcc(o_vcc), .op_mode(o_mode), .op_vrow0(o_r0), .op_vrow1(o_r1),
-                .op_vrow2(o_r2), .op_vdst(o_rd), .op_sdst(o_sdst), .op_sdst2(o_sdst2), .op_exec_row(o_execrow),
+                .op_vrow2(o_r2), .op_vdst(o_rd), .op_vdst_arch(o_rd_arch), .op_sdst(o_sdst),
+                .op_sdst_arch(o_sdst_arch), .op_sdst2(o_sdst2), .op_sdst2_arch(o_sdst2_arch), .op_exec_row(o_execrow),
                 .sw_valid(sv_v[g]), .sw_grant(sv_grant[g]),
                 .sw_addr_a(sv_aa[g*SAW +: SAW]), .sw_en_a(sv_ea[g*2 +: 2]), .sw_data_a(sv_da[g*64 +: 64]),
                 .sw_addr_b(sv_ab[g*SAW +: SAW]), .sw_en_b(sv_eb[g*2 +: 2]), .sw_data_b(sv_db[g*64 +: 64]),
+                .sw_code_a(sv_ca[g*7 +: 7]), .sw_code_b(sv_cb[g*7 +: 7]),
                 .done_valid(simd_done_v[g]), .done_wave(simd_done_w[g*WW +: WW]), .done_tag(simd_done_t[g*16 +: 16]),
                 .done_pc(simd_done_pc[g*48 +: 48]),
                 .mon_wave(sv_wave[g*WW +: WW]), .mon_tag(sv_tag[g*16 +: 16]),
-                .done_exec(simd_done_exec[g*64 +: 64]), .done_vdst(simd_done_vdst[g*9 +: 9]),
-                .done_vn(simd_done_vn[g*3 +: 3]), .done_vmask(simd_done_vmask[g*64 +: 64]),
+                .done_exec(simd_done_exec[g*64 +: 64]),
+                .mon_vwr_valid(mon_vwr_valid[g]), .mon_vwr_areg(mon_vwr_areg[g*9 +: 9]),
+                .mon_vwr_dst64(mon_vwr_dst64[g]), .mon_vwr_lane0(mon_vwr_lane0[g*6 +: 6]),
+                .mon_vwr_mask(mon_vwr_mask[g*`SICU_LANES +: `SICU_LANES]),
+                .mon_vwr_lo(mon_vwr_lo[g*`SICU_LANES*32 +: `SICU_LANES*32]),
+                .mon_vwr_hi(mon_vwr_hi[g*`SICU_LANES*32 +: `SICU_LANES*32]),
                 .lsu_rd_en(l_vrd_en[g]), .lsu_rd_row(l_vrd_row), .lsu_rd_data(l_vrd_data[g*2048 +: 2048]),
-                .lsu_wr_en(l_vwr_en[g]), .lsu_wr_row(l_vwr_row), .lsu_wr_mask(l_vwr_mask), .lsu_wr_data(l_vwr_data),
+                .lsu_wr_en(v_wr_en[g]), .lsu_wr_row(v_wr_row), .lsu_wr_mask(v_wr_mask), .lsu_wr_data(v_wr_data),
                 .pc_busy_cycles(perf_simd[(g*5+0)*32 +: 32]), .pc_insts(perf_simd[(g*5+1)*32 +: 32]),
                 .pc_lane_ops(perf_simd[(g*5+2)*32 +: 32]), .pc_vgpr_reads(perf_simd[(g*5+3)*32 +: 32]),
                 .pc_vgpr_writes(perf_simd[(g*5+4)*32 +: 32]),
@@ -347,20 +402,33 @@ module sicu_cu #(
         end
     endgenerate
 
-    // ---------------------------------------------------------------- LSU
+    // ---------------------------------------------------------------- LSU and LDS
     wire lsu_fault_v;
     wire [WW-1:0] lsu_fault_w;
     wire [47:0] lsu_fault_pc;
     wire [31:0] pc_lsu_busy, pc_memreq, pc_lds;
+    wire            ld_en, ld_we;
+    wire [LAW-1:0]  ld_addr;
+    wire [3:0]      ld_be;
+    wire [31:0]     ld_wd, ld_rd;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire            mon_lds_valid;       // LDS writes of the LSU's instruction (monitor)
+    wire [5:0]      mon_lds_lane;
+    wire [LAW-1:0]  mon_lds_addr;
+    wire [3:0]      mon_lds_be;
+    wire [31:0]     mon_lds_data;
+    /* verilator lint_on UNUSEDSIGNAL */
     lsu u_lsu (
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_wave(o_wave), .op_tag(o_tag),
         .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3), .op_dold(o_dold),
         .op_exec(o_exec), .op_m0(o_m0), .op_mode(o_mode), .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd),
-        .op_sdst(o_sdst), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
+        .op_sdst(o_sdst), .op_sdst_arch(o_sdst_arch), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
         .vrd_en(l_vrd_en), .vrd_row(l_vrd_row), .vrd_data(l_vrd_data),
         .vwr_en(l_vwr_en), .vwr_row(l_vwr_row), .vwr_mask(l_vwr_mask), .vwr_data(l_vwr_data),
-        .sw_valid(sl_v), .sw_grant(sl_grant), .sw_addr(sl_a), .sw_en(sl_e), .sw_data(sl_d),
+        .lds_req_en(ld_en), .lds_req_we(ld_we), .lds_req_addr(ld_addr), .lds_req_be(ld_be), .lds_req_wdata(ld_wd),
+        .lds_rsp_data(ld_rd),
+        .sw_valid(sl_v), .sw_grant(sl_grant), .sw_addr(sl_a), .sw_en(sl_e), .sw_data(sl_d), .sw_code(sl_c),
         .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready), .mem_req_addr(mem_req_addr),
         .mem_req_size(mem_req_size), .mem_req_mode(mem_req_mode), .mem_req_pc(mem_req_pc), .mem_req_we(mem_req_we), .mem_req_atomic(mem_req_atomic),
         .mem_req_op(mem_req_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
@@ -369,40 +437,43 @@ module sicu_cu #(
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
         .done_valid(lsu_done_v), .done_wave(lsu_done_w), .done_tag(lsu_done_t), .done_pc(lsu_done_pc),
         .done_vm(lsu_done_vm),
-        .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lsu_done_exec), .done_vdst(lsu_done_vdst),
-        .done_vn(lsu_done_vn), .done_vmask(lsu_done_vmask),
+        .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lsu_done_exec), .mon_vwr_areg(l_vwr_areg),
         .mon_lds_valid(mon_lds_valid), .mon_lds_lane(mon_lds_lane), .mon_lds_addr(mon_lds_addr),
         .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data),
         .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),
         .pc_busy_cycles(pc_lsu_busy), .pc_mem_reqs(pc_memreq), .pc_lds_accesses(pc_lds)
     );
+    lds u_lds (
+        .clk(clk), .rst(rst),
+        .req_en(ld_en), .req_we(ld_we), .req_addr(ld_addr), .req_be(ld_be), .req_wdata(ld_wd), .rsp_data(ld_rd),
+        .init_en(iw_l_en), .init_addr(iw_l_addr), .init_wdata(init_data[31:0]), .init_free(iw_l_free)
+    );
 
-    // ---------------------------------------------------------------- monitor taps and counters
-    assign mon_ret_valid = {iret_v, lsu_done_v, simd_done_v, salu_done_v};
-    assign mon_ret_wave  = {iret_w, lsu_done_w, simd_done_w, salu_done_w};
-    assign mon_ret_tag   = {iret_t, lsu_done_t, simd_done_t, salu_done_t};
-    assign mon_ret_pc    = {iret_pc, lsu_done_pc, simd_done_pc, salu_done_pc};
-    assign mon_ret_exec  = {64'd0, lsu_done_exec, simd_done_exec, salu_done_exec};
-    assign mon_ret_vdst  = {9'd0, lsu_done_vdst, simd_done_vdst, 9'd0};
-    assign mon_ret_vn    = {3'd0, lsu_done_vn, simd_done_vn, 3'd0};
-    assign mon_ret_vmask = {64'd0, lsu_done_vmask, simd_done_vmask, 64'd0};
-    assign mon_ret_scc_wr = salu_done_v && salu_wscc;
-    assign mon_swr_valid = w_v;
-    assign mon_swr_wave = w_wave;
-    assign mon_swr_tag = w_tag;
-    assign mon_swr_addr_a = w_aa;
-    assign mon_swr_en_a = w_ea;
-    assign mon_swr_data_a = w_da;
-    assign mon_swr_addr_b = w_ab;
-    assign mon_swr_en_b = w_eb;
-    assign mon_swr_data_b = w_db;
-    assign mon_lds_wave = sl_wave;
-    assign mon_lds_tag = sl_tag;
-    assign mon_fault_valid = ifl_v | salu_fault_v | lsu_fault_v;
-    assign mon_fault_wave = ifl_v ? ifl_w : salu_fault_v ? salu_fault_w : lsu_fault_w;
-    assign mon_fault_pc = ifl_v ? ifl_pc : salu_fault_v ? salu_fault_pc : lsu_fault_pc;
-    assign mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? 4'd3 : 4'd7;
-    assign mon_fault_info = ifl_v ? ifl_info : 9'd0;
+    // ---------------------------------------------------------------- faults and counters
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire             mon_fault_valid = ifl_v | salu_fault_v | lsu_fault_v;
+    wire [WW-1:0]    mon_fault_wave = ifl_v ? ifl_w : salu_fault_v ? salu_fault_w : lsu_fault_w;
+    wire [47:0]      mon_fault_pc = ifl_v ? ifl_pc : salu_fault_v ? salu_fault_pc : lsu_fault_pc;
+    wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? 4'd3 : 4'd7;
+    wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
+    /* verilator lint_on UNUSEDSIGNAL */
     assign perf_cu = {pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
                       pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
+
+    // observation only: the identity and values the units report are read by the
+    // testbench monitor (rtl/tb/sicu_monitor.v), not by the CU's logic
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_mon = &{1'b0, salu_done_pc, simd_done_t, simd_done_pc, lsu_done_t, lsu_done_pc,
+                         iret_v, iret_w, iret_t, iret_pc, iw_v_areg, iw_l_rel, w_init, w_ca, w_cb, w_wave, w_tag,
+                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+`ifndef SYNTHESIS
+    // ---------------------------------------------------------------- assertions (simulation only)
+    `SICU_ASSERT(scalar_wb_grant_onehot, $onehot0({sv_grant, sl_grant, iw_grant}) && !(sa_v && (sv_grant != 0 || sl_grant || iw_grant)))
+    `SICU_ASSERT(vgpr_row_port_onehot, $onehot0(v_wr_en))
+    `SICU_ASSERT(op_to_one_unit, !(o_valid && o_unit == `UC_VALU && !$onehot(o_simd)))
+    `SICU_ASSERT(launch_not_during_init, !(launch_valid && init_valid && launch_wave == init_wave))
+`endif
 endmodule
+`default_nettype wire

@@ -12,6 +12,7 @@
 // Cross-lane operations (readlane, readfirstlane, writelane) are handled
 // here; v_movrel* arrive with M0 already applied to the register rows.
 // The LSU reads and writes whole 64-lane rows through port 6 / write port 2.
+`default_nettype none
 module simd #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -40,8 +41,11 @@ module simd #(
     input  wire [VAW-1:0]    op_vrow1,
     input  wire [VAW-1:0]    op_vrow2,
     input  wire [VAW-1:0]    op_vdst,
+    input  wire [8:0]        op_vdst_arch,   // architectural VGPR index of op_vdst (256 + n)
     input  wire [SAW-1:0]    op_sdst,
+    input  wire [6:0]        op_sdst_arch,
     input  wire [SAW-1:0]    op_sdst2,
+    input  wire [6:0]        op_sdst2_arch,
     input  wire [SAW-1:0]    op_exec_row,
     // scalar write-back request
     output reg               sw_valid,
@@ -52,19 +56,26 @@ module simd #(
     output reg  [SAW-1:0]    sw_addr_b,
     output reg  [1:0]        sw_en_b,
     output reg  [63:0]       sw_data_b,
+    output reg  [6:0]        sw_code_a,      // architectural codes of the rows written
+    output reg  [6:0]        sw_code_b,
     // retirement
     output reg               done_valid,
     output reg  [WW-1:0]     done_wave,
     output reg  [15:0]       done_tag,
     output reg  [47:0]       done_pc,
-    // trace monitor (testbench observation, no function): the instruction in
-    // flight (owner of sw_*), and at done what it wrote to the VGPR file
+    // observation (testbench monitor only, no function): the instruction in
+    // flight (owner of sw_*), the EXEC it ran under, and each VGPR write with
+    // its architectural register
     output wire [WW-1:0]     mon_wave,
     output wire [15:0]       mon_tag,
-    output reg  [63:0]       done_exec,     // EXEC it executed under
-    output reg  [8:0]        done_vdst,     // first VGPR written (architectural)
-    output reg  [2:0]        done_vn,       // VGPRs written (0: none)
-    output reg  [63:0]       done_vmask,    // lanes written
+    output reg  [63:0]       done_exec,
+    output wire              mon_vwr_valid,  // pass mon_vwr_pass writes lanes mon_vwr_mask of
+    output wire [8:0]        mon_vwr_areg,   // v[areg-256] (and v[areg-255] when mon_vwr_dst64)
+    output wire              mon_vwr_dst64,
+    output wire [5:0]        mon_vwr_lane0,  // first lane of the pass
+    output wire [L-1:0]      mon_vwr_mask,
+    output wire [L*32-1:0]   mon_vwr_lo,
+    output wire [L*32-1:0]   mon_vwr_hi,
     // LSU access to this SIMD's VGPR file
     input  wire              lsu_rd_en,
     input  wire [VAW-1:0]    lsu_rd_row,
@@ -102,6 +113,8 @@ module simd #(
     reg [31:0]       x_mode;
     reg [VAW-1:0]    x_r0, x_r1, x_r2, x_rd;
     reg [SAW-1:0]    x_sdst, x_sdst2, x_execrow;
+    reg [8:0]        x_rd_arch;
+    reg [6:0]        x_sdst_arch, x_sdst2_arch;
     reg [63:0]       x_mask;      // collected compare / carry bits
     reg [31:0]       x_lanev;     // readlane / readfirstlane value
 
@@ -234,6 +247,13 @@ module simd #(
     end
 
     assign op_ready = st == ST_IDLE;
+    assign mon_vwr_valid = cx_valid && wr_vgpr;
+    assign mon_vwr_areg = x_rd_arch;
+    assign mon_vwr_dst64 = dst64;
+    assign mon_vwr_lane0 = {{(6-PW){1'b0}}, cx_pass} << $clog2(L);
+    assign mon_vwr_mask = lane_wmask;
+    assign mon_vwr_lo = lane_res_lo;
+    assign mon_vwr_hi = lane_res_hi;
     assign mon_wave = x_wave;
     assign mon_tag = x_tag;
     wire   last_cx = cx_valid && cx_pass == NP_LAST;
@@ -256,6 +276,7 @@ module simd #(
                     x_mode <= op_mode;
                     x_r0 <= op_vrow0; x_r1 <= op_vrow1; x_r2 <= op_vrow2; x_rd <= op_vdst;
                     x_sdst <= op_sdst; x_sdst2 <= op_sdst2; x_execrow <= op_exec_row;
+                    x_rd_arch <= op_vdst_arch; x_sdst_arch <= op_sdst_arch; x_sdst2_arch <= op_sdst2_arch;
                     x_mask <= 64'd0;
                     x_lanev <= 32'd0;
                 end
@@ -276,11 +297,14 @@ module simd #(
                     sw_en_b <= 2'b00;
                     if (is_readlane || is_readfirst) begin
                         sw_valid <= 1'b1; sw_addr_a <= x_sdst; sw_en_a <= 2'b01; sw_data_a <= {32'd0, x_lanev};
+                        sw_code_a <= x_sdst_arch;
                     end else if (wr_mask_sdst) begin
                         sw_valid <= 1'b1;
-                        sw_addr_a <= is_vopc ? x_sdst2 : x_sdst2;
+                        sw_addr_a <= x_sdst2; sw_code_a <= x_sdst2_arch;
                         sw_en_a <= 2'b11; sw_data_a <= x_mask;
-                        if (is_cmpx) begin sw_addr_b <= x_execrow; sw_en_b <= 2'b11; sw_data_b <= x_mask; end
+                        if (is_cmpx) begin
+                            sw_addr_b <= x_execrow; sw_code_b <= 7'd126; sw_en_b <= 2'b11; sw_data_b <= x_mask;
+                        end
                     end
                 end else tail_cnt <= tail_cnt - 5'd1;
                 default: // ST_WB
@@ -290,9 +314,6 @@ module simd #(
                         done_valid <= 1'b1;
                         done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
                         done_exec <= x_exec;
-                        done_vdst <= x_b[`DI_DST] - 9'd256;
-                        done_vn <= !wr_vgpr ? 3'd0 : dst64 ? 3'd2 : 3'd1;
-                        done_vmask <= is_writelane ? (64'd1 << sel_lane) : x_exec;
                         pc_insts <= pc_insts + 32'd1;
                     end
             endcase
@@ -322,3 +343,4 @@ module simd #(
     wire _unused_ok = &{1'b0, x_b, k0[7:5], k1[7:5], k2[7:5], kd[7:5], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
+`default_nettype wire

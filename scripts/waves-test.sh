@@ -23,7 +23,7 @@ ko() { fail=$((fail + 1)); echo "  FAIL  $1"; [ -f "${2:-}" ] && sed -n '1,12p' 
 # 1. a window of two units: only that window, only those scopes, their views complete
 if "$SICU" run "$W/launch.json" --engine rtl --quiet --waves "$W/win.fst" --from 60 --to 140 \
        --scope lsu --scope issue > "$W/win.log" 2>&1 &&
-   bash "$WAVES" check "$W/win.fst" 60 140 TOP.sicu_cu.u_lsu TOP.sicu_cu.u_issue >> "$W/win.log" 2>&1 &&
+   bash "$WAVES" check "$W/win.fst" 60 140 TOP.sicu_tb.u_cu.u_lsu TOP.sicu_tb.u_cu.u_issue >> "$W/win.log" 2>&1 &&
    grep -q "view 'lsu'" "$W/win.log" && grep -q "view 'issue'" "$W/win.log" && ! grep -q "view 'fetch'" "$W/win.log"; then
     ok "window cycles 60..140 of lsu + issue"
 else ko "window cycles 60..140 of lsu + issue" "$W/win.log"; fi
@@ -37,7 +37,7 @@ else ko "whole CU, cycles 0..50, all unit views" "$W/all.log"; fi
 
 # 3. the check itself fails on a wrong window or a wrong scope (it can fail)
 if ! bash "$WAVES" check "$W/win.fst" 60 141 > "$W/neg.log" 2>&1 && grep -q "expected 120..283" "$W/neg.log" &&
-   ! bash "$WAVES" check "$W/all.fst" 0 50 TOP.sicu_cu.u_lsu >> "$W/neg.log" 2>&1; then
+   ! bash "$WAVES" check "$W/all.fst" 0 50 TOP.sicu_tb.u_cu.u_lsu >> "$W/neg.log" 2>&1; then
     ok "check rejects a wrong window and signals outside the scopes"
 else ko "check rejects a wrong window and signals outside the scopes" "$W/neg.log"; fi
 
