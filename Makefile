@@ -22,7 +22,7 @@ BIN := $(BUILD)/bin/sicu
 
 .PHONY: rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
-all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
+all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' Makefile | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -43,10 +43,14 @@ $(BIN): $(CLI_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
 
 # The RTL's opcode/format constants, generated from the one instruction table.
-$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/include/sicu/isa.h
+$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/isa/bundle.def sw/include/sicu/isa.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
+
+# The decoded-instruction bundle's fields, generated from their one table.
+$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh sw/isa/bundle.def
+	$(BUILD)/gen/gen_rtl_header --bundle > $@.tmp && mv $@.tmp $@
 
 # The CU configuration: one file -> Verilog and C headers.
 CONFIG ?= rtl/config/default.cfg
@@ -66,7 +70,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 VERILATOR ?= verilator
 VL_JOBS   ?= 2
 RTL_INC   := -Irtl -Irtl/fp -I$(BUILD)/gen -y rtl
-RTL_DEPS  := $(wildcard rtl/*.v rtl/*.vh rtl/fp/*.vh) $(BUILD)/gen/si_isa.vh
+RTL_DEPS  := $(wildcard rtl/*.v rtl/*.vh rtl/fp/*.vh) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh
 RTL_TBS   := $(wildcard tests/rtl/tb_*.v)
 RTL_TB_BINS := $(RTL_TBS:tests/rtl/tb_%.v=$(BUILD)/rtl-tests/%/Vtb)
 
@@ -92,7 +96,7 @@ CHECK_BUILD  ?= build-small
 .PHONY: rtl-lint rtl-synth rtl-check-headers
 rtl-check-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(CHECK_CONFIG) BUILD=$(CHECK_BUILD) \
-	  $(CHECK_BUILD)/gen/sicu_config.vh $(CHECK_BUILD)/gen/si_isa.vh
+	  $(CHECK_BUILD)/gen/sicu_config.vh $(CHECK_BUILD)/gen/si_isa.vh $(CHECK_BUILD)/gen/sicu_bundle.vh
 
 rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU and of each module as top (CHECK_CONFIG); fails on any warning
 	@bash scripts/rtl-lint.sh $(CHECK_BUILD) $(CHECK_CONFIG)
@@ -118,7 +122,7 @@ $(AREA_TOOL): scripts/area/sicu-area.c
 
 area-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(AREA_CONFIG) BUILD=$(AREA_BUILD) \
-	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh
+	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh $(AREA_BUILD)/gen/sicu_bundle.vh
 
 area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD; AREA_LANE_GATES=1: lane at gate level)
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area.sh $(AREA_BUILD) $(AREA_CONFIG)
@@ -150,7 +154,7 @@ VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 # re-verilate when the Verilator flags change
 VL_STAMP := $(BUILD)/rtl/vl_flags.txt
 $(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS) $(VL_DEFINES)' > $(VL_STAMP))
-$(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
+$(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_tb = sicu_cu + monitor (log: $(BUILD)/rtl/build.log)"
 	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) $(VL_DEFINES) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
@@ -228,7 +232,7 @@ rtl-programs: rtl $(BIN) ## Every bundled program (-O0/-O2) and asm test in cosi
 FUZZ := $(BUILD)/bin/sicu-fuzz
 N ?= 200
 START ?= 1
-.PHONY: fuzz-emu fuzz-cosim
+.PHONY: fuzz-emu fuzz-cosim fuzz-cosim-x
 
 $(FUZZ): tests/fuzz/sicu-fuzz.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -241,6 +245,17 @@ fuzz-emu: $(BIN) $(FUZZ) ## Random SI programs on the golden emulator (N=200 see
 RTL_FUZZ_EXCLUDE := s_setvskip,ds_*_src2_*
 fuzz-cosim: rtl $(BIN) $(FUZZ) ## Random SI programs, the RTL checked against the emulator (N=200 seeds from START=1)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE) $(FUZZ_ARGS)" bash scripts/fuzz.sh $(N) cosim $(START)
+
+# The same on a model built with --x-initial unique --x-assign unique (XINIT_BUILD,
+# XINIT_CONFIG): every flop and memory the reset does not set starts random,
+# seeded per program (SICU_RAND_RESET = the program's seed, printed on failure).
+XINIT_BUILD  ?= build-xinit
+XINIT_CONFIG ?= rtl/config/default.cfg
+fuzz-cosim-x: ## Random programs in cosim with random initial state (--x-initial unique, seed per program; N, START)
+	@$(MAKE) -s --no-print-directory CONFIG=$(XINIT_CONFIG) BUILD=$(XINIT_BUILD) \
+	  VL_FLAGS="-O3 --x-assign unique --x-initial unique --trace-fst" all rtl $(XINIT_BUILD)/bin/sicu-fuzz
+	@BUILD=$(XINIT_BUILD) RAND_RESET=1 FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE) $(FUZZ_ARGS)" \
+	  bash scripts/fuzz.sh $(N) cosim $(START)
 
 test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 	@echo "all test suites passed"
@@ -291,6 +306,6 @@ bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, r
 	@bash scripts/bench.sh
 
 clean: ## Remove build products
-	rm -rf build build-asan build-assert build-small
+	rm -rf build build-asan build-assert build-small build-xinit
 
 -include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)

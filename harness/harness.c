@@ -48,13 +48,12 @@ typedef struct hw {       /* per wave slot */
     uint64_t hist[8];
 } hw;
 
-typedef struct hctx {
+struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     shm *m;
     si_mem *mem, *emem;
     const si_dispatch *d;
     si_emu *emu;           /* cosim: the golden model; rtl: wave initialisation only */
     const sh_opts *o;
-    sh_result *res;
     hw w[NW];
     uint8_t sgpr_used[SICU_SGPR_ROWS];
     uint8_t vgpr_used[NS][SICU_VGPR_ROWS];
@@ -74,7 +73,17 @@ typedef struct hctx {
     uint64_t nmem;         /* memory requests served */
     char *err;
     size_t errlen;
-} hctx;
+    /* the run */
+    sh_result res;         /* counts kept while running                       */
+    shm_out out;           /* the last cycle's outputs                        */
+    uint32_t nwg, next_wg;
+    unsigned pending[NW], npending, pend_i, live;
+    uint64_t last_ret;
+    double t0;
+    int waves_open;
+    int state;             /* 0 running, 1 completed, -1 failed               */
+};
+typedef struct sh_sim hctx;
 
 static int fail(hctx *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(hctx *h, const char *fmt, ...)
@@ -698,259 +707,203 @@ static int watchdog(hctx *h, const shm_out *o)
     return stuck(h, o, l);
 }
 
-int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
-           sh_result *res, char *err, size_t errlen)
+/* ---------------------------------------------------------------- one cycle */
+/* the dispatcher's inputs of this cycle: a launch, else the current wave's
+ * next initial write; memory responses that are due */
+static int drive_inputs(hctx *h, shm_in *in)
 {
-    static hctx hs;
-    hctx *h = &hs;
-    memset(h, 0, sizeof *h);
-    memset(res, 0, sizeof *res);
-    h->mem = mem;
-    h->emem = emem;
-    h->d = d;
-    h->o = o;
-    h->res = res;
-    h->err = err;
-    h->errlen = errlen;
-    si_emu_opts eo = {0};
-    h->emu = si_emu_create(o->cosim ? emem : mem, o->cosim ? ed : d, &eo);
-    if (!h->emu)
-        return fail(h, "cannot create the emulator for the dispatch");
-    h->scr_sgpr = d->scratch_per_wave ? si_emu_scratch_sgpr(h->emu) : -1;
-    h->m = shm_new(1);
-    if (!h->m) {
-        si_emu_destroy(h->emu);
-        return fail(h, "cannot create the RTL model");
-    }
-    for (unsigned s = 0; s < NW; s++) {
-        for (int r = 0; r < RING; r++)
-            memset(&h->w[s].rec[r], 0, sizeof(si_retire));
-        if (!(h->w[s].trec = calloc(RING, sizeof(si_retire))) ||
-            !(h->w[s].sh_v = calloc(SICU_VGPR_ROWS, sizeof h->w[s].sh_v[0]))) {
-            for (unsigned k = 0; k <= s; k++) {
-                free(h->w[k].trec);
-                free(h->w[k].sh_v);
-                h->w[k].trec = NULL;
-                h->w[k].sh_v = NULL;
-            }
-            shm_free(h->m);
-            si_emu_destroy(h->emu);
-            return fail(h, "out of host memory for the monitor's records");
+    memset(in, 0, sizeof *in);
+    if (h->init_active)
+        init_beat(h, in);
+    else if (h->pend_i == h->npending) {
+        h->pend_i = h->npending = 0;
+        if (h->next_wg < h->nwg) {
+            int t = try_launch(h, h->next_wg, in, h->pending, &h->npending);
+            if (t < 0)
+                return -1;
+            if (t > 0)
+                h->next_wg++;
         }
     }
-    uint32_t nwg = d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
-    uint32_t next_wg = 0;
-    unsigned pending[NW], npending = 0, pend_i = 0;
-    uint64_t last_ret = 0;
-    int rc = 0;
+    if (!h->init_active && h->pend_i < h->npending) {
+        unsigned s = h->pending[h->pend_i++];
+        hw *x = &h->w[s];
+        in->launch_valid = 1;
+        in->launch_wave = s;
+        in->launch_pc = x->ew->pc;
+        in->launch_sgpr_base = x->sbase;
+        in->launch_nsgpr = x->nsgpr;
+        in->launch_vgpr_base = x->vbase;
+        in->launch_nvgpr = x->nvgpr;
+        in->launch_wg = x->wgslot;
+        in->launch_wg_nwaves = x->wg->nwaves;
+        in->launch_wg_wave = x->wave_in_wg & 15;
+        in->launch_lds_base = h->wg_lds_base[x->wgslot];
+        in->launch_lds_size = x->wg->lds_size;
+        in->launch_scc = x->ew->scc;
+        in->launch_mode = x->ew->mode;
+        x->last_pc = x->ew->pc;
+        h->live++;
+        h->init_active = 1;
+        h->init_slot = s;
+        h->init_beat = 0;
+        h->init_nbeats = init_nbeats(x);
+    }
+    /* memory responses (in order, after the configured latency) */
+    if (h->iqh != h->iqt && h->iq[h->iqh % MQ].ready <= h->cycle) {
+        in->imem_rsp_valid = 1;
+        in->imem_rsp_wave = h->iq[h->iqh % MQ].wave;
+        in->imem_rsp_data = h->iq[h->iqh % MQ].data;
+        h->iqh++;
+    }
+    if (h->mqh != h->mqt && h->mq[h->mqh % MQ].ready <= h->cycle) {
+        in->mem_rsp_valid = 1;
+        in->mem_rsp_data = h->mq[h->mqh % MQ].data;
+        h->mqh++;
+    }
+    return 0;
+}
+
+/* the monitor's write events (before this cycle's retirements: an
+ * instruction's writes precede or accompany its retirement) */
+static int take_events(hctx *h, const shm_out *out)
+{
+    if (out->fu_valid)
+        for (int s = 0; s < NS; s++)
+            if ((out->fu_valid >> s) & 1)
+                h->res.fu_lane_ops[out->fu[s] & 127] += out->fu_lanes[s];
+    if (out->swr_valid)
+        ev_swr(h, out);
+    for (int e = 0; e < SHM_NV; e++)
+        if (out->vwr[e].valid && ev_vwr(h, &out->vwr[e]) < 0)
+            return -1;
+    if (out->lds_valid)
+        ev_lds(h, out);
+    return 0;
+}
+
+/* instruction fetches and global memory requests of this cycle */
+static int serve_memory(hctx *h, shm_out *out)
+{
+    if (out->imem_req_valid) {
+        int ok1, ok2;
+        uint64_t lo = mem_read(h, out->imem_req_addr, 4, &ok1);
+        uint64_t hi = mem_read(h, out->imem_req_addr + 4, 4, &ok2);
+        if (!ok1) {
+            unsigned fw = out->imem_req_wave;
+            return fail(h, "instruction fetch out of range at cycle %llu: wave slot %u PC 0x%llx (%s; last retired PC 0x%llx)",
+                        (unsigned long long)h->cycle, fw, (unsigned long long)out->imem_req_addr,
+                        fw < NW && h->w[fw].used ? "slot in use" : "slot not launched",
+                        fw < NW ? (unsigned long long)h->w[fw].last_pc : 0ull);
+        }
+        h->iq[h->iqt % MQ] = (mreq){h->cycle + SICU_IMEM_LATENCY, lo | (ok2 ? hi << 32 : 0), out->imem_req_wave};
+        h->iqt++;
+    }
+    if (out->mem_req_valid && h->o->mem_stall_after && h->nmem >= h->o->mem_stall_after)
+        out->mem_req_valid = 0; /* test hook: the memory stops answering (no response is queued) */
+    if (out->mem_req_valid) {
+        h->nmem++;
+        if (h->o->cosim && ensure_stepped(h, out->mem_req_wave, out->mem_req_tag) < 0)
+            return -1;
+        uint64_t rd = 0;
+        int t = mem_access(h, out, &rd);
+        if (t < 0)
+            return -1;
+        if (t > 0) {
+            h->mq[h->mqt % MQ] = (mreq){h->cycle + SICU_MEM_LATENCY, rd, out->mem_req_wave};
+            h->mqt++;
+        }
+    }
+    return 0;
+}
+
+static int report_fault(hctx *h, const shm_out *out)
+{
+    char dd[256];
+    disasm_at(h, out->fault_pc, dd, sizeof dd);
+    static const char *why[] = {"?", "invalid instruction encoding", "graphics-only instruction",
+                                "instruction not supported by the RTL", "SGPR operand outside the wave's allocation",
+                                "VGPR operand outside the wave's allocation", "bad operand", "memory instruction not supported by the RTL LSU"};
+    char info[64] = "";
+    if (out->fault_code == 4)
+        snprintf(info, sizeof info, " (s%u)", out->fault_info);
+    else if (out->fault_code == 5)
+        snprintf(info, sizeof info, " (v%u)", out->fault_info >= 256 ? out->fault_info - 256 : out->fault_info);
+    return fail(h, "RTL fault at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s%s: %s",
+                (unsigned long long)h->cycle, out->fault_wave, (unsigned long long)out->fault_pc,
+                (unsigned long long)(out->fault_pc - h->d->code_addr), why[out->fault_code & 7], info, dd);
+}
+
+/* this cycle's retirements: complete their records, compare (cosim), trace */
+static int retire_all(hctx *h, const shm_out *out)
+{
+    for (int r = 0; r < SHM_NR; r++) {
+        if (!out->ret_valid[r])
+            continue;
+        unsigned s = out->ret_wave[r];
+        hw *x = &h->w[s];
+        x->last_pc = out->ret_pc[r];
+        x->hist[x->hist_n++ % 8] = out->ret_pc[r];
+        h->res.retired++;
+        h->res.by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
+        h->last_ret = h->cycle;
+        const si_retire *g = retire_record(h, r, s, out->ret_tag[r], out->ret_pc[r], out);
+        if (h->o->cosim && compare_retire(h, s, out->ret_tag[r], g) < 0) {
+            h->res.mismatches++;
+            return -1;
+        }
+        if (flush_records(h, s) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* One cycle of the whole system: 1 the dispatch completed, 0 go on, <0 failed. */
+static int sim_cycle(hctx *h)
+{
+    const sh_opts *o = h->o;
     shm_in in;
-    shm_out out;
-    memset(&in, 0, sizeof in);
-    memset(&out, 0, sizeof out);
-    double t0 = now_s();
-    unsigned live = 0;
-    int waves_open = 0;
-    for (h->cycle = 0;; h->cycle++) {
-        if (o->waves && !waves_open && h->cycle == o->waves_from) {
-            if (shm_waves_open(h->m, o->waves, o->scopes, o->scope_levels, o->nscopes) < 0) {
-                rc = fail(h, "cannot create the waveform file %s", o->waves);
-                break;
-            }
-            waves_open = 1;
-        }
-        /* dispatcher: launch a wave, then its initial writes */
-        memset(&in, 0, sizeof in);
-        if (h->init_active)
-            init_beat(h, &in);
-        else if (pend_i == npending) {
-            pend_i = npending = 0;
-            if (next_wg < nwg) {
-                int t = try_launch(h, next_wg, &in, pending, &npending);
-                if (t < 0) { rc = -1; break; }
-                if (t > 0) next_wg++;
-            }
-        }
-        if (!h->init_active && pend_i < npending) {
-            unsigned s = pending[pend_i++];
-            hw *x = &h->w[s];
-            in.launch_valid = 1;
-            in.launch_wave = s;
-            in.launch_pc = x->ew->pc;
-            in.launch_sgpr_base = x->sbase;
-            in.launch_nsgpr = x->nsgpr;
-            in.launch_vgpr_base = x->vbase;
-            in.launch_nvgpr = x->nvgpr;
-            in.launch_wg = x->wgslot;
-            in.launch_wg_nwaves = x->wg->nwaves;
-            in.launch_wg_wave = x->wave_in_wg & 15;
-            in.launch_lds_base = h->wg_lds_base[x->wgslot];
-            in.launch_lds_size = x->wg->lds_size;
-            in.launch_scc = x->ew->scc;
-            in.launch_mode = x->ew->mode;
-            x->last_pc = x->ew->pc;
-            live++;
-            h->init_active = 1;
-            h->init_slot = s;
-            h->init_beat = 0;
-            h->init_nbeats = init_nbeats(x);
-        }
-        /* memory responses (in order, after the configured latency) */
-        if (h->iqh != h->iqt && h->iq[h->iqh % MQ].ready <= h->cycle) {
-            in.imem_rsp_valid = 1;
-            in.imem_rsp_wave = h->iq[h->iqh % MQ].wave;
-            in.imem_rsp_data = h->iq[h->iqh % MQ].data;
-            h->iqh++;
-        }
-        if (h->mqh != h->mqt && h->mq[h->mqh % MQ].ready <= h->cycle) {
-            in.mem_rsp_valid = 1;
-            in.mem_rsp_data = h->mq[h->mqh % MQ].data;
-            h->mqh++;
-        }
-        shm_cycle(h->m, &in, &out);
-        if (out.fu_valid)
-            for (int s = 0; s < NS; s++)
-                if ((out.fu_valid >> s) & 1)
-                    res->fu_lane_ops[out.fu[s] & 127] += out.fu_lanes[s];
-        if (in.init_valid && out.init_ready && ++h->init_beat == h->init_nbeats)
-            h->init_active = 0;
-        {
-            const char *am = shm_assert_failed(h->m);
-            if (am) {
-                size_t l = (size_t)snprintf(h->err, h->errlen, "%s; active waves:", am);
-                rc = stuck(h, &out, l);
-                break;
-            }
-        }
-        /* the monitor's write events (before this cycle's retirements: an
-         * instruction's writes precede or accompany its retirement) */
-        if (out.swr_valid)
-            ev_swr(h, &out);
-        for (int e = 0; e < SHM_NV; e++)
-            if (out.vwr[e].valid && ev_vwr(h, &out.vwr[e]) < 0) {
-                rc = -1;
-                break;
-            }
-        if (rc < 0)
-            break;
-        if (out.lds_valid)
-            ev_lds(h, &out);
-        if (out.imem_req_valid) {
-            int ok1, ok2;
-            uint64_t lo = mem_read(h, out.imem_req_addr, 4, &ok1);
-            uint64_t hi = mem_read(h, out.imem_req_addr + 4, 4, &ok2);
-            if (!ok1) {
-                unsigned fw = out.imem_req_wave;
-                rc = fail(h, "instruction fetch out of range at cycle %llu: wave slot %u PC 0x%llx (%s; last retired PC 0x%llx)",
-                          (unsigned long long)h->cycle, fw, (unsigned long long)out.imem_req_addr,
-                          fw < NW && h->w[fw].used ? "slot in use" : "slot not launched",
-                          fw < NW ? (unsigned long long)h->w[fw].last_pc : 0ull);
-                break;
-            }
-            h->iq[h->iqt % MQ] = (mreq){h->cycle + SICU_IMEM_LATENCY, lo | (ok2 ? hi << 32 : 0), out.imem_req_wave};
-            h->iqt++;
-        }
-        if (out.mem_req_valid && o->mem_stall_after && h->nmem >= o->mem_stall_after)
-            out.mem_req_valid = 0; /* test hook: the memory stops answering (no response is queued) */
-        if (out.mem_req_valid) {
-            h->nmem++;
-            if (o->cosim && ensure_stepped(h, out.mem_req_wave, out.mem_req_tag) < 0) { rc = -1; break; }
-            uint64_t rd = 0;
-            int t = mem_access(h, &out, &rd);
-            if (t < 0) { rc = -1; break; }
-            if (t > 0) {
-                h->mq[h->mqt % MQ] = (mreq){h->cycle + SICU_MEM_LATENCY, rd, out.mem_req_wave};
-                h->mqt++;
-            }
-        }
-        if (out.fault_valid) {
-            char dd[256];
-            disasm_at(h, out.fault_pc, dd, sizeof dd);
-            static const char *why[] = {"?", "invalid instruction encoding", "graphics-only instruction",
-                                        "instruction not supported by the RTL", "SGPR operand outside the wave's allocation",
-                                        "VGPR operand outside the wave's allocation", "bad operand", "memory instruction not supported by the RTL LSU"};
-            char info[64] = "";
-            if (out.fault_code == 4)
-                snprintf(info, sizeof info, " (s%u)", out.fault_info);
-            else if (out.fault_code == 5)
-                snprintf(info, sizeof info, " (v%u)", out.fault_info >= 256 ? out.fault_info - 256 : out.fault_info);
-            rc = fail(h, "RTL fault at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s%s: %s",
-                      (unsigned long long)h->cycle, out.fault_wave, (unsigned long long)out.fault_pc,
-                      (unsigned long long)(out.fault_pc - d->code_addr), why[out.fault_code & 7], info, dd);
-            break;
-        }
-        /* retirements (after the clock edge: the writes are visible) */
-        for (int r = 0; r < SHM_NR; r++) {
-            if (!out.ret_valid[r])
-                continue;
-            unsigned s = out.ret_wave[r];
-            hw *x = &h->w[s];
-            x->last_pc = out.ret_pc[r];
-            x->hist[x->hist_n++ % 8] = out.ret_pc[r];
-            res->retired++;
-            res->by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
-            last_ret = h->cycle;
-            const si_retire *g = retire_record(h, r, s, out.ret_tag[r], out.ret_pc[r], &out);
-            if (o->cosim && compare_retire(h, s, out.ret_tag[r], g) < 0) {
-                res->mismatches++;
-                rc = -1;
-                break;
-            }
-            if (flush_records(h, s) < 0) {
-                rc = -1;
-                break;
-            }
-        }
-        if (rc < 0)
-            break;
-        if (out.end_valid) {
-            free_wave(h, out.end_wave);
-            live--;
-            if (live == 0 && next_wg == nwg && pend_i == npending)
-                break;
-        }
-        if (o->watchdog && h->cycle - last_ret > o->watchdog) {
-            rc = watchdog(h, &out);
-            break;
-        }
-        if (o->max_cycles && h->cycle >= o->max_cycles) {
-            size_t l = (size_t)snprintf(h->err, h->errlen, "cycle limit of %llu reached; active waves:",
-                                        (unsigned long long)o->max_cycles);
-            rc = stuck(h, &out, l);
-            break;
-        }
-        if (waves_open && o->waves_to && h->cycle >= o->waves_to) {
-            shm_waves_close(h->m);
-            waves_open = 0;
-        }
+    shm_out *out = &h->out;
+    if (o->waves && !h->waves_open && h->cycle == o->waves_from) {
+        if (shm_waves_open(h->m, o->waves, o->scopes, o->scope_levels, o->nscopes) < 0)
+            return fail(h, "cannot create the waveform file %s", o->waves);
+        h->waves_open = 1;
     }
-    if (rc < 0 && h->cycle > 0) {
-        res->sim_failed = 1;
-        res->fail_cycle = h->cycle;
+    if (drive_inputs(h, &in) < 0)
+        return -1;
+    shm_cycle(h->m, &in, out);
+    if (in.init_valid && out->init_ready && ++h->init_beat == h->init_nbeats)
+        h->init_active = 0;
+    const char *am = shm_assert_failed(h->m);
+    if (am)
+        return stuck(h, out, (size_t)snprintf(h->err, h->errlen, "%s; active waves:", am));
+    if (take_events(h, out) < 0 || serve_memory(h, out) < 0)
+        return -1;
+    if (out->fault_valid)
+        return report_fault(h, out);
+    if (retire_all(h, out) < 0)
+        return -1;
+    if (out->end_valid) {
+        free_wave(h, out->end_wave);
+        h->live--;
+        if (h->live == 0 && h->next_wg == h->nwg && h->pend_i == h->npending)
+            return 1;
     }
-    shm_waves_close(h->m);
-    res->wall_s = now_s() - t0;
-    res->cycles = h->cycle + 1;
-    shm_read_perf(h->m, &out);
-    memcpy(res->perf_cu, out.perf_cu, sizeof res->perf_cu);
-    for (int s = 0; s < NS; s++)
-        memcpy(res->perf_simd[s], out.perf_simd[s], sizeof res->perf_simd[s]);
-    /* final memory: RTL vs emulator */
-    if (rc == 0 && o->cosim) {
-        for (int i = 0; i < mem->nr && rc == 0; i++) {
-            const si_region *a = &mem->r[i], *b = si_mem_region(emem, a->name);
-            if (!b || b->size != a->size)
-                continue;
-            for (uint64_t k = 0; k < a->size; k++)
-                if (a->host[k] != b->host[k]) {
-                    res->sim_failed = 1;
-                    res->fail_cycle = h->cycle;
-                    rc = fail(h, "cosim: final memory differs in region '%s' at byte 0x%llx (address 0x%llx): "
-                                 "expected 0x%02x, RTL 0x%02x",
-                              a->name, (unsigned long long)k, (unsigned long long)(a->base + k), b->host[k], a->host[k]);
-                    break;
-                }
-        }
+    if (o->watchdog && h->cycle - h->last_ret > o->watchdog)
+        return watchdog(h, out);
+    if (o->max_cycles && h->cycle >= o->max_cycles)
+        return stuck(h, out, (size_t)snprintf(h->err, h->errlen, "cycle limit of %llu reached; active waves:",
+                                              (unsigned long long)o->max_cycles));
+    if (h->waves_open && o->waves_to && h->cycle >= o->waves_to) {
+        shm_waves_close(h->m);
+        h->waves_open = 0;
     }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the library API (harness.h) */
+static void free_records(hctx *h)
+{
     for (unsigned s = 0; s < NW; s++) {
         for (int r = 0; r < RING; r++) {
             si_retire_free(&h->w[s].rec[r]);
@@ -962,7 +915,162 @@ int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *e
         free(h->w[s].sh_v);
         h->w[s].sh_v = NULL;
     }
+}
+
+sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o, char *err,
+                size_t errlen)
+{
+    hctx *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errlen, "out of host memory for the harness");
+        return NULL;
+    }
+    h->mem = mem;
+    h->emem = emem;
+    h->d = d;
+    h->o = o;
+    h->err = err;
+    h->errlen = errlen;
+    si_emu_opts eo = {0};
+    h->emu = si_emu_create(o->cosim ? emem : mem, o->cosim ? ed : d, &eo);
+    if (!h->emu) {
+        fail(h, "cannot create the emulator for the dispatch");
+        free(h);
+        return NULL;
+    }
+    h->scr_sgpr = d->scratch_per_wave ? si_emu_scratch_sgpr(h->emu) : -1;
+    for (unsigned s = 0; s < NW; s++)
+        if (!(h->w[s].trec = calloc(RING, sizeof(si_retire))) ||
+            !(h->w[s].sh_v = calloc(SICU_VGPR_ROWS, sizeof h->w[s].sh_v[0]))) {
+            fail(h, "out of host memory for the monitor's records");
+            free_records(h);
+            si_emu_destroy(h->emu);
+            free(h);
+            return NULL;
+        }
+    if (!(h->m = shm_new(1))) {
+        fail(h, "cannot create the RTL model");
+        free_records(h);
+        si_emu_destroy(h->emu);
+        free(h);
+        return NULL;
+    }
+    h->nwg = d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
+    h->t0 = now_s();
+    h->cycle = 0;
+    return h;
+}
+
+int sh_step(sh_sim *h, uint64_t ncycles)
+{
+    if (h->state)
+        return h->state;
+    for (uint64_t n = 0; ncycles == 0 || n < ncycles; n++) {
+        int rc = sim_cycle(h);
+        if (rc < 0) {
+            h->state = -1;
+            h->res.sim_failed = h->cycle > 0;
+            h->res.fail_cycle = h->cycle;
+            return -1;
+        }
+        if (rc > 0)
+            return h->state = 1;
+        h->cycle++;
+    }
+    return 0;
+}
+
+uint64_t sh_cycle_count(const sh_sim *h) { return h->cycle; }
+
+const char *sh_error(const sh_sim *h) { return h->state < 0 ? h->err : NULL; }
+
+void sh_counters(sh_sim *h, sh_result *res)
+{
+    shm_out o;
+    *res = h->res;
+    res->wall_s = now_s() - h->t0;
+    res->cycles = h->cycle + 1;
+    shm_read_perf(h->m, &o);
+    memcpy(res->perf_cu, o.perf_cu, sizeof res->perf_cu);
+    for (int s = 0; s < NS; s++)
+        memcpy(res->perf_simd[s], o.perf_simd[s], sizeof res->perf_simd[s]);
+}
+
+int sh_wave_state(const sh_sim *h, unsigned slot, sh_wave *ws)
+{
+    memset(ws, 0, sizeof *ws);
+    if (slot >= NW)
+        return -1;
+    const hw *x = &h->w[slot];
+    ws->active = (int)((h->out.wave_active >> slot) & 1);
+    if (!x->used)
+        return 0;
+    ws->used = 1;
+    for (int i = 0; i < 3; i++)
+        ws->wg[i] = x->wg->id[i];
+    ws->wave = x->wave_in_wg;
+    ws->last_pc = x->last_pc;
+    ws->nsgpr = x->nsgpr;
+    ws->nvgpr = x->nvgpr;
+    ws->exec = shadow_exec(x);
+    memcpy(ws->sgpr, x->sh_s, sizeof ws->sgpr);
+    ws->vgpr = (const uint32_t (*)[64])x->sh_v;
+    return 0;
+}
+
+/* final memory: RTL vs emulator, region by region */
+static int compare_memory(hctx *h)
+{
+    for (int i = 0; i < h->mem->nr; i++) {
+        const si_region *a = &h->mem->r[i], *b = si_mem_region(h->emem, a->name);
+        if (!b || b->size != a->size)
+            continue;
+        for (uint64_t k = 0; k < a->size; k++)
+            if (a->host[k] != b->host[k]) {
+                h->res.sim_failed = 1;
+                h->res.fail_cycle = h->cycle;
+                return fail(h, "cosim: final memory differs in region '%s' at byte 0x%llx (address 0x%llx): "
+                               "expected 0x%02x, RTL 0x%02x",
+                            a->name, (unsigned long long)k, (unsigned long long)(a->base + k), b->host[k], a->host[k]);
+            }
+    }
+    return 0;
+}
+
+int sh_finish(sh_sim *h, sh_result *res)
+{
+    shm_waves_close(h->m);
+    h->waves_open = 0;
+    int rc = h->state == 1 ? 0 : -1;
+    if (h->state == 0)
+        fail(h, "sh_finish: the dispatch has not completed (cycle %llu)", (unsigned long long)h->cycle);
+    if (rc == 0 && h->o->cosim && compare_memory(h) < 0) {
+        h->state = -1;
+        rc = -1;
+    }
+    sh_counters(h, res);
+    return rc;
+}
+
+void sh_close(sh_sim *h)
+{
+    if (!h)
+        return;
+    free_records(h);
     shm_free(h->m);
     si_emu_destroy(h->emu);
+    free(h);
+}
+
+int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
+           sh_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    sh_sim *h = sh_open(mem, d, emem, ed, o, err, errlen);
+    if (!h)
+        return -1;
+    sh_step(h, 0);
+    int rc = sh_finish(h, res);
+    sh_close(h);
     return rc;
 }

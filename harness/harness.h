@@ -40,9 +40,53 @@ typedef struct sh_result {
     uint64_t fail_cycle;       /* ... at this cycle (mismatch, fault, hang)   */
 } sh_result;
 
-/* Run the dispatch d (set up in mem by si_launch_setup) on the RTL.  For
- * cosim, emem/ed is an identical independent set-up for the emulator.
- * Returns 0 on success; <0 with a message in err. */
+/* ---------------------------------------------------------------- experiments
+ * A simulation of one dispatch, step by step:
+ *
+ *   sh_sim *s = sh_open(mem, d, emem, ed, &opts, err, sizeof err);
+ *   while ((rc = sh_step(s, 1000)) == 0) { sh_counters(s, &r); sh_wave_state(s, 0, &ws); ... }
+ *   rc = sh_finish(s, &res);      // cosim: final memory compared; counters
+ *   sh_close(s);
+ *
+ * d is a dispatch set up in mem by si_launch_setup; for cosim, emem/ed is an
+ * identical independent set-up for the emulator.  All state the harness
+ * reports is architectural: it comes from the CU's ports and the
+ * testbench-only monitor's events, never from the model's internals.
+ * Error messages go to err (kept by the simulation until sh_close). */
+typedef struct sh_sim sh_sim;
+sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o, char *err,
+                size_t errlen);
+/* Run up to ncycles cycles (0: until the dispatch ends).  Returns 0 while
+ * it runs, 1 when the dispatch completed, <0 when the run failed (mismatch,
+ * fault, assertion, watchdog, limit; sh_error says what).  After 1 or <0
+ * further calls return the same. */
+int sh_step(sh_sim *s, uint64_t ncycles);
+uint64_t sh_cycle_count(const sh_sim *s);
+const char *sh_error(const sh_sim *s);
+/* The counters so far (retirements, per-class counts, the RTL's performance
+ * counters, FP-unit lane operations). */
+void sh_counters(sh_sim *s, sh_result *res);
+
+/* Architectural snapshot of a wave slot, from the monitor's write events
+ * (initial writes included).  vgpr points into the harness's shadow (valid
+ * until the next sh_step): rows 0..nvgpr-1 x 64 lanes. */
+typedef struct sh_wave {
+    int used, active;          /* slot holds a wave / the CU reports it active */
+    uint32_t wg[3], wave;      /* work-group id and wave index in it           */
+    uint64_t last_pc, exec;    /* last retired PC, current EXEC                */
+    unsigned nsgpr, nvgpr;
+    uint32_t sgpr[128];        /* codes 0-127 (VCC 106/107, M0 124, EXEC 126/127) */
+    const uint32_t (*vgpr)[64];
+} sh_wave;
+int sh_wave_state(const sh_sim *s, unsigned slot, sh_wave *ws);
+
+/* End: 0 when the dispatch completed (and, for cosim, the final memory of
+ * every region equals the emulator's), <0 otherwise; res gets the counters. */
+int sh_finish(sh_sim *s, sh_result *res);
+void sh_close(sh_sim *s);
+
+/* The whole run in one call: sh_open, sh_step until the end, sh_finish,
+ * sh_close.  Returns 0 on success; <0 with a message in err. */
 int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
            sh_result *res, char *err, size_t errlen);
 #endif

@@ -65,6 +65,23 @@ shm *shm_new(int threads)
     m->ctx = new VerilatedContext;
     (void)threads;
     m->ctx->traceEverOn(true);     // allows shm_waves_open() later; no cost until then
+    // SICU_RAND_RESET=SEED: random initial values for everything the reset does
+    // not set (effective in a model built with --x-initial unique: make
+    // fuzz-cosim-x); the seed is printed so a failure can be reproduced
+    const char *rr = getenv("SICU_RAND_RESET");
+    if (rr && *rr) {
+        char *end;
+        unsigned long seed = strtoul(rr, &end, 10);
+        if (*end || seed == 0 || seed > 0x7fffffffUL) {
+            fprintf(stderr, "sicu: SICU_RAND_RESET must be a seed 1..2147483647, not '%s'\n", rr);
+            delete m->ctx;
+            free(m);
+            return NULL;
+        }
+        m->ctx->randReset(2);
+        m->ctx->randSeed((int)seed);
+        fprintf(stderr, "sicu: random reset values, seed %lu (SICU_RAND_RESET)\n", seed);
+    }
     m->top = new Vsicu_tb{m->ctx, "TOP"};
     assert_hit = 0;
     shm_reset(m);

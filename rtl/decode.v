@@ -6,6 +6,7 @@
 // function si_lookup generated from the one ISA table (build/gen/si_isa.vh),
 // so nothing about opcodes is written here.  An encoding the table does not
 // know decodes to SI_OP_INVALID (issue reports it as a fault).
+`default_nettype none
 module decode (
     input  wire [47:0]        fetch_pc,
     input  wire [63:0]        fetch_data,   // {dword at pc+4, dword at pc}
@@ -237,3 +238,4 @@ module decode (
     end
     assign dec_next_pc = fetch_pc + (dec_bundle[`DI_LEN8] ? 48'd8 : 48'd4);
 endmodule
+`default_nettype wire

@@ -8,6 +8,7 @@
 // goes through decode into the wavepool; decode's next PC advances the
 // wave's fetch PC.  After a branch, s_endpgm or an invalid instruction the
 // wave stops fetching until the SALU (or the wave launcher) redirects it.
+`default_nettype none
 module fetch #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1
@@ -113,3 +114,4 @@ module fetch #(
         end
     end
 endmodule
+`default_nettype wire

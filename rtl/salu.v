@@ -122,6 +122,7 @@
 //     id other than 1..7 (an error in the emulator).
 //   any op index that is not a scalar ALU op.
 // ---------------------------------------------------------------------------
+`default_nettype none
 module salu (
   input  wire [9:0]  op,
   input  wire [63:0] src0,
@@ -668,3 +669,4 @@ always @(*) begin
 end
 
 endmodule
+`default_nettype wire

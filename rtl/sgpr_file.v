@@ -9,6 +9,7 @@
 // NR read ports, each returning an aligned-or-not pair {row a+1, row a}
 // (asynchronous read); two write ports, each writing a pair with per-dword
 // enables (port A: destination, port B: EXEC/second destination).
+`default_nettype none
 module sgpr_file #(
     parameter ROWS = `SICU_SGPR_ROWS + `SICU_WAVES * 32,
     parameter AW = $clog2(ROWS),
@@ -48,3 +49,4 @@ module sgpr_file #(
         if (wb_valid && wb_en[1]) sgpr_mem[wb_addr1] <= wb_data[63:32];
     end
 endmodule
+`default_nettype wire

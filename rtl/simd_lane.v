@@ -65,6 +65,7 @@
 //      in about a minute instead of many hours for one giant process;
 //   3. result: the unit or integer result, the v_mullit override, then the
 //      output modifiers.
+`default_nettype none
 module simd_lane (
   input  wire [9:0]  op,
   input  wire        vop3,
@@ -881,3 +882,4 @@ module simd_lane (
   end
 
 endmodule
+`default_nettype wire

@@ -6,6 +6,7 @@
 // Synchronous reads (data the cycle after the address), per-lane write
 // enables.  Ports: NR read ports, 3 write ports (SIMD low dword, SIMD high
 // dword of 64-bit results, LSU/load return).
+`default_nettype none
 module vgpr_bank #(
     parameter ROWS = `SICU_VGPR_ROWS,
     parameter AW = $clog2(`SICU_VGPR_ROWS),
@@ -33,3 +34,4 @@ module vgpr_bank #(
                         vgpr_mem[wr_addr[w*AW +: AW]][l*32 +: 32] <= wr_data[(w*L + l)*32 +: 32];
     end
 endmodule
+`default_nettype wire

@@ -3,6 +3,7 @@
 // Written by decode (one instruction per cycle, from the fetch response),
 // read at the head by issue, popped when issue sends the instruction on.
 // wp_space tells fetch which waves may fetch again.
+`default_nettype none
 module wavepool #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -67,3 +68,4 @@ module wavepool #(
         end
     end
 endmodule
+`default_nettype wire

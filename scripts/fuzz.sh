@@ -19,7 +19,9 @@
 #
 # Environment: FUZZ_ARGS (extra sicu-fuzz options, e.g. "--waves 4" or
 # "--exclude ds_,tbuffer_"), FUZZ_TIMEOUT (seconds per run, default 600),
-# FUZZ_OUT (default build/fuzz), BUILD (default build), KEEP=1.
+# FUZZ_OUT (default build/fuzz), BUILD (default build), KEEP=1, RAND_RESET=1 (each
+# RTL run gets random initial values with the program's seed as SICU_RAND_RESET:
+# for a model built with --x-initial unique, make fuzz-cosim-x).
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -79,7 +81,7 @@ fail() { # seed stage log
     [ -f "$log" ] && sed -n '1,15p' "$log" | sed 's/^/    /'
     echo "case kept in $dir"
     echo "reproduce: $GEN --seed $s --out $dir ${FUZZ_ARGS:-} && $LLVM_MC -triple=amdgcn-amd-amdhsa" \
-         "-mcpu=tahiti -filetype=obj -o $dir/prog.o $dir/prog.s && $SICU run $dir/launch.json --engine $ENGINE"
+         "-mcpu=tahiti -filetype=obj -o $dir/prog.o $dir/prog.s && ${RAND_RESET:+SICU_RAND_RESET=$s }$SICU run $dir/launch.json --engine $ENGINE"
     echo "   (or: scripts/fuzz.sh 1 $ENGINE $s)"
     echo "$pass passed before seed $s"
     exit 1
@@ -103,7 +105,9 @@ for ((s = START; s < START + N; s++)); do
     c=$(now); t_mc=$(add_t "$t_mc" "$b" "$c")
     TRACE=()
     [ "$CHECK" = 1 ] && TRACE=(--trace "$dir/trace.jsonl")
-    "${RUNPFX[@]}" "$SICU" run "$dir/launch.json" --engine "$ENGINE" --max-instructions 50000000 \
+    XENV=()
+    [ "${RAND_RESET:-0}" = 1 ] && XENV=(env SICU_RAND_RESET="$s")
+    "${RUNPFX[@]}" "${XENV[@]}" "$SICU" run "$dir/launch.json" --engine "$ENGINE" --max-instructions 50000000 \
         "${TRACE[@]}" > "$dir/run.log" 2>&1
     rc=$?
     d=$(now); t_run=$(add_t "$t_run" "$c" "$d")

@@ -31,9 +31,10 @@ done
 command -v "$VERILATOR" >/dev/null || { echo "rtl-lint: $VERILATOR not found" >&2; exit 2; }
 mkdir -p "$OUT"
 
-# every module file; the whole CU (sicu_cu) first
+# every module file; the whole CU (sicu_cu) first; the simulation wrapper with
+# the testbench monitor (rtl/tb/sicu_tb.v) last
 mods=${LINT_MODULES:-$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | grep -vx sicu_cu | sort)}
-[ -n "${LINT_MODULES:-}" ] || mods="sicu_cu $mods"
+[ -n "${LINT_MODULES:-}" ] || mods="sicu_cu $mods tb/sicu_tb"
 
 fast=(-fno-gate -fno-reorder)
 [ "${LINT_FULL:-0}" = 1 ] && fast=()
@@ -53,20 +54,20 @@ fail=0
 t_all=$(date +%s.%N)
 for m in $mods; do
     [ -f "rtl/$m.v" ] || { echo "rtl-lint: no rtl/$m.v" >&2; fail=1; continue; }
-    log=$OUT/$m.log
+    log=$OUT/${m##*/}.log
     t0=$(date +%s.%N)
     cmd=(timeout "$LINT_TIMEOUT" nice -n 10 "$VERILATOR" --lint-only -Wall "${fast[@]}"
-         -Irtl -Irtl/fp -I"$GEN" -y rtl --top-module "$m"
+         -Irtl -Irtl/fp -I"$GEN" -y rtl -y rtl/tb --top-module "${m##*/}"
          "$GEN/sicu_config.vh" rtl/cu_defs.vh "rtl/$m.v")
     if [ $have_time = 1 ]; then
-        /usr/bin/time -f '%M' -o "$OUT/$m.rss" "${cmd[@]}" >"$log" 2>&1
+        /usr/bin/time -f '%M' -o "$OUT/${m##*/}.rss" "${cmd[@]}" >"$log" 2>&1
     else
         "${cmd[@]}" >"$log" 2>&1
     fi
     rc=$?
     t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')
     rss=-
-    [ -s "$OUT/$m.rss" ] && rss=$(tail -1 "$OUT/$m.rss" | awk '{printf "%d MB", $1/1024}')
+    [ -s "$OUT/${m##*/}.rss" ] && rss=$(tail -1 "$OUT/${m##*/}.rss" | awk '{printf "%d MB", $1/1024}')
     # one line per diagnostic: "%Warning-X: file:line:col: text" / "%Error..."
     nw=$(grep -c '^%Warning' "$log")
     ne=$(grep '^%Error' "$log" | grep -vc '^%Error: Exiting due to')

@@ -6,7 +6,9 @@
                                   $unsigned, $bits (so $display, $finish, $random, ...),
                                   `initial`, `real`/`realtime`/`shortreal`, DPI
                                   import/export, `force`/`release`, `fork`, `wait`.
-                                  Exit 1 if any is found.
+                                  Code Yosys does not read (inside `ifndef SYNTHESIS,
+                                  or the `else of `ifdef SYNTHESIS: assertions) is
+                                  skipped.  Exit 1 if any is found.
   rtl-scan.py children FILE MOD...  print the modules among MOD... that FILE instantiates.
   rtl-scan.py paraminst FILE MOD... print the modules among MOD... that FILE instantiates
                                   with a parameter override (NAME #(...) inst (...)).
@@ -52,11 +54,39 @@ def strip_comments(text):
     return ''.join(out)
 
 
+COND = re.compile(r'^\s*`(ifdef|ifndef|elsif|else|endif)\b\s*(\w*)')
+
+
+def synthesized_lines(lines):
+    """Blank the lines Yosys does not read (it defines SYNTHESIS): the body of
+    `ifndef SYNTHESIS and the `else branch of `ifdef SYNTHESIS."""
+    stack = []    # per open conditional: (tests SYNTHESIS, branch is simulation-only)
+    out = []
+    for line in lines:
+        m = COND.match(line)
+        if m:
+            kind, name = m.group(1), m.group(2)
+            outer = bool(stack) and stack[-1][1]
+            if kind in ('ifdef', 'ifndef'):
+                synth = name == 'SYNTHESIS'
+                stack.append((synth, outer or (synth and kind == 'ifndef')))
+            elif kind == 'else' and stack:
+                synth, sim = stack[-1]
+                enclosing = len(stack) > 1 and stack[-2][1]
+                stack[-1] = (synth, enclosing or (synth and not sim))
+            elif kind == 'endif' and stack:
+                stack.pop()
+            out.append('')
+            continue
+        out.append('' if stack and stack[-1][1] else line)
+    return out
+
+
 def forbidden(files):
     bad = 0
     for path in files:
         with open(path) as f:
-            lines = strip_comments(f.read()).split('\n')
+            lines = synthesized_lines(strip_comments(f.read()).split('\n'))
         for ln, line in enumerate(lines, 1):
             hits = [m.group(0) for m in SYS.finditer(line) if m.group(0) not in ALLOWED_SYS]
             hits += [m.group(1) for m in KEYWORDS.finditer(line)]

@@ -13,6 +13,9 @@
  *   SI_OPC_<NAME>       native opcode field value
  *   si_op_fmt(op), si_op_flags(op), si_op_opcode(op), si_op_dst_kind(op),
  *   si_op_src_kind(op, i)   per-op table look-ups
+ *
+ * With --bundle it writes the decoded-bundle field macros instead
+ * (build/gen/sicu_bundle.vh, from sw/isa/bundle.def).
  */
 #include "sicu/isa.h"
 
@@ -28,8 +31,39 @@ static void upper(char *dst, const char *src, size_t n)
     dst[i] = 0;
 }
 
-int main(void)
+/* the decoded bundle: `DI_<NAME> bit ranges and widths from sw/isa/bundle.def */
+static int bundle_header(void)
 {
+    static const struct { const char *name; unsigned w; const char *doc; } f[] = {
+#define FIELD(n, w, d) { #n, w, d },
+#include "../isa/bundle.def"
+#undef FIELD
+    };
+    unsigned lo = 0;
+    printf("// Generated from sw/isa/bundle.def by sw/gen/gen_rtl_header.c --bundle - do not edit.\n");
+    printf("// The decoded-instruction bundle: `DI_<FIELD> (bit range), `DI_<FIELD>_W (width), `DI_W.\n");
+    printf("`ifndef SICU_BUNDLE_VH\n`define SICU_BUNDLE_VH\n");
+    for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (f[i].w == 1)
+            printf("`define DI_%-9s %u", f[i].name, lo);
+        else
+            printf("`define DI_%-9s %u:%u", f[i].name, lo + f[i].w - 1, lo);
+        printf("%s%s\n", f[i].doc[0] ? "    // " : "", f[i].doc);
+        printf("`define DI_%s_W %u\n", f[i].name, f[i].w);
+        lo += f[i].w;
+    }
+    printf("`define DI_W %u\n`endif\n", lo);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "--bundle"))
+        return bundle_header();
+    if (argc != 1) {
+        fprintf(stderr, "usage: gen_rtl_header [--bundle] > FILE.vh\n");
+        return 2;
+    }
     static const struct { const char *name; uint32_t bit; } flags[] = {
 #define FL(x) { #x, (uint32_t)F_##x }
         FL(SALU), FL(VALU), FL(SMEM), FL(VMEM), FL(LDS), FL(BRANCH), FL(RD_VCC), FL(WR_VCC),
