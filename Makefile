@@ -43,13 +43,13 @@ $(BIN): $(CLI_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
 
 # The RTL's opcode/format constants, generated from the one instruction table.
-$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/isa/bundle.def sw/include/sicu/isa.h
+$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/isa/bundle.def sw/isa/op_packet.def sw/include/sicu/isa.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
 
 # The decoded-instruction bundle's fields, generated from their one table.
-$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh sw/isa/bundle.def
+$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh sw/isa/bundle.def sw/isa/op_packet.def
 	$(BUILD)/gen/gen_rtl_header --bundle > $@.tmp && mv $@.tmp $@
 
 # The CU configuration: one file -> Verilog and C headers.
@@ -143,12 +143,20 @@ RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh)
 VL_FLAGS ?= -O3 --x-assign fast --x-initial fast --trace-fst
 # extra Verilog defines, e.g. the test-only +define+SICU_TEST_BREAK_GRANT (make assert-test)
 VL_DEFINES ?=
+# VPI=1: every signal reachable by name through VPI (harness sh_flip, fault
+# injection); costs simulation speed, so only in builds made for it
+VPI ?= 0
+ifeq ($(VPI),1)
+VL_DEFINES += --vpi --public-flat-rw
+SHM_VPI := -DSICU_VPI
+VL_RT_VPI := verilated_vpi
+endif
 VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v ccache),OBJCACHE=ccache)
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
 H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
 RTL_LIBS := $(RTL_OBJ)/Vsicu_tb__ALL.a $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a
-VL_RT    := verilated verilated_threads verilated_fst_c
+VL_RT    := verilated verilated_threads verilated_fst_c $(VL_RT_VPI)
 VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
 # re-verilate when the Verilator flags change
@@ -174,7 +182,7 @@ $(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
 
 $(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_tb__ALL.a
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
+	$(CXX) -O2 $(SHM_VPI) -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
 	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
 $(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS)

@@ -43,6 +43,7 @@ typedef struct hw {       /* per wave slot */
      * write events alone (init writes included): EXEC for issue-internal
      * retirements, the state snapshot of reports */
     uint32_t sh_s[128];
+    uint64_t swr_same[RING][2];   /* per record: scalar codes whose writes left the value as it was */
     uint32_t (*sh_v)[64];  /* SICU_VGPR_ROWS rows                        */
     unsigned hist_n;
     uint64_t hist[8];
@@ -130,6 +131,7 @@ static si_retire *trec_get(hctx *h, unsigned slot, unsigned tag)
     unsigned i = tag % RING;
     if (x->tstate[i] == 0 || x->ttag[i] != (uint16_t)tag) {
         si_retire_reset(&x->trec[i]);
+        memset(x->swr_same[i], 0, sizeof x->swr_same[i]);
         x->ttag[i] = (uint16_t)tag;
         x->tstate[i] = 1;
     }
@@ -149,7 +151,12 @@ static void ev_swr(hctx *h, const shm_out *o)
         for (unsigned k = 0; k < 2; k++)
             if ((en >> k) & 1) {
                 unsigned code = (c + k) & 127;
-                x->sh_s[code] = (uint32_t)(dv >> (32 * k));
+                uint32_t val = (uint32_t)(dv >> (32 * k));
+                if (r) {
+                    uint64_t *same = &x->swr_same[o->swr_tag % RING][code / 64];
+                    *same = x->sh_s[code] == val ? *same | 1ull << (code % 64) : *same & ~(1ull << (code % 64));
+                }
+                x->sh_s[code] = val;
                 if (r && r->nswr < SI_REC_MAX_SWR) {
                     r->swr[r->nswr].reg = (uint16_t)code;
                     r->swr[r->nswr].val = (uint32_t)(dv >> (32 * k));
@@ -492,8 +499,10 @@ static int mismatch(hctx *h, unsigned s, const si_retire *r, const char *what)
                 (unsigned long long)rexec, hist);
 }
 
-/* the RTL record g (from the monitor's events) against the emulator's record r */
-static int compare_scalar(const si_retire *r, const si_retire *g, char *what, size_t n)
+/* the RTL record g (from the monitor's events) against the emulator's record r.
+ * The emulator records only the registers an s_movreld / fork changed: an RTL
+ * write it does not list must leave the register's value as it was (same). */
+static int compare_scalar(const si_retire *r, const si_retire *g, const uint64_t same[2], char *what, size_t n)
 {
     for (int i = 0; i < r->nswr; i++) {
         int k = -1;
@@ -514,7 +523,7 @@ static int compare_scalar(const si_retire *r, const si_retire *g, char *what, si
         for (int i = 0; i < r->nswr && k < 0; i++)
             if (r->swr[i].reg == g->swr[j].reg)
                 k = i;
-        if (k < 0) {
+        if (k < 0 && !((same[g->swr[j].reg / 64] >> (g->swr[j].reg % 64)) & 1)) {
             snprintf(what, n, "scalar register %u: the RTL wrote 0x%08x, the emulator did not write it", g->swr[j].reg,
                      g->swr[j].val);
             return -1;
@@ -587,7 +596,8 @@ static int compare_retire(hctx *h, unsigned s, unsigned tag, const si_retire *g)
                  (unsigned long long)g->pc, (unsigned long long)r->pc);
         return mismatch(h, s, r, what);
     }
-    if (compare_scalar(r, g, what, sizeof what) < 0 || compare_vector(r, g, what, sizeof what) < 0)
+    if (compare_scalar(r, g, x->swr_same[tag % RING], what, sizeof what) < 0 ||
+        compare_vector(r, g, what, sizeof what) < 0)
         return mismatch(h, s, r, what);
     return 0;
 }
@@ -1016,6 +1026,11 @@ int sh_wave_state(const sh_sim *h, unsigned slot, sh_wave *ws)
     memcpy(ws->sgpr, x->sh_s, sizeof ws->sgpr);
     ws->vgpr = (const uint32_t (*)[64])x->sh_v;
     return 0;
+}
+
+int sh_flip(sh_sim *h, const char *path, unsigned bit)
+{
+    return shm_flip(h->m, path, bit, h->err, h->errlen);
 }
 
 /* final memory: RTL vs emulator, region by region */

@@ -80,6 +80,15 @@ typedef struct sh_wave {
 } sh_wave;
 int sh_wave_state(const sh_sim *s, unsigned slot, sh_wave *ws);
 
+/* Fault injection: invert bit `bit` of the state signal `path` (hierarchical
+ * name in the verilated wrapper, e.g. "TOP.sicu_tb.u_cu.u_opread.or_wave")
+ * now, i.e. between cycle sh_cycle_count()-1 and the next one: step to the
+ * cycle first.  Needs a model built with VPI=1 (Verilator --vpi
+ * --public-flat-rw, slower); <0 with the reason in the error buffer
+ * otherwise.  The harness's view stays architectural: a flip shows up only
+ * through what the CU then does. */
+int sh_flip(sh_sim *s, const char *path, unsigned bit);
+
 /* End: 0 when the dispatch completed (and, for cosim, the final memory of
  * every region equals the emulator's), <0 otherwise; res gets the counters. */
 int sh_finish(sh_sim *s, sh_result *res);

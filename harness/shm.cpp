@@ -5,6 +5,9 @@
 #include "Vsicu_tb__Dpi.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#ifdef SICU_VPI
+#include "verilated_vpi.h"
+#endif
 #include "shm.h"
 
 struct shm {
@@ -115,6 +118,40 @@ void shm_waves_close(shm *m)
 }
 
 uint64_t shm_cycles(const shm *m) { return m->cycle; }
+
+// State bits by hierarchical name (fault injection).  Needs a model built with
+// VPI access to every signal (SICU_VPI: make rtl VPI=1, which verilates with
+// --vpi --public-flat-rw); flips act between two cycles.
+int shm_flip(shm *m, const char *path, unsigned bit, char *err, size_t errlen)
+{
+    (void)m;
+#ifdef SICU_VPI
+    vpiHandle h = vpi_handle_by_name((PLI_BYTE8 *)path, NULL);
+    if (!h) {
+        snprintf(err, errlen, "no signal named %s in the model (hierarchical name, e.g. TOP.sicu_tb.u_cu.u_issue.rr)", path);
+        return -1;
+    }
+    int size = vpi_get(vpiSize, h);
+    if ((int)bit >= size) {
+        snprintf(err, errlen, "%s has %d bits; bit %u does not exist", path, size, bit);
+        return -1;
+    }
+    s_vpi_value v;
+    v.format = vpiVectorVal;
+    vpi_get_value(h, &v);
+    if (!v.value.vector) {
+        snprintf(err, errlen, "%s cannot be read through VPI", path);
+        return -1;
+    }
+    v.value.vector[bit / 32].aval ^= 1u << (bit % 32);
+    vpi_put_value(h, &v, NULL, vpiNoDelay);
+    return 0;
+#else
+    (void)bit;
+    snprintf(err, errlen, "cannot flip %s: this model was built without VPI access (make rtl VPI=1 BUILD=...)", path);
+    return -1;
+#endif
+}
 
 void shm_free(shm *m)
 {

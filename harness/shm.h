@@ -101,6 +101,10 @@ const char *shm_assert_failed(const shm *m);
 int shm_waves_open(shm *m, const char *path, const char *const *scopes, const int *levels, int nscopes);
 void shm_waves_close(shm *m);
 uint64_t shm_cycles(const shm *m);
+/* Invert bit `bit` of the state signal named by its hierarchical path (e.g.
+ * "TOP.sicu_tb.u_cu.u_issue.rr") now, between two cycles.  Needs a model
+ * built with VPI=1; -1 with a message otherwise or for an unknown name/bit. */
+int shm_flip(shm *m, const char *path, unsigned bit, char *err, size_t errlen);
 /* The performance counters (perf_cu, perf_simd of `out`); not part of the
  * per-cycle copy. */
 void shm_read_perf(shm *m, shm_out *out);

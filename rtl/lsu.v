@@ -48,25 +48,10 @@ module lsu #(
     input  wire              rst,
     input  wire              op_valid,
     output wire              op_ready,
-    input  wire [WW-1:0]     op_wave,
-    input  wire [15:0]       op_tag,
-    input  wire [`DI_W-1:0]  op_bundle,
-    input  wire [63:0]       op_s0,
-    input  wire [63:0]       op_s1,
-    input  wire [63:0]       op_s2,
-    input  wire [63:0]       op_s3,
-    input  wire [63:0]       op_dold,
-    input  wire [63:0]       op_exec,
-    input  wire [31:0]       op_m0,
-    input  wire [31:0]       op_mode,     // the wave's MODE (FP atomics)
-    input  wire [VAW-1:0]    op_vrow0,
-    input  wire [VAW-1:0]    op_vrow1,
-    input  wire [VAW-1:0]    op_vrow2,
-    input  wire [VAW-1:0]    op_vdst,
-    input  wire [SAW-1:0]    op_sdst,
-    input  wire [6:0]        op_sdst_arch,    // architectural code of op_sdst
-    input  wire [LAW-1:0]    op_lds_base,
-    input  wire [LAW-1:0]    op_lds_size,
+    // the operand packet (sw/isa/op_packet.def); this unit uses some of its fields
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [`OPK_W-1:0] op_pkt,
+    /* verilator lint_on UNUSEDSIGNAL */
     // VGPR access (through the wave's SIMD)
     output reg  [NS-1:0]     vrd_en,
     output reg  [VAW-1:0]    vrd_row,
@@ -136,6 +121,27 @@ module lsu #(
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
+
+    // fields of the operand packet
+    wire [WW-1:0]     op_wave = op_pkt[`OPK_WAVE];
+    wire [15:0]       op_tag = op_pkt[`OPK_TAG];
+    wire [`DI_W-1:0]  op_bundle = op_pkt[`OPK_BUNDLE];
+    wire [63:0]       op_s0 = op_pkt[`OPK_S0];
+    wire [63:0]       op_s1 = op_pkt[`OPK_S1];
+    wire [63:0]       op_s2 = op_pkt[`OPK_S2];
+    wire [63:0]       op_s3 = op_pkt[`OPK_S3];
+    wire [63:0]       op_dold = op_pkt[`OPK_DOLD];
+    wire [63:0]       op_exec = op_pkt[`OPK_EXEC];
+    wire [31:0]       op_m0 = op_pkt[`OPK_M0];
+    wire [31:0]       op_mode = op_pkt[`OPK_MODE];
+    wire [VAW-1:0]    op_vrow0 = op_pkt[`OPK_VROW0];
+    wire [VAW-1:0]    op_vrow1 = op_pkt[`OPK_VROW1];
+    wire [VAW-1:0]    op_vrow2 = op_pkt[`OPK_VROW2];
+    wire [VAW-1:0]    op_vdst = op_pkt[`OPK_VDST];
+    wire [SAW-1:0]    op_sdst = op_pkt[`OPK_SDST];
+    wire [6:0]        op_sdst_arch = op_pkt[`OPK_SDST_ARCH];
+    wire [LAW-1:0]    op_lds_base = op_pkt[`OPK_LDS_BASE];
+    wire [LAW-1:0]    op_lds_size = op_pkt[`OPK_LDS_SIZE];
     // FP library (DS FP atomics, format conversion) and the format converters.
     // The FP library names its MODE argument `mode`; nothing here shadows it.
 `include "si_fp32.vh"

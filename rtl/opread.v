@@ -95,32 +95,7 @@ module opread #(
     output wire [2:0]           op_unit,
     output wire [NS-1:0]        op_simd_sel,
     input  wire                 op_ready,
-    output wire [WW-1:0]        op_wave,
-    output wire [15:0]          op_tag,
-    output wire [`DI_W-1:0]     op_bundle,
-    output reg  [63:0]          op_s0,
-    output reg  [63:0]          op_s1,
-    output reg  [63:0]          op_s2,
-    output wire [63:0]          op_s3,      // V# dwords 2-3 (MUBUF/MTBUF)
-    output wire [63:0]          op_dold,    // old destination value (SALU) / soffset value (buffers)
-    output wire [63:0]          op_exec,
-    output wire [63:0]          op_vcc,
-    output wire [31:0]          op_m0,
-    output wire                 op_scc,
-    output wire [31:0]          op_mode,
-    output reg  [VAW-1:0]       op_vrow0,
-    output reg  [VAW-1:0]       op_vrow1,
-    output reg  [VAW-1:0]       op_vrow2,
-    output reg  [VAW-1:0]       op_vdst,
-    output reg  [8:0]           op_vdst_arch, // architectural VGPR index of op_vdst (M0 applied)
-    output reg  [SAW-1:0]       op_sdst,     // physical row of the scalar destination (dst)
-    output reg  [6:0]           op_sdst_arch, // its architectural code (M0 applied)
-    output reg  [SAW-1:0]       op_sdst2,    // physical row of VOP3b/VOPC sdst
-    output wire [6:0]           op_sdst2_arch,
-    output wire [SAW-1:0]       op_exec_row, // physical row of EXEC_LO of the wave
-    output wire [LAW-1:0]       op_lds_base,
-    output wire [LAW-1:0]       op_lds_size,
-    output wire [23:0]          op_hwinfo,   // s_getreg HW_ID/STATUS/GPR_ALLOC/LDS_ALLOC fields
+    output wire [`OPK_W-1:0]    op_pkt,      // the operand packet (sw/isa/op_packet.def)
     // fault (stops the CU)
     output reg                  fault_valid,
     output reg  [WW-1:0]        fault_wave,
@@ -130,6 +105,49 @@ module opread #(
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
+
+    // ---------------------------------------------------------------- the operand packet's fields
+    wire [WW-1:0]    op_wave;
+    wire [15:0]      op_tag;
+    wire [`DI_W-1:0] op_bundle;
+    reg  [63:0]      op_s0, op_s1, op_s2;
+    wire [63:0]      op_s3, op_dold, op_exec, op_vcc;
+    wire [31:0]      op_m0, op_mode;
+    wire             op_scc;
+    reg  [VAW-1:0]   op_vrow0, op_vrow1, op_vrow2, op_vdst;
+    reg  [8:0]       op_vdst_arch;
+    reg  [SAW-1:0]   op_sdst, op_sdst2;
+    reg  [6:0]       op_sdst_arch;
+    wire [6:0]       op_sdst2_arch;
+    wire [SAW-1:0]   op_exec_row;
+    wire [LAW-1:0]   op_lds_base, op_lds_size;
+    wire [23:0]      op_hwinfo;
+    assign op_pkt[`OPK_WAVE] = op_wave;
+    assign op_pkt[`OPK_TAG] = op_tag;
+    assign op_pkt[`OPK_BUNDLE] = op_bundle;
+    assign op_pkt[`OPK_S0] = op_s0;
+    assign op_pkt[`OPK_S1] = op_s1;
+    assign op_pkt[`OPK_S2] = op_s2;
+    assign op_pkt[`OPK_S3] = op_s3;
+    assign op_pkt[`OPK_DOLD] = op_dold;
+    assign op_pkt[`OPK_EXEC] = op_exec;
+    assign op_pkt[`OPK_VCC] = op_vcc;
+    assign op_pkt[`OPK_M0] = op_m0;
+    assign op_pkt[`OPK_SCC] = op_scc;
+    assign op_pkt[`OPK_MODE] = op_mode;
+    assign op_pkt[`OPK_VROW0] = op_vrow0;
+    assign op_pkt[`OPK_VROW1] = op_vrow1;
+    assign op_pkt[`OPK_VROW2] = op_vrow2;
+    assign op_pkt[`OPK_VDST] = op_vdst;
+    assign op_pkt[`OPK_VDST_ARCH] = op_vdst_arch;
+    assign op_pkt[`OPK_SDST] = op_sdst;
+    assign op_pkt[`OPK_SDST_ARCH] = op_sdst_arch;
+    assign op_pkt[`OPK_SDST2] = op_sdst2;
+    assign op_pkt[`OPK_SDST2_ARCH] = op_sdst2_arch;
+    assign op_pkt[`OPK_EXEC_ROW] = op_exec_row;
+    assign op_pkt[`OPK_LDS_BASE] = op_lds_base;
+    assign op_pkt[`OPK_LDS_SIZE] = op_lds_size;
+    assign op_pkt[`OPK_HWINFO] = op_hwinfo;
 
     // fault codes
     localparam [3:0] FLT_INVALID = 4'd1, FLT_GRAPHICS = 4'd2, FLT_UNSUP = 4'd3,

@@ -8,31 +8,18 @@
 module salu_unit #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
-    parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32)
+    parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
+    parameter VAW = $clog2(`SICU_VGPR_ROWS),          // (operand packet field widths)
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
 ) (
     input  wire              clk,
     input  wire              rst,
     input  wire              op_valid,
     output wire              op_ready,
-    input  wire [WW-1:0]     op_wave,
-    input  wire [15:0]       op_tag,
-    // The decoded bundle is the common unit interface; the SALU uses only
-    // the op, length, simm16 and PC fields of it.
+    // the operand packet (sw/isa/op_packet.def); this unit uses some of its fields
     /* verilator lint_off UNUSEDSIGNAL */
-    input  wire [`DI_W-1:0]  op_bundle,
+    input  wire [`OPK_W-1:0] op_pkt,
     /* verilator lint_on UNUSEDSIGNAL */
-    input  wire [23:0]       op_hwinfo,     // {wave id, in_tg, vgpr gran, sgpr gran, lds gran} (issue)
-    input  wire [63:0]       op_s0,
-    input  wire [63:0]       op_s1,
-    input  wire [63:0]       op_dold,
-    input  wire [63:0]       op_exec,
-    input  wire [63:0]       op_vcc,
-    input  wire [31:0]       op_m0,
-    input  wire              op_scc,
-    input  wire [31:0]       op_mode,
-    input  wire [SAW-1:0]    op_sdst,
-    input  wire [6:0]        op_sdst_arch,  // architectural code of op_sdst
-    input  wire [SAW-1:0]    op_exec_row,
     // write-back (always granted: the SALU has priority on the scalar file)
     output wire              wb_valid,
     output wire [SAW-1:0]    wb_addr_a,
@@ -63,6 +50,26 @@ module salu_unit #(
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
+
+    // fields of the operand packet
+    wire [WW-1:0]     op_wave = op_pkt[`OPK_WAVE];
+    wire [15:0]       op_tag = op_pkt[`OPK_TAG];
+    // (the SALU uses only the op, length, simm16 and PC fields of the bundle)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [`DI_W-1:0]  op_bundle = op_pkt[`OPK_BUNDLE];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [23:0]       op_hwinfo = op_pkt[`OPK_HWINFO];
+    wire [63:0]       op_s0 = op_pkt[`OPK_S0];
+    wire [63:0]       op_s1 = op_pkt[`OPK_S1];
+    wire [63:0]       op_dold = op_pkt[`OPK_DOLD];
+    wire [63:0]       op_exec = op_pkt[`OPK_EXEC];
+    wire [63:0]       op_vcc = op_pkt[`OPK_VCC];
+    wire [31:0]       op_m0 = op_pkt[`OPK_M0];
+    wire              op_scc = op_pkt[`OPK_SCC];
+    wire [31:0]       op_mode = op_pkt[`OPK_MODE];
+    wire [SAW-1:0]    op_sdst = op_pkt[`OPK_SDST];
+    wire [6:0]        op_sdst_arch = op_pkt[`OPK_SDST_ARCH];
+    wire [SAW-1:0]    op_exec_row = op_pkt[`OPK_EXEC_ROW];
     reg              x_valid;
     reg [WW-1:0]     x_wave;
     reg [15:0]       x_tag;

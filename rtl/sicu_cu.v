@@ -140,18 +140,7 @@ module sicu_cu #(
     wire             o_valid, o_ready;
     wire [2:0]       o_unit;
     wire [NS-1:0]    o_simd;
-    wire [WW-1:0]    o_wave;
-    wire [15:0]      o_tag;
-    wire [`DI_W-1:0] o_b;
-    wire [63:0]      o_s0, o_s1, o_s2, o_s3, o_dold, o_exec, o_vcc;
-    wire [31:0]      o_m0, o_mode;
-    wire             o_scc;
-    wire [VAW-1:0]   o_r0, o_r1, o_r2, o_rd;
-    wire [8:0]       o_rd_arch;
-    wire [SAW-1:0]   o_sdst, o_sdst2, o_execrow;
-    wire [6:0]       o_sdst_arch, o_sdst2_arch;
-    wire [LAW-1:0]   o_ldsb, o_ldss;
-    wire [23:0]      o_hw;
+    wire [`OPK_W-1:0] o_pkt;          // the operand packet (sw/isa/op_packet.def)
     wire             salu_done_v, salu_wscc, salu_scc, salu_wmode;
     wire [31:0]      salu_mode;
     wire [WW-1:0]    salu_done_w;
@@ -236,12 +225,7 @@ module sicu_cu #(
         .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg),
         .rd_valid(rd_v), .rd_busy(rd_b), .rd_unit(rd_u), .rd_wave(rd_w),
         .sg_rd_addr(sg_ra), .sg_rd_data(sg_rd), .sg_m0_addr(sg_m0a), .sg_m0_data(sg_m0d),
-        .op_valid(o_valid), .op_unit(o_unit), .op_simd_sel(o_simd), .op_ready(o_ready), .op_wave(o_wave),
-        .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3),
-        .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0), .op_scc(o_scc), .op_mode(o_mode),
-        .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd), .op_vdst_arch(o_rd_arch),
-        .op_sdst(o_sdst), .op_sdst_arch(o_sdst_arch), .op_sdst2(o_sdst2), .op_sdst2_arch(o_sdst2_arch),
-        .op_exec_row(o_execrow), .op_lds_base(o_ldsb), .op_lds_size(o_ldss), .op_hwinfo(o_hw),
+        .op_valid(o_valid), .op_unit(o_unit), .op_simd_sel(o_simd), .op_ready(o_ready), .op_pkt(o_pkt),
         .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info)
     );
     wire simd_sel_ready = |(o_simd & simd_ready);
@@ -334,10 +318,7 @@ module sicu_cu #(
     wire [63:0] salu_done_exec, lsu_done_exec;
     salu_unit u_salu (
         .clk(clk), .rst(rst),
-        .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(salu_ready), .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b),
-        .op_hwinfo(o_hw),
-        .op_s0(o_s0), .op_s1(o_s1), .op_dold(o_dold), .op_exec(o_exec), .op_vcc(o_vcc), .op_m0(o_m0),
-        .op_scc(o_scc), .op_mode(o_mode), .op_sdst(o_sdst), .op_sdst_arch(o_sdst_arch), .op_exec_row(o_execrow),
+        .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(salu_ready), .op_pkt(o_pkt),
         .wb_valid(sa_v), .wb_addr_a(sa_aa), .wb_en_a(sa_ea), .wb_data_a(sa_da),
         .wb_addr_b(sa_ab), .wb_en_b(sa_eb), .wb_data_b(sa_db), .wb_code_a(sa_ca), .wb_code_b(sa_cb),
         .done_valid(salu_done_v), .done_wave(salu_done_w), .done_tag(salu_done_t), .done_pc(salu_done_pc),
@@ -375,10 +356,7 @@ module sicu_cu #(
             simd u_simd (
                 .clk(clk), .rst(rst),
                 .op_valid(o_valid && o_unit == `UC_VALU && o_simd[g]), .op_ready(simd_ready[g]),
-                .op_wave(o_wave), .op_tag(o_tag), .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2),
-                .op_exec(o_exec), .op_vcc(o_vcc), .op_mode(o_mode), .op_vrow0(o_r0), .op_vrow1(o_r1),
-                .op_vrow2(o_r2), .op_vdst(o_rd), .op_vdst_arch(o_rd_arch), .op_sdst(o_sdst),
-                .op_sdst_arch(o_sdst_arch), .op_sdst2(o_sdst2), .op_sdst2_arch(o_sdst2_arch), .op_exec_row(o_execrow),
+                .op_pkt(o_pkt),
                 .sw_valid(sv_v[g]), .sw_grant(sv_grant[g]),
                 .sw_addr_a(sv_aa[g*SAW +: SAW]), .sw_en_a(sv_ea[g*2 +: 2]), .sw_data_a(sv_da[g*64 +: 64]),
                 .sw_addr_b(sv_ab[g*SAW +: SAW]), .sw_en_b(sv_eb[g*2 +: 2]), .sw_data_b(sv_db[g*64 +: 64]),
@@ -420,10 +398,7 @@ module sicu_cu #(
     /* verilator lint_on UNUSEDSIGNAL */
     lsu u_lsu (
         .clk(clk), .rst(rst),
-        .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_wave(o_wave), .op_tag(o_tag),
-        .op_bundle(o_b), .op_s0(o_s0), .op_s1(o_s1), .op_s2(o_s2), .op_s3(o_s3), .op_dold(o_dold),
-        .op_exec(o_exec), .op_m0(o_m0), .op_mode(o_mode), .op_vrow0(o_r0), .op_vrow1(o_r1), .op_vrow2(o_r2), .op_vdst(o_rd),
-        .op_sdst(o_sdst), .op_sdst_arch(o_sdst_arch), .op_lds_base(o_ldsb), .op_lds_size(o_ldss),
+        .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_pkt(o_pkt),
         .vrd_en(l_vrd_en), .vrd_row(l_vrd_row), .vrd_data(l_vrd_data),
         .vwr_en(l_vwr_en), .vwr_row(l_vwr_row), .vwr_mask(l_vwr_mask), .vwr_data(l_vwr_data),
         .lds_req_en(ld_en), .lds_req_we(ld_we), .lds_req_addr(ld_addr), .lds_req_be(ld_be), .lds_req_wdata(ld_wd),

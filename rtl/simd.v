@@ -21,6 +21,7 @@ module simd #(
     parameter PW = (NP > 1) ? $clog2(NP) : 1,
     parameter VAW = $clog2(`SICU_VGPR_ROWS),
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,      // (operand packet field widths)
     parameter LAT = `SICU_VALU_LATENCY
 ) (
     input  wire              clk,
@@ -28,25 +29,10 @@ module simd #(
     // packet from operand read
     input  wire              op_valid,
     output wire              op_ready,
-    input  wire [WW-1:0]     op_wave,
-    input  wire [15:0]       op_tag,
-    input  wire [`DI_W-1:0]  op_bundle,
-    input  wire [63:0]       op_s0,
-    input  wire [63:0]       op_s1,
-    input  wire [63:0]       op_s2,
-    input  wire [63:0]       op_exec,
-    input  wire [63:0]       op_vcc,
-    input  wire [31:0]       op_mode,
-    input  wire [VAW-1:0]    op_vrow0,
-    input  wire [VAW-1:0]    op_vrow1,
-    input  wire [VAW-1:0]    op_vrow2,
-    input  wire [VAW-1:0]    op_vdst,
-    input  wire [8:0]        op_vdst_arch,   // architectural VGPR index of op_vdst (256 + n)
-    input  wire [SAW-1:0]    op_sdst,
-    input  wire [6:0]        op_sdst_arch,
-    input  wire [SAW-1:0]    op_sdst2,
-    input  wire [6:0]        op_sdst2_arch,
-    input  wire [SAW-1:0]    op_exec_row,
+    // the operand packet (sw/isa/op_packet.def); this unit uses some of its fields
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [`OPK_W-1:0] op_pkt,
+    /* verilator lint_on UNUSEDSIGNAL */
     // scalar write-back request
     output reg               sw_valid,
     input  wire              sw_grant,
@@ -98,6 +84,27 @@ module simd #(
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
+
+    // fields of the operand packet
+    wire [WW-1:0]     op_wave = op_pkt[`OPK_WAVE];
+    wire [15:0]       op_tag = op_pkt[`OPK_TAG];
+    wire [`DI_W-1:0]  op_bundle = op_pkt[`OPK_BUNDLE];
+    wire [63:0]       op_s0 = op_pkt[`OPK_S0];
+    wire [63:0]       op_s1 = op_pkt[`OPK_S1];
+    wire [63:0]       op_s2 = op_pkt[`OPK_S2];
+    wire [63:0]       op_exec = op_pkt[`OPK_EXEC];
+    wire [63:0]       op_vcc = op_pkt[`OPK_VCC];
+    wire [31:0]       op_mode = op_pkt[`OPK_MODE];
+    wire [VAW-1:0]    op_vrow0 = op_pkt[`OPK_VROW0];
+    wire [VAW-1:0]    op_vrow1 = op_pkt[`OPK_VROW1];
+    wire [VAW-1:0]    op_vrow2 = op_pkt[`OPK_VROW2];
+    wire [VAW-1:0]    op_vdst = op_pkt[`OPK_VDST];
+    wire [8:0]        op_vdst_arch = op_pkt[`OPK_VDST_ARCH];
+    wire [SAW-1:0]    op_sdst = op_pkt[`OPK_SDST];
+    wire [6:0]        op_sdst_arch = op_pkt[`OPK_SDST_ARCH];
+    wire [SAW-1:0]    op_sdst2 = op_pkt[`OPK_SDST2];
+    wire [6:0]        op_sdst2_arch = op_pkt[`OPK_SDST2_ARCH];
+    wire [SAW-1:0]    op_exec_row = op_pkt[`OPK_EXEC_ROW];
 
     localparam [1:0] ST_IDLE = 2'd0, ST_PASS = 2'd1, ST_TAIL = 2'd2, ST_WB = 2'd3;
     reg [1:0]        st;

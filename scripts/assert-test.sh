@@ -14,8 +14,9 @@ cd "$(dirname "$0")/.."
 B=${ASSERT_BUILD:-build-assert}
 CFG=${ASSERT_CONFIG:-rtl/config/small.cfg}
 echo "assert-test: building $CFG into $B with SICU_TEST_BREAK_GRANT"
+mkdir -p "$B"
 make -s --no-print-directory CONFIG="$CFG" BUILD="$B" VL_DEFINES=+define+SICU_TEST_BREAK_GRANT all rtl \
-    >"$B.log" 2>&1 || { tail -30 "$B.log"; echo "assert-test: build failed"; exit 1; }
+    >"$B/assert-build.log" 2>&1 || { tail -30 "$B/assert-build.log"; echo "assert-test: build failed"; exit 1; }
 out=$(BUILD="$B" ENGINE=cosim OPTS=2 bash scripts/run-programs.sh vadd 2>&1)
 rc=$?
 pass=0 fail=0

@@ -143,7 +143,8 @@ module sicu_monitor #(
         vwr_tag = {NV*16{1'b0}};
         vwr_areg = {NV*9{1'b0}};
         vwr_mask = {NV*64{1'b0}};
-        vwr_data = '0;
+        for (s = 0; s < NV; s = s + 1)
+            vwr_data[s*2048 +: 2048] = {2048{1'b0}};
         for (s = 0; s < NS; s = s + 1) begin
             vwr_valid[2*s] = i_sv_valid[s];
             vwr_valid[2*s+1] = i_sv_valid[s] && i_sv_dst64[s];

@@ -14,8 +14,9 @@
  *   si_op_fmt(op), si_op_flags(op), si_op_opcode(op), si_op_dst_kind(op),
  *   si_op_src_kind(op, i)   per-op table look-ups
  *
- * With --bundle it writes the decoded-bundle field macros instead
- * (build/gen/sicu_bundle.vh, from sw/isa/bundle.def).
+ * With --bundle it writes the decoded-bundle and operand-packet field macros
+ * instead (build/gen/sicu_bundle.vh, from sw/isa/bundle.def and
+ * sw/isa/op_packet.def).
  */
 #include "sicu/isa.h"
 
@@ -52,7 +53,28 @@ static int bundle_header(void)
         printf("`define DI_%s_W %u\n", f[i].name, f[i].w);
         lo += f[i].w;
     }
-    printf("`define DI_W %u\n`endif\n", lo);
+    printf("`define DI_W %u\n\n", lo);
+
+    static const struct { const char *name, *w, *doc; } p[] = {
+#define PKT(n, w, d) { #n, #w, d },
+#include "../isa/op_packet.def"
+#undef PKT
+    };
+    printf("// The operand packet (sw/isa/op_packet.def): `OPK_<FIELD> (part select of the\n");
+    printf("// packet), `OPK_<FIELD>_W, `OPK_<FIELD>_LO, `OPK_W; widths use the units'\n");
+    printf("// parameters WW, SAW, VAW, LAW.\n");
+    const char *prev = NULL;
+    for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
+        printf("`define OPK_%s_W (%s)\n", p[i].name, p[i].w);
+        if (prev)
+            printf("`define OPK_%s_LO (`OPK_%s_LO + `OPK_%s_W)\n", p[i].name, prev, prev);
+        else
+            printf("`define OPK_%s_LO 0\n", p[i].name);
+        printf("`define OPK_%s (`OPK_%s_LO + `OPK_%s_W - 1):(`OPK_%s_LO)%s%s\n", p[i].name, p[i].name, p[i].name,
+               p[i].name, p[i].doc[0] ? "    // " : "", p[i].doc);
+        prev = p[i].name;
+    }
+    printf("`define OPK_W (`OPK_%s_LO + `OPK_%s_W)\n`endif\n", prev, prev);
     return 0;
 }
 
