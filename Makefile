@@ -2,6 +2,21 @@
 SHELL   := /bin/bash
 CC      ?= gcc
 BUILD   ?= build
+# The CU configuration (docs/rtl.md, Configuration).  Each BUILD directory holds
+# one: the first build records it in $(BUILD)/config.path; later makes of that
+# directory default to it and refuse another one.  Default: rtl/config/default.cfg.
+#   make rtl CONFIG=rtl/config/small.cfg BUILD=build-small
+BUILD_CONFIG := $(shell cat $(BUILD)/config.path 2>/dev/null || \
+                  sed -n 's|^// Generated from \([^ ]*\) .*|\1|p' $(BUILD)/gen/sicu_config.vh 2>/dev/null)
+ifeq ($(origin CONFIG),undefined)
+CONFIG := $(or $(BUILD_CONFIG),rtl/config/default.cfg)
+endif
+ifneq ($(BUILD_CONFIG),)
+ifneq ($(abspath $(BUILD_CONFIG)),$(abspath $(CONFIG)))
+$(error $(BUILD)/ was built with CONFIG=$(BUILD_CONFIG), not $(CONFIG): build each configuration in its own \
+  directory (make rtl CONFIG=$(CONFIG) BUILD=build-NAME), or remove $(BUILD)/ first)
+endif
+endif
 OPT     ?= -O2
 SAN     ?=
 CFLAGS  ?= $(OPT) -g
@@ -20,7 +35,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
+.PHONY: config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
 all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
@@ -48,12 +63,16 @@ $(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/in
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
 
-# The CU configuration: one file -> Verilog and C headers.
-CONFIG ?= rtl/config/default.cfg
-$(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h: $(CONFIG) sw/gen/gen_config.c
+# The CU configuration: one file -> Verilog and C headers (sw/gen/gen_config.c
+# holds the key table); the directory records which file it was.
+$(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h &: $(CONFIG) sw/gen/gen_config.c
 	@mkdir -p $(BUILD)/gen
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -o $(BUILD)/gen/gen_config sw/gen/gen_config.c
 	$(BUILD)/gen/gen_config $(CONFIG) $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h
+	@echo '$(CONFIG)' > $(BUILD)/config.path
+
+config-keys: $(BUILD)/gen/sicu_config.h ## List the configuration keys: sizes and features, values, defaults, what is implemented
+	@{ printf 'key\tkind\tvalues\tdefault\timplemented\tdescription\n'; $(BUILD)/gen/gen_config --list; } | column -t -s "$$(printf '\t')"
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -208,7 +227,7 @@ compare: $(BIN) $(POWER_TOOL) ## Compare two RTL versions (build dirs or git rev
 .PHONY: view waves-test
 view: ## Open a waveform in GTKWave with a unit's view: make view WAVES=FILE.fst UNIT=issue (fetch wavepool decode issue salu sgpr simd lsu cu)
 	@test -n "$(WAVES)" || { echo "usage: make view WAVES=FILE.fst UNIT=issue" >&2; exit 2; }
-	@bash scripts/waves.sh view "$(WAVES)" "$(or $(UNIT),issue)"
+	@BUILD=$(BUILD) bash scripts/waves.sh view "$(WAVES)" "$(or $(UNIT),issue)"
 
 waves-test: rtl $(BIN) ## Headless waveform checks: windows, scopes, unit views, failure waveform, bad options
 	@bash scripts/waves-test.sh
@@ -228,9 +247,9 @@ rtl-programs: rtl $(BIN) ## Every bundled program (-O0/-O2) and asm test in cosi
 	@ENGINE=cosim bash scripts/run-programs.sh
 
 # ---------------------------------------------------------------- random programs (docs/fuzz.md)
-# build/bin/sicu-fuzz writes a constrained-random SI program for a seed;
+# $(BUILD)/bin/sicu-fuzz writes a constrained-random SI program for a seed;
 # scripts/fuzz.sh generates, assembles and runs N seeds from START and stops
-# at the first failure (kept in build/fuzz/seed-S/).  FUZZ_ARGS go to sicu-fuzz.
+# at the first failure (kept in $(BUILD)/fuzz/seed-S/).  FUZZ_ARGS go to sicu-fuzz.
 FUZZ := $(BUILD)/bin/sicu-fuzz
 N ?= 200
 START ?= 1
@@ -251,7 +270,7 @@ fuzz-cosim: rtl $(BIN) $(FUZZ) ## Random SI programs, the RTL checked against th
 test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 	@echo "all test suites passed"
 
-sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
+sw-test: config-test unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
 # The RTL suites CI can afford: lint and Yosys synthesis of the small config, the
@@ -270,6 +289,9 @@ rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RT
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1
 	@echo "RTL test suites passed"
+
+config-test: ## The configuration generator (bad keys/values, feature defaults) and one CONFIG per BUILD dir
+	@bash scripts/config-test.sh
 
 unit-test: $(UNIT_BINS) ## cmocka unit tests
 	@bash scripts/run-unit.sh $(UNIT_BINS)
@@ -292,7 +314,7 @@ asan-test: ## The test suite under ASan/UBSan (separate build dir)
 bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, rebuild times (after make rtl)
 	@bash scripts/bench.sh
 
-clean: ## Remove build products
-	rm -rf build build-asan
+clean: ## Remove build products (BUILD/; build-asan/ too with the default BUILD)
+	rm -rf $(BUILD) $(if $(filter build,$(BUILD)),build-asan)
 
 -include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)

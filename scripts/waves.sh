@@ -13,13 +13,13 @@
 # signals by name).  Save files are generated from the waveform's own signal
 # list, so bit ranges always match the configuration that wrote it.
 # Environment: FST2VCD (fst2vcd), GTKWAVE (gtkwave), WAVES_OUT (directory of
-# the generated save files, default build/waves).
+# the generated save files, default $BUILD/waves; BUILD default build).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 SPEC=scripts/waves/units.txt
 FST2VCD=${FST2VCD:-fst2vcd}
 GTKWAVE=${GTKWAVE:-gtkwave}
-OUTDIR=${WAVES_OUT:-build/waves}
+OUTDIR=${WAVES_OUT:-${BUILD:-build}/waves}
 
 die() { echo "waves: $*" >&2; exit 1; }
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
