@@ -53,9 +53,12 @@ $(LIB): $(SW_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# The whole library, its si_* functions exported: the RTL engine
+# ($(BUILD)/lib/libsicu-rtl.so, loaded by `sicu run --engine rtl|cosim`) uses them.
 $(BIN): $(CLI_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive \
+	  -Wl,--export-dynamic-symbol='si_*' $(LIBS)
 
 # The RTL's opcode/format constants, generated from the one instruction table.
 $(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/include/sicu/isa.h
@@ -146,16 +149,23 @@ area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 # ---------------------------------------------------------------- the RTL model and its harness
-# build/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
+# $(BUILD)/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
 # SIMD lane (/*verilator hier_block*/) is verilated and compiled once and
 # shared by all SIMDS x LANES instances; flattening it made ~660 MB of C++.
-# build/bin/sicu-rtl: the harness CLI (`sicu run --engine rtl|cosim` runs it).
+# $(BUILD)/lib/libsicu-rtl.so: the model, Verilator's runtime and the harness
+# (harness/*.c, shm.cpp), position-independent; `sicu run --engine rtl|cosim`
+# loads it from ../lib next to the sicu binary.  It exports only the engine
+# entry point (harness/libsicu-rtl.map) and takes the si_* functions from the
+# sicu binary that loads it.
 RTL_OBJ  := $(BUILD)/rtl/obj
 RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh)
 # --trace-fst: waveforms (sicu run --waves); tracing costs little until a
 # window opens it.  Signals wider than 256 bits (2048-bit VGPR rows) and
 # arrays are not traced (Verilator's --trace-max-width/--trace-max-array).
 VL_FLAGS ?= -O3 --x-assign fast --x-initial fast --trace-fst
+# everything in the shared library is compiled position-independent; without
+# semantic interposition the compiler still inlines/calls directly as in an executable
+RTL_PIC  := -fPIC -fno-semantic-interposition
 VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v ccache),OBJCACHE=ccache)
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
@@ -166,20 +176,20 @@ VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
 # re-verilate when the Verilator flags change
 VL_STAMP := $(BUILD)/rtl/vl_flags.txt
-$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS)' > $(VL_STAMP))
+$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(RTL_PIC)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS) $(RTL_PIC)' > $(VL_STAMP))
 $(RTL_OBJ)/Vsicu_cu__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_cu (log: $(BUILD)/rtl/build.log)"
-	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
 	  --Mdir $(RTL_OBJ) $(RTL_INC) \
 	  --top-module sicu_cu $(BUILD)/gen/sicu_config.vh rtl/sicu_cu.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
 $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a: $(RTL_OBJ)/Vsicu_cu__ALL.a
 
 # Verilator's runtime, compiled once
-$(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp
+$(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp $(VL_STAMP)
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 -std=c++17 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
+	$(CXX) -O2 $(RTL_PIC) -std=c++17 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
 # names of the VGPR bank memories in the verilated model, one per (SIMD, bank)
 $(BUILD)/rtl/shm_vgpr.inc: $(BUILD)/gen/sicu_config.h
@@ -189,20 +199,22 @@ $(BUILD)/rtl/shm_vgpr.inc: $(BUILD)/gen/sicu_config.h
 	echo "case $$((s*16+b)): return (uint32_t *)&R->sicu_cu__DOT__g_simd__BRA__$${s}__KET____DOT__u_simd__DOT__g_bank__BRA__$${b}__KET____DOT__u_bank__DOT__vgpr_mem[0];"; \
 	done; done > $@
 
-$(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
+$(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h $(VL_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(RTL_PIC) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_cu__ALL.a $(BUILD)/rtl/shm_vgpr.inc
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
+	$(CXX) -O2 $(RTL_PIC) -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
 	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
-$(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS)
+RTL_SO := $(BUILD)/lib/libsicu-rtl.so
+$(RTL_SO): $(H_OBJS) $(BUILD)/obj/harness/shm.o $(RTL_LIBS) $(VL_RT_OBJS) harness/libsicu-rtl.map
 	@mkdir -p $(dir $@)
-	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS) $(LIBS) -lz -pthread -latomic
+	$(CXX) -shared -o $@.tmp -Wl,--version-script=harness/libsicu-rtl.map $(H_OBJS) $(BUILD)/obj/harness/shm.o \
+	  $(RTL_LIBS) $(VL_RT_OBJS) -ljansson -lz -lm -pthread -latomic && mv $@.tmp $@
 
-rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (sicu run --engine rtl|cosim)
+rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
 
 # ---------------------------------------------------------------- power proxies (docs/power.md)
 POWER_TOOL := $(BUILD)/bin/sicu-power
@@ -221,7 +233,7 @@ power: rtl $(BIN) $(POWER_TOOL) ## Power proxies per module of RTL runs: make po
 
 compare: $(BIN) $(POWER_TOOL) ## Compare two RTL versions (build dirs or git revisions): make compare A=HEAD~1 B=build [PROGS="..."] [AREA=1]
 	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make compare A=REV|BUILD_DIR B=REV|BUILD_DIR [PROGS=...] [AREA=1]" >&2; exit 2; }
-	@AREA=$(AREA) bash scripts/compare.sh "$(A)" "$(B)" $(PROGS)
+	@BUILD=$(BUILD) AREA=$(AREA) bash scripts/compare.sh "$(A)" "$(B)" $(PROGS)
 
 # ---------------------------------------------------------------- waveforms (docs/waves.md)
 .PHONY: view waves-test

@@ -1,4 +1,4 @@
-/* sicu harness: per-module switching activity of a run (sicu-rtl --activity).
+/* sicu harness: per-module switching activity of a run (sicu run --activity).
  *
  * Method (docs/power.md): the run is traced to an FST of the whole CU (every
  * cycle, every traced signal: flops and wires up to 256 bits wide; the
