@@ -213,6 +213,7 @@ $(RTL_SO): $(H_OBJS) $(BUILD)/obj/harness/shm.o $(RTL_LIBS) $(VL_RT_OBJS) harnes
 	@mkdir -p $(dir $@)
 	$(CXX) -shared -o $@.tmp -Wl,--version-script=harness/libsicu-rtl.map $(H_OBJS) $(BUILD)/obj/harness/shm.o \
 	  $(RTL_LIBS) $(VL_RT_OBJS) -ljansson -lz -lm -pthread -latomic && mv $@.tmp $@
+	@rm -f $(BUILD)/bin/sicu-rtl   # the former harness binary, if this directory has one
 
 rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
 

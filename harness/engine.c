@@ -196,7 +196,7 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
     sh_opts o = {
         .cosim = a->cosim,
         .max_cycles = a->max_cycles,
-        .watchdog = a->watchdog ? a->watchdog : SICU_WATCHDOG_CYCLES,
+        .watchdog = a->have_watchdog ? a->watchdog : SICU_WATCHDOG_CYCLES,   /* 0: off */
         .quiet = a->quiet,
         .trace = a->trace,
         .mem_stall_after = a->mem_stall_after,

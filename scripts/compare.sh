@@ -72,7 +72,7 @@ run_side() {
             die "$label: $p failed on the RTL (log: $dir/$name.prepare.log)"
         fi
         local run=("$bld/bin/sicu" run)   # a revision from before libsicu-rtl.so: its sicu-rtl
-        [ -x "$bld/bin/sicu-rtl" ] && run=("$bld/bin/sicu-rtl")
+        [ ! -f "$bld/lib/libsicu-rtl.so" ] && [ -x "$bld/bin/sicu-rtl" ] && run=("$bld/bin/sicu-rtl")
         "${run[@]}" "$case_dir/launch.json" --engine rtl --quiet --stats "$dir/$name.stats.json" \
             --activity "$dir/$name.activity.json" > "$dir/$name.run.log" 2>&1 ||
             die "$label: $p: activity run failed (log: $dir/$name.run.log)"

@@ -42,7 +42,7 @@ static void usage_run(FILE *f)
             "RTL options (--engine rtl|cosim only; docs/waves.md, docs/power.md):\n"
             "  --max-cycles N          stop with an error after N cycles\n"
             "  --watchdog N            cycles without a retirement before the run is reported as hung\n"
-            "                          (default: WATCHDOG_CYCLES of the configuration)\n"
+            "                          (default: WATCHDOG_CYCLES of the configuration; 0 = off)\n"
             "  --waves FILE.fst        waveform (FST) of cycles --from..--to (default: the whole run; time\n"
             "                          unit = half a cycle), only of the --scope units (repeatable; default:\n"
             "                          the whole CU): sicu_cu fetch decode wavepool issue salu sgpr simd lsu,\n"
@@ -231,13 +231,7 @@ int cmd_run(int argc, char **argv)
             break;
         }
         case O_MAXC: if (parse_u64("max-cycles", optarg, &ro.max_cycles)) return CLI_USAGE; break;
-        case O_WDOG:
-            if (parse_u64("watchdog", optarg, &ro.watchdog)) return CLI_USAGE;
-            if (!ro.watchdog) {
-                cli_err("run", "--watchdog must be at least 1");
-                return CLI_USAGE;
-            }
-            break;
+        case O_WDOG: if (parse_u64("watchdog", optarg, &ro.watchdog)) return CLI_USAGE; ro.have_watchdog = 1; break;
         case O_STALL: if (parse_u64("mem-stall-after", optarg, &ro.mem_stall_after)) return CLI_USAGE; break;
         case O_FROM: if (parse_u64("from", optarg, &ro.from)) return CLI_USAGE; ro.have_from = 1; break;
         case O_TO: if (parse_u64("to", optarg, &ro.to)) return CLI_USAGE; ro.have_to = 1; break;

@@ -27,7 +27,8 @@ typedef struct sicu_rtl_opts {
     FILE *trace;               /* RTL retirement trace, or NULL                   */
     const char *stats;         /* statistics JSON file ("-": stdout), or NULL     */
     uint64_t max_cycles;       /* 0: unlimited                                    */
-    uint64_t watchdog;         /* 0: the configuration's WATCHDOG_CYCLES          */
+    uint64_t watchdog;         /* with have_watchdog (0: off); else the           */
+    int have_watchdog;         /* configuration's WATCHDOG_CYCLES                 */
     uint64_t mem_stall_after;  /* test hook: memory stops answering after N requests */
     const char *waves;         /* waveform window: FST of cycles from..to         */
     uint64_t from, to;
