@@ -2,6 +2,21 @@
 SHELL   := /bin/bash
 CC      ?= gcc
 BUILD   ?= build
+# The CU configuration (docs/rtl.md, Configuration).  Each BUILD directory holds
+# one: the first build records it in $(BUILD)/config.path; later makes of that
+# directory default to it and refuse another one.  Default: rtl/config/default.cfg.
+#   make rtl CONFIG=rtl/config/small.cfg BUILD=build-small
+BUILD_CONFIG := $(shell cat $(BUILD)/config.path 2>/dev/null || \
+                  sed -n 's|^// Generated from \([^ ]*\) .*|\1|p' $(BUILD)/gen/sicu_config.vh 2>/dev/null)
+ifeq ($(origin CONFIG),undefined)
+CONFIG := $(or $(BUILD_CONFIG),rtl/config/default.cfg)
+endif
+ifneq ($(BUILD_CONFIG),)
+ifneq ($(abspath $(BUILD_CONFIG)),$(abspath $(CONFIG)))
+$(error $(BUILD)/ was built with CONFIG=$(BUILD_CONFIG), not $(CONFIG): build each configuration in its own \
+  directory (make rtl CONFIG=$(CONFIG) BUILD=build-NAME), or remove $(BUILD)/ first)
+endif
+endif
 OPT     ?= -O2
 SAN     ?=
 CFLAGS  ?= $(OPT) -g
@@ -20,9 +35,9 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
+.PHONY: config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
-all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
+all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.h ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' Makefile | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -38,26 +53,38 @@ $(LIB): $(SW_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# The whole library, its si_* functions exported: the RTL engine
+# ($(BUILD)/lib/libsicu-rtl.so, loaded by `sicu run --engine rtl|cosim`) uses them.
 $(BIN): $(CLI_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive \
+	  -Wl,--export-dynamic-symbol='si_*' $(LIBS)
 
 # The RTL's opcode/format constants, generated from the one instruction table.
-$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/isa/bundle.def sw/isa/op_packet.def sw/include/sicu/isa.h
+$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/isa/bundle.def sw/isa/op_packet.def sw/isa/faults.def sw/include/sicu/isa.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
 
+# The unit manifest's C view (harness --scope names and activity, sicu-area groups).
+$(BUILD)/gen/sicu_units.h: rtl/units.manifest scripts/gen-units.sh
+	@mkdir -p $(dir $@)
+	bash scripts/gen-units.sh rtl/units.manifest $@
+
 # The decoded-instruction bundle's fields, generated from their one table.
-$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh sw/isa/bundle.def sw/isa/op_packet.def
+$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh sw/isa/bundle.def sw/isa/op_packet.def sw/isa/faults.def
 	$(BUILD)/gen/gen_rtl_header --bundle > $@.tmp && mv $@.tmp $@
 
-# The CU configuration: one file -> Verilog and C headers.
-CONFIG ?= rtl/config/default.cfg
-$(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h: $(CONFIG) sw/gen/gen_config.c
+# The CU configuration: one file -> Verilog and C headers (sw/gen/gen_config.c
+# holds the key table); the directory records which file it was.
+$(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h &: $(CONFIG) sw/gen/gen_config.c
 	@mkdir -p $(BUILD)/gen
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -o $(BUILD)/gen/gen_config sw/gen/gen_config.c
 	$(BUILD)/gen/gen_config $(CONFIG) $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_config.h
+	@echo '$(CONFIG)' > $(BUILD)/config.path
+
+config-keys: $(BUILD)/gen/sicu_config.h ## List the configuration keys: sizes and features, values, defaults, what is implemented
+	@{ printf 'key\tkind\tvalues\tdefault\timplemented\tdescription\n'; $(BUILD)/gen/gen_config --list; } | column -t -s "$$(printf '\t')"
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -116,7 +143,7 @@ AREA_CONFIG ?= rtl/config/small.cfg
 AREA_BUILD  ?= build-small
 AREA_TOOL   := $(BUILD)/bin/sicu-area
 .PHONY: area area-test area-headers
-$(AREA_TOOL): scripts/area/sicu-area.c
+$(AREA_TOOL): sw/tools/sicu-area.c $(BUILD)/gen/sicu_units.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< -ljansson -lm $(LDFLAGS)
 
@@ -131,10 +158,14 @@ area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 # ---------------------------------------------------------------- the RTL model and its harness
-# build/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
+# $(BUILD)/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
 # SIMD lane (/*verilator hier_block*/) is verilated and compiled once and
 # shared by all SIMDS x LANES instances; flattening it made ~660 MB of C++.
-# build/bin/sicu-rtl: the harness CLI (`sicu run --engine rtl|cosim` runs it).
+# $(BUILD)/lib/libsicu-rtl.so: the model, Verilator's runtime and the harness
+# (harness/*.c, shm.cpp), position-independent; `sicu run --engine rtl|cosim`
+# loads it from ../lib next to the sicu binary.  It exports only the engine
+# entry point (harness/libsicu-rtl.map) and takes the si_* functions from the
+# sicu binary that loads it.
 RTL_OBJ  := $(BUILD)/rtl/obj
 RTL_TOP_SRCS := $(wildcard rtl/*.v) $(wildcard rtl/*.vh) $(wildcard rtl/fp/*.vh) $(wildcard rtl/tb/*.v)
 # --trace-fst: waveforms (sicu run --waves); tracing costs little until a
@@ -151,6 +182,9 @@ VL_DEFINES += --vpi --public-flat-rw
 SHM_VPI := -DSICU_VPI
 VL_RT_VPI := verilated_vpi
 endif
+# everything in the shared library is compiled position-independent; without
+# semantic interposition the compiler still inlines/calls directly as in an executable
+RTL_PIC  := -fPIC -fno-semantic-interposition
 VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v ccache),OBJCACHE=ccache)
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
@@ -161,42 +195,45 @@ VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
 # re-verilate when the Verilator flags change
 VL_STAMP := $(BUILD)/rtl/vl_flags.txt
-$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS) $(VL_DEFINES)' > $(VL_STAMP))
+$(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES) $(RTL_PIC)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS) $(VL_DEFINES) $(RTL_PIC)' > $(VL_STAMP))
 $(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_tb = sicu_cu + monitor (log: $(BUILD)/rtl/build.log)"
-	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) $(VL_DEFINES) -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) $(VL_DEFINES) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
 	  --Mdir $(RTL_OBJ) $(RTL_INC) -y rtl/tb \
 	  --top-module sicu_tb $(BUILD)/gen/sicu_config.vh rtl/tb/sicu_tb.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
 $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a: $(RTL_OBJ)/Vsicu_tb__ALL.a
 
 # Verilator's runtime, compiled once
-$(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp
+$(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp $(VL_STAMP)
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 -std=c++17 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
+	$(CXX) -O2 $(RTL_PIC) -std=c++17 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
-$(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h
+$(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h $(BUILD)/gen/sicu_units.h $(VL_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(RTL_PIC) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_tb__ALL.a
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 $(SHM_VPI) -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
+	$(CXX) -O2 $(RTL_PIC) $(SHM_VPI) -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
 	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
-$(BUILD)/bin/sicu-rtl: $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS)
+RTL_SO := $(BUILD)/lib/libsicu-rtl.so
+$(RTL_SO): $(H_OBJS) $(BUILD)/obj/harness/shm.o $(RTL_LIBS) $(VL_RT_OBJS) harness/libsicu-rtl.map
 	@mkdir -p $(dir $@)
-	$(CXX) -o $@ $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS) $(LIBS) -lz -pthread -latomic
+	$(CXX) -shared -o $@.tmp -Wl,--version-script=harness/libsicu-rtl.map $(H_OBJS) $(BUILD)/obj/harness/shm.o \
+	  $(RTL_LIBS) $(VL_RT_OBJS) -ljansson -lz -lm -pthread -latomic && mv $@.tmp $@
+	@rm -f $(BUILD)/bin/sicu-rtl   # the former harness binary, if this directory has one
 
-rtl: $(BUILD)/bin/sicu-rtl ## Build the verilated compute unit and the harness (sicu run --engine rtl|cosim)
+rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
 
 # ---------------------------------------------------------------- power proxies (docs/power.md)
 POWER_TOOL := $(BUILD)/bin/sicu-power
 PROG ?= BitonicSort
 .PHONY: power power-test compare
 
-$(POWER_TOOL): scripts/power/sicu-power.c
+$(POWER_TOOL): sw/tools/sicu-power.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< -ljansson -lm $(LDFLAGS)
 
@@ -208,13 +245,13 @@ power: rtl $(BIN) $(POWER_TOOL) ## Power proxies per module of RTL runs: make po
 
 compare: $(BIN) $(POWER_TOOL) ## Compare two RTL versions (build dirs or git revisions): make compare A=HEAD~1 B=build [PROGS="..."] [AREA=1]
 	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make compare A=REV|BUILD_DIR B=REV|BUILD_DIR [PROGS=...] [AREA=1]" >&2; exit 2; }
-	@AREA=$(AREA) bash scripts/compare.sh "$(A)" "$(B)" $(PROGS)
+	@BUILD=$(BUILD) AREA=$(AREA) bash scripts/compare.sh "$(A)" "$(B)" $(PROGS)
 
 # ---------------------------------------------------------------- waveforms (docs/waves.md)
 .PHONY: view waves-test
-view: ## Open a waveform in GTKWave with a unit's view: make view WAVES=FILE.fst UNIT=issue (fetch wavepool decode issue salu sgpr simd lsu cu)
+view: ## Open a waveform in GTKWave with a unit's view: make view WAVES=FILE.fst UNIT=issue (a unit of rtl/units.manifest)
 	@test -n "$(WAVES)" || { echo "usage: make view WAVES=FILE.fst UNIT=issue" >&2; exit 2; }
-	@bash scripts/waves.sh view "$(WAVES)" "$(or $(UNIT),issue)"
+	@BUILD=$(BUILD) bash scripts/waves.sh view "$(WAVES)" "$(or $(UNIT),issue)"
 
 waves-test: rtl $(BIN) ## Headless waveform checks: windows, scopes, unit views, failure waveform, bad options
 	@bash scripts/waves-test.sh
@@ -234,9 +271,9 @@ rtl-programs: rtl $(BIN) ## Every bundled program (-O0/-O2) and asm test in cosi
 	@ENGINE=cosim bash scripts/run-programs.sh
 
 # ---------------------------------------------------------------- random programs (docs/fuzz.md)
-# build/bin/sicu-fuzz writes a constrained-random SI program for a seed;
+# $(BUILD)/bin/sicu-fuzz writes a constrained-random SI program for a seed;
 # scripts/fuzz.sh generates, assembles and runs N seeds from START and stops
-# at the first failure (kept in build/fuzz/seed-S/).  FUZZ_ARGS go to sicu-fuzz.
+# at the first failure (kept in $(BUILD)/fuzz/seed-S/).  FUZZ_ARGS go to sicu-fuzz.
 FUZZ := $(BUILD)/bin/sicu-fuzz
 N ?= 200
 START ?= 1
@@ -268,7 +305,7 @@ fuzz-cosim-x: ## Random programs in cosim with random initial state (--x-initial
 test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 	@echo "all test suites passed"
 
-sw-test: unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
+sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
 # The RTL suites CI can afford: lint and Yosys synthesis of the small config, the
@@ -292,6 +329,12 @@ rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RT
 assert-test: ## RTL assertions: a test-only broken invariant fails cosim naming the assertion (small config, build-assert)
 	@bash scripts/assert-test.sh
 
+units-test: ## The unit manifest agrees with the RTL files, waveform views, docs and counters
+	@bash scripts/units-test.sh
+
+config-test: ## The configuration generator (bad keys/values, feature defaults) and one CONFIG per BUILD dir
+	@bash scripts/config-test.sh
+
 unit-test: $(UNIT_BINS) ## cmocka unit tests
 	@bash scripts/run-unit.sh $(UNIT_BINS)
 
@@ -313,7 +356,7 @@ asan-test: ## The test suite under ASan/UBSan (separate build dir)
 bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, rebuild times (after make rtl)
 	@bash scripts/bench.sh
 
-clean: ## Remove build products
-	rm -rf build build-asan build-assert build-small build-xinit
+clean: ## Remove build products (BUILD/; with the default BUILD also build-asan, build-assert, build-xinit)
+	rm -rf $(BUILD) $(if $(filter build,$(BUILD)),build-asan build-assert build-xinit)
 
 -include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)

@@ -1,4 +1,4 @@
-/* sicu harness: per-module switching activity of a run (sicu-rtl --activity).
+/* sicu harness: per-module switching activity of a run (sicu run --activity).
  *
  * Method (docs/power.md): the run is traced to an FST of the whole CU (every
  * cycle, every traced signal: flops and wires up to 256 bits wide; the
@@ -17,20 +17,20 @@
 
 #include "activity.h"
 #include "sicu_config.h"
+#include "sicu_units.h"
 #include "gtkwave/fstapi.h"
 
 /* module of a scope path: the innermost instance (u_*) decides; generate
  * scopes (g_simd[0], g_lane[3]) belong to the enclosing module.  Instance
- * names are those of sicu_cu.v, simd.v and salu_unit.v (whose salu is
- * also named u_salu). */
-#define CU_SCOPE "TOP.sicu_tb.u_cu"   /* the CU instance in the simulation wrapper */
+ * names come from the unit manifest (rtl/units.manifest); salu_unit's salu
+ * is also named u_salu. */
+#define CU_SCOPE SICU_CU_SCOPE
 static const char *module_of(const char *path)
 {
     static const struct { const char *inst, *mod; } tab[] = {
-        {"u_fetch", "fetch"},    {"u_decode", "decode"},   {"u_wavepool", "wavepool"},
-        {"u_issue", "issue"},    {"u_sgpr", "sgpr_file"},  {"u_lsu", "lsu"},
-        {"u_opread", "opread"},  {"u_lds", "lds"},
-        {"u_lane", "simd_lane"}, {"u_bank", "vgpr_bank"},  {"u_simd", "simd"},
+#define X(i, m) {i, m},
+        SICU_UNIT_INSTANCES(X)
+#undef X
     };
     size_t cl = strlen(CU_SCOPE);
     if (strncmp(path, CU_SCOPE, cl) || (path[cl] && path[cl] != '.'))

@@ -20,6 +20,13 @@ _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
 
 typedef struct mreq { uint64_t ready, data; unsigned wave; } mreq;
 
+/* the RTL's fault codes (sw/isa/faults.def; Verilog `FLT_*) */
+enum sh_fault {
+#define FAULT(n, c, m) SH_FLT_##n = c,
+#include "../sw/isa/faults.def"
+#undef FAULT
+};
+
 typedef struct hw {       /* per wave slot */
     int used;
     unsigned init_lds;     /* LDS dwords to initialise with this wave (the first of its work-group) */
@@ -274,8 +281,36 @@ static int flush_records(hctx *h, unsigned slot)
     return 0;
 }
 
-/* Try to launch work-group `lin`; 1 launched, 0 no room, <0 error. */
+static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending);
+
+/* no wave and no work-group holds anything of the CU */
+static int cu_empty(const hctx *h)
+{
+    for (unsigned i = 0; i < NW; i++)
+        if (h->w[i].used || h->wg_used[i])
+            return 0;
+    return 1;
+}
+
+/* Try to launch work-group `lin`; 1 launched, 0 no room (yet), <0 error:
+ * also when it does not fit even in the empty CU (it never would). */
 static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending)
+{
+    int t = try_launch_(h, lin, in, pending, npending);
+    if (t != 0 || !cu_empty(h))
+        return t;
+    const si_dispatch *d = h->d;
+    const si_kernel *k = d->kernel;
+    unsigned nwv = (d->wg[0] * d->wg[1] * d->wg[2] + 63) / 64;
+    unsigned nv = ((k->rsrc1 & 0x3f) + 1) * 4, ns = (((k->rsrc1 >> 6) & 0xf) + 1) * 8;
+    return fail(h, "work-group %u does not fit in the CU even when it is empty: %u waves of %u VGPRs and %u SGPRs, "
+                   "%u bytes of LDS; the CU (%s) has %d wave slots, %d SIMDs of %d VGPR rows (waves share their "
+                   "slot's SIMD), %d SGPRs, %d bytes of LDS",
+                lin, nwv, nv, ns > 104 ? 104 : ns, d->lds_size, SICU_CFG_FILE, SICU_WAVES, SICU_SIMDS,
+                SICU_VGPR_ROWS, SICU_SGPR_ROWS, SICU_LDS_BYTES);
+}
+
+static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending)
 {
     const si_dispatch *d = h->d;
     uint32_t wgsz = d->wg[0] * d->wg[1] * d->wg[2];
@@ -632,24 +667,12 @@ static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
         /* the atomic ALU sits at the memory */
         si_inst in;
         memset(&in, 0, sizeof in);
-        unsigned aop = 0;
+        const si_memattr *ma = si_op_mem(o->mem_req_op);
         int is64 = n == 8;
-        const char *nm = si_ops[o->mem_req_op].name;
-        static const struct { const char *s; unsigned a; } t[] = {
-            {"cmpswap", SI_AOP_CMPSWAP}, {"fcmpswap", SI_AOP_FCMPSWAP}, {"swap", SI_AOP_SWAP}, {"rsub", SI_AOP_RSUB},
-            {"add", SI_AOP_ADD}, {"sub", SI_AOP_SUB}, {"smin", SI_AOP_SMIN}, {"umin", SI_AOP_UMIN},
-            {"smax", SI_AOP_SMAX}, {"umax", SI_AOP_UMAX}, {"and", SI_AOP_AND}, {"xor", SI_AOP_XOR},
-            {"or", SI_AOP_OR}, {"inc", SI_AOP_INC}, {"dec", SI_AOP_DEC}, {"fmin", SI_AOP_FMIN}, {"fmax", SI_AOP_FMAX},
-        };
-        const char *u = strstr(nm, "atomic_");
-        int found = 0;
-        for (unsigned i = 0; u && i < sizeof t / sizeof t[0] && !found; i++)
-            if (!strncmp(u + 7, t[i].s, strlen(t[i].s))) {
-                aop = t[i].a;
-                found = 1;
-            }
-        if (!found)
-            return fail(h, "memory model: unknown atomic %s", nm);
+        if (!ma || ma->kind != SI_MK_BUF_ATOMIC)
+            return fail(h, "memory model: atomic request for %s, which is not a buffer atomic",
+                        o->mem_req_op < SI_OP_COUNT ? si_ops[o->mem_req_op].name : "an unknown op");
+        unsigned aop = ma->aop;
         uint64_t old = mem_read(h, o->mem_req_addr, n, &ok);
         if (!ok)
             goto bad;
@@ -831,17 +854,20 @@ static int report_fault(hctx *h, const shm_out *out)
 {
     char dd[256];
     disasm_at(h, out->fault_pc, dd, sizeof dd);
-    static const char *why[] = {"?", "invalid instruction encoding", "graphics-only instruction",
-                                "instruction not supported by the RTL", "SGPR operand outside the wave's allocation",
-                                "VGPR operand outside the wave's allocation", "bad operand", "memory instruction not supported by the RTL LSU"};
+    const char *why = "unknown fault code";
+    switch (out->fault_code) {
+#define FAULT(n, c, m) case SH_FLT_##n: why = m; break;
+#include "../sw/isa/faults.def"
+#undef FAULT
+    }
     char info[64] = "";
-    if (out->fault_code == 4)
+    if (out->fault_code == SH_FLT_SGPR_RANGE)
         snprintf(info, sizeof info, " (s%u)", out->fault_info);
-    else if (out->fault_code == 5)
+    else if (out->fault_code == SH_FLT_VGPR_RANGE)
         snprintf(info, sizeof info, " (v%u)", out->fault_info >= 256 ? out->fault_info - 256 : out->fault_info);
     return fail(h, "RTL fault at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s%s: %s",
                 (unsigned long long)h->cycle, out->fault_wave, (unsigned long long)out->fault_pc,
-                (unsigned long long)(out->fault_pc - h->d->code_addr), why[out->fault_code & 7], info, dd);
+                (unsigned long long)(out->fault_pc - h->d->code_addr), why, info, dd);
 }
 
 /* this cycle's retirements: complete their records, compare (cosim), trace */

@@ -156,9 +156,7 @@ module lsu #(
                      K_DSSWZ = 4'd9, K_DSCNT = 4'd10, K_FLOAD = 4'd11, K_FSTORE = 4'd12,
                      K_DSXCHG2 = 4'd13;   // ds_wrxchg2*: per lane, read both elements, then write both
     // read-modify-write operations (DS atomics; same meaning as sw/memop.h)
-    localparam [4:0] A_SWAP = 5'd0, A_CMPSWAP = 5'd1, A_ADD = 5'd2, A_SUB = 5'd3, A_RSUB = 5'd4, A_SMIN = 5'd5,
-                     A_UMIN = 5'd6, A_SMAX = 5'd7, A_UMAX = 5'd8, A_AND = 5'd9, A_OR = 5'd10, A_XOR = 5'd11,
-                     A_INC = 5'd12, A_DEC = 5'd13, A_FCMPSWAP = 5'd14, A_FMIN = 5'd15, A_FMAX = 5'd16, A_MSKOR = 5'd17;
+    // read-modify-write operations: SI_AOP_* (generated from sw/isa/aops.def)
 
     reg [2:0]        st;
     reg [WW-1:0]     x_wave;
@@ -234,6 +232,7 @@ module lsu #(
     reg [7:0] k_kd;
     reg       k_sbuf;   // s_buffer_load: SBASE is a V#
     wire [9:0] pop = op_bundle[`DI_OP];
+    wire [`MA_W-1:0] k_ma = si_op_mem(pop);     // sw/isa/memop.def
     function automatic k_cmpswap(input [9:0] o);
         k_cmpswap = o == SI_OP_BUFFER_ATOMIC_CMPSWAP || o == SI_OP_BUFFER_ATOMIC_CMPSWAP_X2 ||
                     o == SI_OP_BUFFER_ATOMIC_FCMPSWAP || o == SI_OP_BUFFER_ATOMIC_FCMPSWAP_X2;
@@ -252,7 +251,12 @@ module lsu #(
     wire [3:0] k_fesz = (k_fbc == 2'd2) ? 4'd4 : (k_fbc == 2'd1) ? ((k_fc == 3'd1) ? 4'd2 : 4'd4) : {1'b0, k_fc};
     always @* begin
         k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_kd = 8'd0; k_sbuf = 1'b0;
-        k_aop = A_SWAP; k_rtn = op_bundle[`DI_GLC]; k_2data = 1'b0; k_sext = 1'b0; k_2addr = 1'b0; k_st64 = 1'b0;
+        k_2data = 1'b0; k_2addr = 1'b0;
+        // from the memory-op attribute table (sw/isa/memop.def): operation, sign
+        // extension, st64 offsets, and whether a DS atomic returns the pre-op
+        // value (buffer atomics: GLC)
+        k_aop = k_ma[`MA_AOP]; k_sext = k_ma[`MA_SEXT]; k_st64 = k_ma[`MA_ST64];
+        k_rtn = (k_ma[`MA_KIND] == SI_MK_DS_ATOMIC) ? k_ma[`MA_RTN] : op_bundle[`DI_GLC];
         case (pop)
             SI_OP_S_LOAD_DWORD:    begin k_kind = K_SMRD; k_nd = 5'd1; end
             SI_OP_S_LOAD_DWORDX2:  begin k_kind = K_SMRD; k_nd = 5'd2; end
@@ -266,9 +270,9 @@ module lsu #(
             SI_OP_S_BUFFER_LOAD_DWORDX16: begin k_kind = K_SMRD; k_nd = 5'd16; k_sbuf = 1'b1; end
             SI_OP_S_DCACHE_INV: k_kind = K_NOP;
             SI_OP_BUFFER_LOAD_UBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; end
-            SI_OP_BUFFER_LOAD_SBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; k_sext = 1'b1; end
+            SI_OP_BUFFER_LOAD_SBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; end
             SI_OP_BUFFER_LOAD_USHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; end
-            SI_OP_BUFFER_LOAD_SSHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; k_sext = 1'b1; end
+            SI_OP_BUFFER_LOAD_SSHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; end
             SI_OP_BUFFER_LOAD_DWORD:   begin k_kind = K_BLOAD; end
             SI_OP_BUFFER_LOAD_DWORDX2: begin k_kind = K_BLOAD; k_nd = 5'd2; end
             SI_OP_BUFFER_LOAD_DWORDX4: begin k_kind = K_BLOAD; k_nd = 5'd4; end
@@ -290,100 +294,100 @@ module lsu #(
             SI_OP_DS_READ_B32:  begin k_kind = K_DSREAD; end
             SI_OP_DS_READ_B64:  begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_READ_U8:   begin k_kind = K_DSREAD; k_esz = 4'd1; end
-            SI_OP_DS_READ_I8:   begin k_kind = K_DSREAD; k_esz = 4'd1; k_sext = 1'b1; end
+            SI_OP_DS_READ_I8:   begin k_kind = K_DSREAD; k_esz = 4'd1; end
             SI_OP_DS_READ_U16:  begin k_kind = K_DSREAD; k_esz = 4'd2; end
-            SI_OP_DS_READ_I16:  begin k_kind = K_DSREAD; k_esz = 4'd2; k_sext = 1'b1; end
+            SI_OP_DS_READ_I16:  begin k_kind = K_DSREAD; k_esz = 4'd2; end
             SI_OP_DS_READ2_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_READ2ST64_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_READ2ST64_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; end
             SI_OP_DS_READ2_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_READ2ST64_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_READ2ST64_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
             // DS atomics: read-modify-write of one element per lane (data0 / data1 as sw/ds.c)
-            SI_OP_DS_ADD_U32: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b0; end
-            SI_OP_DS_SUB_U32: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b0; end
-            SI_OP_DS_RSUB_U32: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b0; end
-            SI_OP_DS_INC_U32: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b0; end
-            SI_OP_DS_DEC_U32: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b0; end
-            SI_OP_DS_MIN_I32: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b0; end
-            SI_OP_DS_MAX_I32: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b0; end
-            SI_OP_DS_MIN_U32: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b0; end
-            SI_OP_DS_MAX_U32: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b0; end
-            SI_OP_DS_AND_B32: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b0; end
-            SI_OP_DS_OR_B32: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b0; end
-            SI_OP_DS_XOR_B32: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b0; end
-            SI_OP_DS_MSKOR_B32: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b0; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_B32: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_F32: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; end
-            SI_OP_DS_MIN_F32: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b0; end
-            SI_OP_DS_MAX_F32: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b0; end
+            SI_OP_DS_ADD_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_SUB_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_RSUB_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_INC_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_DEC_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MIN_I32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MAX_I32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MIN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MAX_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_AND_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_OR_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_XOR_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MSKOR_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_F32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
+            SI_OP_DS_MIN_F32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MAX_F32: begin k_kind = K_DSATOM; end
             // lane permutation without an LDS access; wave-wide LDS counter at M0 + offset
             SI_OP_DS_SWIZZLE_B32: k_kind = K_DSSWZ;
-            SI_OP_DS_APPEND:  begin k_kind = K_DSCNT; k_aop = A_ADD; k_rtn = 1'b1; end
-            SI_OP_DS_CONSUME: begin k_kind = K_DSCNT; k_aop = A_SUB; k_rtn = 1'b1; end
-            SI_OP_DS_WRXCHG_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_SWAP; k_rtn = 1'b1; end
-            SI_OP_DS_ADD_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b1; end
-            SI_OP_DS_SUB_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b1; end
-            SI_OP_DS_RSUB_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b1; end
-            SI_OP_DS_INC_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b1; end
-            SI_OP_DS_DEC_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b1; end
-            SI_OP_DS_MIN_RTN_I32: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b1; end
-            SI_OP_DS_MAX_RTN_I32: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b1; end
-            SI_OP_DS_MIN_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b1; end
-            SI_OP_DS_MAX_RTN_U32: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b1; end
-            SI_OP_DS_AND_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b1; end
-            SI_OP_DS_OR_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b1; end
-            SI_OP_DS_XOR_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b1; end
-            SI_OP_DS_MSKOR_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b1; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_RTN_B32: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_RTN_F32: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; end
-            SI_OP_DS_MIN_RTN_F32: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b1; end
-            SI_OP_DS_MAX_RTN_F32: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b1; end
-            SI_OP_DS_ADD_U64: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_SUB_U64: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_RSUB_U64: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_INC_U64: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_DEC_U64: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_I64: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_I64: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_U64: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_U64: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_AND_B64: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_OR_B64: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_XOR_B64: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MSKOR_B64: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b0; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_B64: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_F64: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b0; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_F64: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_F64: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b0; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_WRXCHG_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_SWAP; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_ADD_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_ADD; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_SUB_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_SUB; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_RSUB_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_RSUB; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_INC_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_INC; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_DEC_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_DEC; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_RTN_I64: begin k_kind = K_DSATOM; k_aop = A_SMIN; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_RTN_I64: begin k_kind = K_DSATOM; k_aop = A_SMAX; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_UMIN; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_RTN_U64: begin k_kind = K_DSATOM; k_aop = A_UMAX; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_AND_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_AND; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_OR_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_OR; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_XOR_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_XOR; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MSKOR_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_MSKOR; k_rtn = 1'b1; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_RTN_B64: begin k_kind = K_DSATOM; k_aop = A_CMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_RTN_F64: begin k_kind = K_DSATOM; k_aop = A_FCMPSWAP; k_rtn = 1'b1; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_RTN_F64: begin k_kind = K_DSATOM; k_aop = A_FMIN; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_RTN_F64: begin k_kind = K_DSATOM; k_aop = A_FMAX; k_rtn = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_APPEND:  begin k_kind = K_DSCNT; k_rtn = 1'b1; end
+            SI_OP_DS_CONSUME: begin k_kind = K_DSCNT; k_rtn = 1'b1; end
+            SI_OP_DS_WRXCHG_RTN_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_ADD_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_SUB_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_RSUB_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_INC_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_DEC_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MIN_RTN_I32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MAX_RTN_I32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MIN_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MAX_RTN_U32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_AND_RTN_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_OR_RTN_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_XOR_RTN_B32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MSKOR_RTN_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_RTN_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
+            SI_OP_DS_CMPST_RTN_F32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
+            SI_OP_DS_MIN_RTN_F32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_MAX_RTN_F32: begin k_kind = K_DSATOM; end
+            SI_OP_DS_ADD_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_SUB_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_RSUB_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_INC_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_DEC_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_AND_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_OR_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_XOR_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MSKOR_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_F64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_WRXCHG_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_ADD_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_SUB_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_RSUB_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_INC_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_DEC_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_RTN_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_RTN_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_AND_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_OR_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_XOR_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MSKOR_RTN_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_RTN_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_CMPST_RTN_F64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MIN_RTN_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
+            SI_OP_DS_MAX_RTN_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_WRITE_B32: begin k_kind = K_DSWRITE; end
             SI_OP_DS_WRITE_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd2; end
             SI_OP_DS_WRITE_B8:  begin k_kind = K_DSWRITE; k_esz = 4'd1; end
             SI_OP_DS_WRITE_B16: begin k_kind = K_DSWRITE; k_esz = 4'd2; end
             SI_OP_DS_WRXCHG2_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_WRXCHG2ST64_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRXCHG2ST64_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; end
             SI_OP_DS_WRXCHG2_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_WRXCHG2ST64_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRXCHG2ST64_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
             SI_OP_DS_WRITE2_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_WRITE2ST64_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRITE2ST64_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; end
             SI_OP_DS_WRITE2_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_WRITE2ST64_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; k_st64 = 1'b1; end
+            SI_OP_DS_WRITE2ST64_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
             default: begin
                 if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF) && (si_op_flags(pop) & SI_F_ATOMIC) != 0) begin
                     k_kind = K_BATOM;
@@ -507,24 +511,24 @@ module lsu #(
             v = is64 ? src_i : {32'd0, src_i[31:0]};
             c = is64 ? cmp_i : {32'd0, cmp_i[31:0]};
             case (a)
-                A_SWAP:    r = v;
-                A_CMPSWAP: r = (o == c) ? v : o;
-                A_ADD:     r = o + v;
-                A_SUB:     r = o - v;
-                A_RSUB:    r = v - o;
-                A_SMIN:    r = (is64 ? ($signed(o) < $signed(v)) : ($signed(o[31:0]) < $signed(v[31:0]))) ? o : v;
-                A_SMAX:    r = (is64 ? ($signed(o) > $signed(v)) : ($signed(o[31:0]) > $signed(v[31:0]))) ? o : v;
-                A_UMIN:    r = (o < v) ? o : v;
-                A_UMAX:    r = (o > v) ? o : v;
-                A_AND:     r = o & v;
-                A_OR:      r = o | v;
-                A_XOR:     r = o ^ v;
-                A_INC:     r = (o >= v) ? 64'd0 : o + 64'd1;
-                A_DEC:     r = (o == 64'd0 || o > v) ? v : o - 64'd1;
-                A_FCMPSWAP: r = (is64 ? si_f64_cmp(o, c, 4'd2, amode) : si_f32_cmp(o[31:0], c[31:0], 4'd2, amode)) ? v : o;
-                A_FMIN:    r = is64 ? si_f64_min(o, v, amode) : {32'd0, si_f32_min(o[31:0], v[31:0], amode)};
-                A_FMAX:    r = is64 ? si_f64_max(o, v, amode) : {32'd0, si_f32_max(o[31:0], v[31:0], amode)};
-                A_MSKOR:   r = (o & ~v) | c;
+                SI_AOP_SWAP:    r = v;
+                SI_AOP_CMPSWAP: r = (o == c) ? v : o;
+                SI_AOP_ADD:     r = o + v;
+                SI_AOP_SUB:     r = o - v;
+                SI_AOP_RSUB:    r = v - o;
+                SI_AOP_SMIN:    r = (is64 ? ($signed(o) < $signed(v)) : ($signed(o[31:0]) < $signed(v[31:0]))) ? o : v;
+                SI_AOP_SMAX:    r = (is64 ? ($signed(o) > $signed(v)) : ($signed(o[31:0]) > $signed(v[31:0]))) ? o : v;
+                SI_AOP_UMIN:    r = (o < v) ? o : v;
+                SI_AOP_UMAX:    r = (o > v) ? o : v;
+                SI_AOP_AND:     r = o & v;
+                SI_AOP_OR:      r = o | v;
+                SI_AOP_XOR:     r = o ^ v;
+                SI_AOP_INC:     r = (o >= v) ? 64'd0 : o + 64'd1;
+                SI_AOP_DEC:     r = (o == 64'd0 || o > v) ? v : o - 64'd1;
+                SI_AOP_FCMPSWAP: r = (is64 ? si_f64_cmp(o, c, 4'd2, amode) : si_f32_cmp(o[31:0], c[31:0], 4'd2, amode)) ? v : o;
+                SI_AOP_FMIN:    r = is64 ? si_f64_min(o, v, amode) : {32'd0, si_f32_min(o[31:0], v[31:0], amode)};
+                SI_AOP_FMAX:    r = is64 ? si_f64_max(o, v, amode) : {32'd0, si_f32_max(o[31:0], v[31:0], amode)};
+                SI_AOP_MSKOR:   r = (o & ~v) | c;
                 default:   r = o;
             endcase
             ds_aop = is64 ? r : {32'd0, r[31:0]};
@@ -535,7 +539,7 @@ module lsu #(
     wire [63:0] at_old = {at_64 ? l_r1 : 32'd0, l_r0};   // result rows 1 / 0 of lane nxt_lane
     wire [63:0] at_d0 = {at_64 ? l_d1 : 32'd0, l_d0};
     wire [63:0] at_d1 = at_64 ? {l_d3, l_d2} : {32'd0, l_d1};
-    wire        at_cmpst = x_aop == A_CMPSWAP || x_aop == A_FCMPSWAP;   // data0 = compare, data1 = new
+    wire        at_cmpst = x_aop == SI_AOP_CMPSWAP || x_aop == SI_AOP_FCMPSWAP;   // data0 = compare, data1 = new
     reg  [63:0] at_new_q;
     wire [63:0] at_new = ds_aop(x_aop, at_64, at_old, at_cmpst ? at_d1 : at_d0, at_cmpst ? at_d0 : at_d1, x_mode);
 
@@ -1006,7 +1010,7 @@ module lsu #(
                                         at_ph <= 2'd1;
                                     end
                                     2'd1: if (!lds_rd_pend && !lds_rd_pend2) begin
-                                        at_new_q <= {32'd0, (x_aop == A_ADD) ? cnt_old + {25'd0, cnt_n} : cnt_old - {25'd0, cnt_n}};
+                                        at_new_q <= {32'd0, (x_aop == SI_AOP_ADD) ? cnt_old + {25'd0, cnt_n} : cnt_old - {25'd0, cnt_n}};
                                         at_ph <= 2'd2;
                                     end
                                     default: begin
@@ -1103,7 +1107,7 @@ module lsu #(
     // Fields of the common unit interface (decoded bundle, 64-bit operand ports,
     // the V#) and address bits this unit does not use.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, op_dold[63:32], x_b, x_s1[63:32], x_vs, x_dst[8], k_kd[7:5], cnt_a[31:LAW-1],
+    wire _unused_ok = &{1'b0, k_ma[21:18], k_ma[9:5], op_dold[63:32], x_b, x_s1[63:32], x_vs, x_dst[8], k_kd[7:5], cnt_a[31:LAW-1],
                         ba_hi4[63:0], d_a[31:LAW-1], lds_rd_tag2[9], c_dslot3[2], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

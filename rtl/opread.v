@@ -149,10 +149,6 @@ module opread #(
     assign op_pkt[`OPK_LDS_SIZE] = op_lds_size;
     assign op_pkt[`OPK_HWINFO] = op_hwinfo;
 
-    // fault codes
-    localparam [3:0] FLT_INVALID = 4'd1, FLT_GRAPHICS = 4'd2, FLT_UNSUP = 4'd3,
-                     FLT_SGPR_RANGE = 4'd4, FLT_VGPR_RANGE = 4'd5;
-
     // ---------------------------------------------------------------- register mapping per wave slot
     reg [SAW-1:0] mp_sbase [0:NW-1];
     reg [7:0]     mp_nsgpr [0:NW-1];
@@ -358,8 +354,8 @@ module opread #(
         op_sdst_arch = (cd < 9'd104) ? ad[6:0] : cd[6:0];
         op_sdst2 = srow({2'b0, or_b[`DI_SDST]}, sbase, special, {SAW{1'b0}});
         or_fault = or_unit == `UC_FAULT;
-        or_fcode = (oop == SI_OP_INVALID) ? FLT_INVALID :
-                   ((si_op_flags(oop) & SI_F_GRAPHICS) != 0) ? FLT_GRAPHICS : FLT_UNSUP;
+        or_fcode = (oop == SI_OP_INVALID) ? `FLT_INVALID :
+                   ((si_op_flags(oop) & SI_F_GRAPHICS) != 0) ? `FLT_GRAPHICS : `FLT_UNSUP;
         or_finfo = 9'd0;
         // register operands must lie inside the wave's allocation
         for (j = 0; j < 4; j = j + 1) begin
@@ -378,13 +374,13 @@ module opread #(
             need = {1'b0, cc} + {5'd0, kk[4:0]} + ((j == 0 && movrel_vs) || (j == 3 && movrel_vd) ? {1'b0, m0v[8:0]} : 10'd0);
             if (!or_fault && or_unit != `UC_INTERNAL) begin
                 if (cc >= 9'd256 && (need - 10'd256) > {1'b0, nv}) begin
-                    or_fault = 1'b1; or_fcode = FLT_VGPR_RANGE; or_finfo = cc;
+                    or_fault = 1'b1; or_fcode = `FLT_VGPR_RANGE; or_finfo = cc;
                 end else if (cc < 9'd104 && (j != 3 || cd != 9'd0 || si_op_dst_kind(oop) != 8'd0) &&
                              (kk != 8'd0) && ({1'b0, cc} + {5'd0, kk[4:0]} +
                              ((j == 0 && movrels_s) || (j == 3 && movreld_s) ? {2'b0, m0v[7:0]} : 10'd0)) > {2'b0, nsg} &&
                              !(j == 3 && si_op_dst_kind(oop) == 8'd0) &&
                              !(j < 3 && si_op_src_kind(oop, j[1:0]) == 8'd0 && !(j == 2 && c2 != 9'd0))) begin
-                    or_fault = 1'b1; or_fcode = FLT_SGPR_RANGE; or_finfo = cc;
+                    or_fault = 1'b1; or_fcode = `FLT_SGPR_RANGE; or_finfo = cc;
                 end
             end
         end

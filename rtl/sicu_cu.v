@@ -429,7 +429,7 @@ module sicu_cu #(
     wire             mon_fault_valid = ifl_v | salu_fault_v | lsu_fault_v;
     wire [WW-1:0]    mon_fault_wave = ifl_v ? ifl_w : salu_fault_v ? salu_fault_w : lsu_fault_w;
     wire [47:0]      mon_fault_pc = ifl_v ? ifl_pc : salu_fault_v ? salu_fault_pc : lsu_fault_pc;
-    wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? 4'd3 : 4'd7;
+    wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? `FLT_UNSUP : `FLT_MEM_UNSUP;
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
     assign perf_cu = {pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,

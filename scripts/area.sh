@@ -22,7 +22,7 @@
 #    gnuplot draws BUILD/area/breakdown.svg and .png.
 #
 # Environment: YOSYS (yosys), PYTHON (python3), GNUPLOT (gnuplot), AREA_TOOL (the
-# sicu-area binary, default build/bin/sicu-area), AREA_RESYNTH (1: always run rtl-synth;
+# sicu-area binary, default $BUILD/bin/sicu-area), AREA_RESYNTH (1: always run rtl-synth;
 # never: use the netlists present even if older than the sources - area-test.sh), AREA_ABC (1),
 # AREA_ABC_MAX_CELLS (60000: abc only on modules of at most that many cells),
 # AREA_TIMEOUT (s per module step or lane run, 900), AREA_LANE_MEM_MB (7500: memory limit of
@@ -38,7 +38,7 @@ CONFIG=${2:-rtl/config/small.cfg}
 YOSYS=${YOSYS:-yosys}
 PY=${PYTHON:-python3}
 GNUPLOT=${GNUPLOT:-gnuplot}
-TOOL=${AREA_TOOL:-build/bin/sicu-area}
+TOOL=${AREA_TOOL:-${BUILD:-build}/bin/sicu-area}
 ABC=${AREA_ABC:-1}
 ABC_MAX=${AREA_ABC_MAX_CELLS:-60000}
 TMO=${AREA_TIMEOUT:-900}

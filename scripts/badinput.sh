@@ -56,7 +56,7 @@ launch() {
         "$2" "$3" "$4" > "$W/$1"
 }
 
-RTL_BIN=$ROOT/$BUILD/bin/sicu-rtl
+RTL_LIB=$(dirname "$(dirname "$SICU")")/lib/libsicu-rtl.so   # the RTL engine next to $SICU (make rtl)
 # RTL_ONLY=1 (make rtl-test): only the RTL engine cases below
 if [ "${RTL_ONLY:-0}" != 1 ]; then
 # ------------------------------------------------------------ inputs
@@ -120,6 +120,14 @@ printf '{"code": "k.o", "kernel": "k", "grid": [64], "workgroup": [64], "buffers
 check bad-subcommand "unknown command 'frobnicate'" "$SICU" frobnicate
 check bad-option "unknown option '--bogus'" "$SICU" run --bogus x.json
 check bad-engine "unknown engine 'bogus'" "$SICU" run --engine bogus ok.json
+check rtl-option-emu "--max-cycles needs --engine rtl or cosim" "$SICU" run --max-cycles 10 ok.json
+# the RTL engines without the library: a sicu binary alone in a directory tree
+mkdir -p "$W/nolib/bin" && cp "$SICU" "$W/nolib/bin/sicu"
+check rtl-not-built 'RTL engine not built: run make rtl \[BUILD=\.\.\.\]' "$W/nolib/bin/sicu" run --engine cosim ok.json
+(cd "$W" && "$W/nolib/bin/sicu" run --engine rtl ok.json) > /dev/null 2>&1
+rc=$?
+if [ $rc = 2 ]; then pass=$((pass + 1)); echo "  PASS  rtl-not-built-exit (exit 2)"
+else fail=$((fail + 1)); failed+=("rtl-not-built-exit"); echo "  FAIL  rtl-not-built-exit: exit status $rc, not 2"; fi
 check cc-missing-source 'nosuch\.cl: No such file' "$SICU" cc nosuch.cl -o x.o
 check cc-no-output 'no output file' "$SICU" cc "$IN/k.cl"
 check trace-diff-missing 'nosuch\.jsonl: cannot open' "$SICU" trace-diff nosuch.jsonl nosuch2.jsonl
@@ -143,7 +151,7 @@ fi
 fi # RTL_ONLY
 
 # ------------------------------------------------------------ the RTL engines (when built)
-if [ -x "$RTL_BIN" ] && [ -n "$LLVM_MC" ]; then
+if [ -f "$RTL_LIB" ] && [ -n "$LLVM_MC" ]; then
     for t in invalid graphics wild loop unsup unsupds hang; do
         [ -f "$W/$t.o" ] || "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/$t.s" -o "$W/$t.o" \
             2> "$W/$t.mc.log" || echo "badinput: llvm-mc failed on $t.s (see $W/$t.mc.log)" >&2
@@ -163,15 +171,15 @@ if [ -x "$RTL_BIN" ] && [ -n "$LLVM_MC" ]; then
         "$SICU" run wild.json --engine rtl
     check rtl-wild-store-cosim '0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json --engine cosim
     check rtl-runaway 'cycle limit of 20000 reached; active waves:.*slot [0-9]+: last retired 0x[0-9a-f]+ \((s_add_u32|s_branch)' \
-        "$RTL_BIN" loop.json --max-cycles 20000
+        "$SICU" run loop.json --engine rtl --max-cycles 20000
     printf '{"code": "hang.o", "kernel": "hang", "grid": [64], "workgroup": [64], "args": [{"i32": 1}, {"i32": 2}]}\n' \
         > "$W/hang.json"
     check rtl-hang 'watchdog: no instruction retired for 3000 cycles.*slot 0: last retired 0x[0-9a-f]+ .*lgkmcnt 1' \
-        "$RTL_BIN" hang.json --watchdog 3000 --mem-stall-after 1
-    check rtl-bad-engine "unknown engine 'bogus'" "$RTL_BIN" loop.json --engine bogus
-    check rtl-bad-number "--max-cycles expects a number" "$RTL_BIN" loop.json --max-cycles 12x
+        "$SICU" run hang.json --engine rtl --watchdog 3000 --mem-stall-after 1
+    check rtl-bad-number "--max-cycles expects a number" "$SICU" run loop.json --engine rtl --max-cycles 12x
+    check rtl-emu-option "--max-instructions is an emulator option" "$SICU" run loop.json --engine cosim --max-instructions 9
 elif [ "${RTL_ONLY:-0}" = 1 ]; then
-    echo "badinput: RTL_ONLY=1 but $RTL_BIN is not built (make rtl)" >&2; exit 2
+    echo "badinput: RTL_ONLY=1 but $RTL_LIB is not built (make rtl)" >&2; exit 2
 fi
 
 echo "badinput: $pass passed, $fail failed"

@@ -13,23 +13,24 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD=${BUILD:-build}
 SICU=$ROOT/$BUILD/bin/sicu
-RTL=$ROOT/$BUILD/bin/sicu-rtl
+RTL_LIB=$ROOT/$BUILD/lib/libsicu-rtl.so
 OUT=$ROOT/$BUILD/bench
 mkdir -p "$OUT"
-[ -x "$RTL" ] || { echo "bench-rtl: $RTL not built (make rtl)"; exit 1; }
+[ -f "$RTL_LIB" ] || { echo "bench-rtl: $RTL_LIB not built (make rtl)"; exit 1; }
+cfg=$(cat "$ROOT/$BUILD/config.path" 2>/dev/null || echo rtl/config/default.cfg)   # the scratch builds use it too
 num() { sed -n "s/^ *\"$2\": \([-0-9.e+]*\).*/\1/p" "$1" | head -1; }
 
-run_stats() {  # dir engine binary stats-file -> prints peak KiB
+run_stats() {  # dir engine sicu-binary stats-file -> prints peak KiB
     local d=$1 eng=$2 bin=$3 st=$4
-    ( cd "$d" && /usr/bin/time -f %M -o "$st.rss" "$bin" launch.json --engine "$eng" --quiet --stats "$st" ) >/dev/null 2>&1 \
+    ( cd "$d" && /usr/bin/time -f %M -o "$st.rss" "$bin" run launch.json --engine "$eng" --quiet --stats "$st" ) >/dev/null 2>&1 \
         || return 1
     cat "$st.rss"
 }
 
-MT=$ROOT/build-bench-mt
+MT=$ROOT/$BUILD-bench-mt
 if [ "${BENCH_MT:-1}" = 1 ]; then
     echo "== building a --threads 2 model in $MT (once)"
-    make -s -j2 BUILD="$MT" VL_FLAGS="-O3 --x-assign fast --x-initial fast --threads 2" "$MT/bin/sicu-rtl" \
+    make -s -j2 BUILD="$MT" CONFIG="$cfg" VL_FLAGS="-O3 --x-assign fast --x-initial fast --threads 2" rtl \
         >"$OUT/mt-build.log" 2>&1 || { echo "bench-rtl: --threads 2 build failed, see $OUT/mt-build.log"; MT=; }
 else
     MT=
@@ -43,35 +44,35 @@ for d in "$BUILD"/programs/*-O2; do
     n=$(basename "$d" -O2)
     [ -f "$d/launch.json" ] || continue
     f=$OUT/$n.rtl.json
-    rss=$(run_stats "$d" rtl "$RTL" "$f") || { printf '%-16s RTL run failed\n' "$n"; continue; }
+    rss=$(run_stats "$d" rtl "$SICU" "$f") || { printf '%-16s RTL run failed\n' "$n"; continue; }
     cyc=$(num "$f" cycles); wi=$(num "$f" wave_insts); wall=$(num "$f" wall_s)
     ipc_s=$(num "$f" scalar); ipc_v=$(num "$f" vector); ipc_m=$(num "$f" memory); ipc=$(num "$f" overall)
     mt=-
     if [ -n "$MT" ]; then
         fm=$OUT/$n.mt.json
-        run_stats "$d" rtl "$MT/bin/sicu-rtl" "$fm" >/dev/null && mt=$(awk -v c=$(num "$fm" cycles) -v w=$(num "$fm" wall_s) 'BEGIN{printf "%.0f", c/w}')
+        run_stats "$d" rtl "$MT/bin/sicu" "$fm" >/dev/null && mt=$(awk -v c=$(num "$fm" cycles) -v w=$(num "$fm" wall_s) 'BEGIN{printf "%.0f", c/w}')
     fi
     fc=$OUT/$n.cosim.json
     cx=-
-    run_stats "$d" cosim "$RTL" "$fc" >/dev/null && cx=$(awk -v a=$(num "$fc" wall_s) -v b=$wall 'BEGIN{printf "%.2f", a/b}')
+    run_stats "$d" cosim "$SICU" "$fc" >/dev/null && cx=$(awk -v a=$(num "$fc" wall_s) -v b=$wall 'BEGIN{printf "%.2f", a/b}')
     awk -v n="$n" -v c="$cyc" -v w="$wi" -v t="$wall" -v r="$rss" -v mt="$mt" -v cx="$cx" \
         -v s="$ipc_s" -v v="$ipc_v" -v m="$ipc_m" -v o="$ipc" 'function inv(x){return x>0?sprintf("%.1f",1/x):"-"}
         BEGIN{printf "%-16s %9d %7d | %11.0f %11.0f %9d | %11s | %8s | %6.3f %6.3f %6.3f %6.3f | %5s %5s %5s %5s\n",
               n, c, w, c/t, w/t, r, mt, cx, s, v, m, o, inv(s), inv(v), inv(m), inv(o)}'
     tc=$(awk -v a=$tc -v b=$cyc 'BEGIN{print a+b}'); tt=$(awk -v a=$tt -v b=$wall 'BEGIN{print a+b}')
 done
-awk -v c=$tc -v t=$tt 'BEGIN{printf "\nall programs: %.0f CU cycles in %.1f s: %.0f cycles/s (default config: %s)\n", c, t, c/t, "rtl/config/default.cfg"}'
+awk -v c=$tc -v t=$tt -v cfg="$cfg" 'BEGIN{printf "\nall programs: %.0f CU cycles in %.1f s: %.0f cycles/s (config: %s)\n", c, t, c/t, cfg}'
 echo "IPC per class = wave-instructions of that class retired per CU cycle (scalar: SALU; vector: SIMDs;"
 echo "memory: LSU); CPI = 1/IPC.  Internal instructions (s_waitcnt, s_barrier, s_endpgm, ...) count in IPC only."
 
 # Rebuild times of the verilated model, in a scratch build directory, without the compiler cache.
-RB=$ROOT/build-bench-rtl-rebuild
+RB=$ROOT/$BUILD-bench-rtl-rebuild
 rm -rf "$RB"
-t0=$(date +%s.%N); make -s -j2 BUILD="$RB" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" "$RB/bin/sicu-rtl" >/dev/null 2>&1; t1=$(date +%s.%N)
+t0=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" rtl >/dev/null 2>&1; t1=$(date +%s.%N)
 touch rtl/lsu.v
-t2=$(date +%s.%N); make -s -j2 BUILD="$RB" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" "$RB/bin/sicu-rtl" >/dev/null 2>&1; t3=$(date +%s.%N)
+t2=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" rtl >/dev/null 2>&1; t3=$(date +%s.%N)
 touch rtl/lsu.v
-t4=$(date +%s.%N); make -s -j2 BUILD="$RB" "$RB/bin/sicu-rtl" >/dev/null 2>&1; t5=$(date +%s.%N)
+t4=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" rtl >/dev/null 2>&1; t5=$(date +%s.%N)
 awk -v a=$t0 -v b=$t1 -v c=$t2 -v d=$t3 -v e=$t4 -v f=$t5 'BEGIN{
   printf "RTL rebuild (make -j2): full %.0f s; after touching rtl/lsu.v %.0f s without ccache, %.0f s with ccache\n", b-a, d-c, f-e}'
 rm -rf "$RB"

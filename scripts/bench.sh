@@ -50,7 +50,7 @@ awk -v i=$tot_i -v l=$tot_l -v t=$tot_t -v p=$peak 'BEGIN{
          i, t, (t>0?i/t/1e6:0), (t>0?l/t/1e6:0), p }'
 
 # Rebuild times (separate build directory so the working build is untouched).
-RB=$ROOT/build-bench-rebuild
+RB=$ROOT/$BUILD-bench-rebuild
 rm -rf "$RB"
 t0=$(date +%s.%N); make -s -j"$(nproc)" BUILD="$RB" >/dev/null 2>&1; t1=$(date +%s.%N)
 touch sw/valu.c
@@ -59,7 +59,7 @@ awk -v a=$t0 -v b=$t1 -v c=$t2 -v d=$t3 -v j=$(nproc) 'BEGIN{printf "rebuild: fu
 rm -rf "$RB"
 
 # RTL figures when the verilated model is built (make rtl)
-if [ -x "$ROOT/$BUILD/bin/sicu-rtl" ]; then
+if [ -f "$ROOT/$BUILD/lib/libsicu-rtl.so" ]; then
   echo
   echo "== RTL compute unit"
   bash scripts/bench-rtl.sh

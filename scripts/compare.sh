@@ -5,21 +5,23 @@
 #   scripts/compare.sh A B [PROG...]          (make compare A=... B=... [PROG="..."])
 #
 # A and B are each either a build directory holding a built model
-# (BUILD/bin/sicu-rtl; e.g. build, or a build of another configuration), or a
-# git revision (HEAD~3, a branch, a tag): the revision is checked out into a
-# worktree under build/compare/REV and its model built there (`make rtl`,
-# minutes; ccache makes unchanged parts fast).
+# (BUILD/lib/libsicu-rtl.so, run by BUILD/bin/sicu; e.g. build, or build-small
+# of another configuration), or a git revision (HEAD~3, a branch, a tag): the
+# revision is checked out into a worktree under $BUILD/compare/REV and its
+# model built there (`make rtl`, minutes; ccache makes unchanged parts fast).
+# Revisions from before libsicu-rtl.so (bin/sicu-rtl) are run the old way.
 # PROG: bundled programs (run at -O2) or asm tests (asm/NAME); default
 # "BinarySearch BitonicSort MatrixTranspose Reduction asm/valu-f32".
 # Area: AREA=1 runs `make area` for each side (its configuration: the
 # config file the side's model was generated from); otherwise the side's
 # area report is used when present (BUILD/area/area.json or AREA_A/AREA_B
 # files), else area and power are left out of the comparison.
-# Results: build/compare/A-vs-B/{A,B}/ (stats, activity, power) and
+# Results: $BUILD/compare/A-vs-B/{A,B}/ (BUILD default build) (stats, activity, power) and
 # compare.json, plus the tables on stdout.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+BUILD=${BUILD:-build}
 die() { echo "compare: $*" >&2; exit 1; }
 [ $# -ge 2 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 A=$1 B=$2
@@ -30,19 +32,20 @@ command -v jq >/dev/null || die "jq not found (make deps)"
 tag() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
 # the case name of a program: NAME (a bundled program, at -O2) or asm-NAME (asm/NAME)
 case_name() { case "$1" in asm/*) echo "asm-${1#asm/}" ;; *) echo "$1" ;; esac; }
-OUT=$ROOT/build/compare/$(tag "$A")-vs-$(tag "$B")
+OUT=$ROOT/$BUILD/compare/$(tag "$A")-vs-$(tag "$B")
 mkdir -p "$OUT"
 
 # resolve a side to "SRC_ROOT BUILD_DIR" (absolute)
 resolve() {
     local s=$1
-    if [ -x "$s/bin/sicu-rtl" ]; then
+    if [ -f "$s/lib/libsicu-rtl.so" ] || [ -x "$s/bin/sicu-rtl" ]; then
         echo "$ROOT $(realpath "$s")"
         return
     fi
     local rev
-    rev=$(git rev-parse --verify -q "$s^{commit}") || die "'$s' is neither a build directory with bin/sicu-rtl nor a git revision"
-    local wt=$ROOT/build/compare/wt-$(tag "$s")
+    rev=$(git rev-parse --verify -q "$s^{commit}") ||
+        die "'$s' is neither a build directory with lib/libsicu-rtl.so nor a git revision"
+    local wt=$ROOT/$BUILD/compare/wt-$(tag "$s")
     if [ ! -d "$wt" ]; then
         git worktree add -f --detach "$wt" "$rev" > "$OUT/worktree-$(tag "$s").log" 2>&1 ||
             die "git worktree add $s failed (log: $OUT/worktree-$(tag "$s").log)"
@@ -50,7 +53,7 @@ resolve() {
         git -C "$wt" checkout -q --detach "$rev" || die "cannot check out $s in $wt"
     fi
     echo "compare: building the model of $s ($rev) in $wt (log: $OUT/build-$(tag "$s").log) ..." >&2
-    make -C "$wt" -j2 all rtl > "$OUT/build-$(tag "$s").log" 2>&1 || die "building $s failed (see the log)"
+    make -C "$wt" -j2 BUILD=build all rtl > "$OUT/build-$(tag "$s").log" 2>&1 || die "building $s failed (see the log)"
     echo "$wt $wt/build"
 }
 
@@ -68,7 +71,9 @@ run_side() {
                  ENGINE=rtl OPTS=2 bash scripts/run-programs.sh "$p") > "$dir/$name.prepare.log" 2>&1; then
             die "$label: $p failed on the RTL (log: $dir/$name.prepare.log)"
         fi
-        "$bld/bin/sicu-rtl" "$case_dir/launch.json" --quiet --stats "$dir/$name.stats.json" \
+        local run=("$bld/bin/sicu" run)   # a revision from before libsicu-rtl.so: its sicu-rtl
+        [ ! -f "$bld/lib/libsicu-rtl.so" ] && [ -x "$bld/bin/sicu-rtl" ] && run=("$bld/bin/sicu-rtl")
+        "${run[@]}" "$case_dir/launch.json" --engine rtl --quiet --stats "$dir/$name.stats.json" \
             --activity "$dir/$name.activity.json" > "$dir/$name.run.log" 2>&1 ||
             die "$label: $p: activity run failed (log: $dir/$name.run.log)"
     done
@@ -129,8 +134,8 @@ if [ -n "$AREA_FILE_A" ] && [ -n "$AREA_FILE_B" ]; then
     jarea=$(jq -n --slurpfile a "$AREA_FILE_A" --slurpfile b "$AREA_FILE_B" \
         '{a: ($a[0].modules | map_values(.all_instances.nand2_total)), b: ($b[0].modules | map_values(.all_instances.nand2_total))}')
     # power proxies per side (same programs), then per module
-    tool=$ROOT/build/bin/sicu-power
-    [ -x "$tool" ] || make -s -C "$ROOT" build/bin/sicu-power > /dev/null || die "cannot build sicu-power"
+    tool=$ROOT/$BUILD/bin/sicu-power
+    [ -x "$tool" ] || make -s -C "$ROOT" BUILD="$BUILD" "$BUILD/bin/sicu-power" > /dev/null || die "cannot build sicu-power"
     for s in A B; do
         af=AREA_FILE_$s
         pargs=()

@@ -2,13 +2,13 @@
 # fuzz.sh N [ENGINE] [START_SEED] - constrained-random SI programs (docs/fuzz.md).
 #
 # For seeds START_SEED .. START_SEED+N-1 (default START_SEED = 1):
-#   build/bin/sicu-fuzz --seed S --out build/fuzz/seed-S   (prog.s, launch.json, in.bin)
+#   BUILD/bin/sicu-fuzz --seed S --out BUILD/fuzz/seed-S   (prog.s, launch.json, in.bin)
 #   llvm-mc -mcpu=tahiti -> prog.o
-#   build/bin/sicu run launch.json --engine ENGINE          (default ENGINE: cosim;
+#   BUILD/bin/sicu run launch.json --engine ENGINE          (default ENGINE: cosim;
 #                                                            emu = the golden emulator alone)
 # and stop at the first failure, printing the seed, the stage, the first lines
 # of its log and the command that reproduces it; the failing case stays in
-# build/fuzz/seed-S/.  Passing cases are deleted (KEEP=1 keeps them).
+# BUILD/fuzz/seed-S/.  Passing cases are deleted (KEEP=1 keeps them).
 # With ENGINE=emu the run also writes a retirement trace, and
 # `sicu-fuzz --check-trace` replays it to check the inserted s_waitcnt and
 # wait states on the executed paths (the emulator itself ignores s_waitcnt);
@@ -19,9 +19,10 @@
 #
 # Environment: FUZZ_ARGS (extra sicu-fuzz options, e.g. "--waves 4" or
 # "--exclude ds_,tbuffer_"), FUZZ_TIMEOUT (seconds per run, default 600),
-# FUZZ_OUT (default build/fuzz), BUILD (default build), KEEP=1, RAND_RESET=1 (each
-# RTL run gets random initial values with the program's seed as SICU_RAND_RESET:
-# for a model built with --x-initial unique, make fuzz-cosim-x).
+# FUZZ_OUT (default BUILD/fuzz), BUILD (default build; e.g. BUILD=build-small runs
+# that build's sicu and RTL engine), KEEP=1, RAND_RESET=1 (each RTL run gets random
+# initial values with the program's seed as SICU_RAND_RESET: for a model built
+# with --x-initial unique, make fuzz-cosim-x).
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -44,8 +45,8 @@ for f in "$SICU" "$GEN"; do
     [ -x "$f" ] || { echo "fuzz: $f not found (make $BUILD/bin/sicu-fuzz)" >&2; exit 2; }
 done
 [ -n "$LLVM_MC" ] || { echo "fuzz: llvm-mc not found" >&2; exit 2; }
-if [ "$ENGINE" != emu ] && [ ! -x "$ROOT/$BUILD/bin/sicu-rtl" ]; then
-    echo "fuzz: $BUILD/bin/sicu-rtl not found (make rtl)" >&2; exit 2
+if [ "$ENGINE" != emu ] && [ ! -f "$ROOT/$BUILD/lib/libsicu-rtl.so" ]; then
+    echo "fuzz: $BUILD/lib/libsicu-rtl.so not found (make rtl [BUILD=$BUILD])" >&2; exit 2
 fi
 RUNPFX=(timeout "$TMO")
 [ "$ENGINE" != emu ] && RUNPFX=(nice -n 10 timeout "$TMO")
@@ -105,9 +106,11 @@ for ((s = START; s < START + N; s++)); do
     c=$(now); t_mc=$(add_t "$t_mc" "$b" "$c")
     TRACE=()
     [ "$CHECK" = 1 ] && TRACE=(--trace "$dir/trace.jsonl")
+    LIMIT=(--max-instructions 50000000)   # runaway guard (the RTL engines have their watchdog)
+    [ "$ENGINE" = emu ] || LIMIT=()
     XENV=()
     [ "${RAND_RESET:-0}" = 1 ] && XENV=(env SICU_RAND_RESET="$s")
-    "${RUNPFX[@]}" "${XENV[@]}" "$SICU" run "$dir/launch.json" --engine "$ENGINE" --max-instructions 50000000 \
+    "${RUNPFX[@]}" "${XENV[@]}" "$SICU" run "$dir/launch.json" --engine "$ENGINE" "${LIMIT[@]}" \
         "${TRACE[@]}" > "$dir/run.log" 2>&1
     rc=$?
     d=$(now); t_run=$(add_t "$t_run" "$c" "$d")

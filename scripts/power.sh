@@ -26,7 +26,7 @@ SICU=$BUILD/bin/sicu
 die() { echo "power: $*" >&2; exit 1; }
 [ $# -ge 1 ] || { echo "usage: scripts/power.sh PROG... (e.g. BitonicSort asm/ds)" >&2; exit 2; }
 [ -x "$TOOL" ] || die "$TOOL not built"
-[ -x "$BUILD/bin/sicu-rtl" ] || die "$BUILD/bin/sicu-rtl not built (make rtl)"
+[ -f "$BUILD/lib/libsicu-rtl.so" ] || die "$BUILD/lib/libsicu-rtl.so not built (make rtl [BUILD=$BUILD])"
 [ -f "$AREA" ] || die "no area report $AREA (make area, or POWER_AREA=...)"
 mkdir -p "$OUT"
 

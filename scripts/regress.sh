@@ -26,8 +26,8 @@ LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
 mode=check
 if [ "${1:-}" = "--golden" ]; then mode=golden; shift; fi
 [ -x "$SICU" ] || { echo "regress: $SICU not found (run make)" >&2; exit 2; }
-if [ "$mode" = check ] && [ ! -x "$ROOT/$BUILD/bin/sicu-rtl" ]; then
-    echo "regress: $BUILD/bin/sicu-rtl not found (run make rtl)" >&2; exit 2
+if [ "$mode" = check ] && [ ! -f "$ROOT/$BUILD/lib/libsicu-rtl.so" ]; then
+    echo "regress: $BUILD/lib/libsicu-rtl.so not found (run make rtl [BUILD=$BUILD])" >&2; exit 2
 fi
 if [ $# -gt 0 ]; then cases=("$@"); else mapfile -t cases < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$GOLD/LIST"); fi
 mkdir -p "$OUT"

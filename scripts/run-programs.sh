@@ -3,15 +3,17 @@
 # the emulator and check them.
 #
 #   For every programs/NAME/ (with a launch.json) and each of -O0 and -O2:
-#     build/programs/NAME-O<n>/  <- launch.json, inputs (host gen), NAME.o (sicu cc)
+#     BUILD/programs/NAME-O<n>/  <- launch.json, inputs (host gen), NAME.o (sicu cc)
 #     sicu run launch.json, then host check (host reference, exact or ULP).
 #   For every programs/asm/NAME.s:
-#     llvm-mc -> build/programs/asm-NAME/NAME.o, sicu run NAME.json,
+#     llvm-mc -> BUILD/programs/asm-NAME/NAME.o, sicu run NAME.json,
 #     compare the dumped out.bin (hex dwords) with programs/asm/NAME.expected.
 #
 # ENGINE=rtl|cosim runs `sicu run --engine ENGINE` (the RTL compute unit;
 # cosim checks every retirement against the emulator) into
-# build/programs-ENGINE/ instead.
+# BUILD/programs-ENGINE/ instead.  BUILD (default build) selects the build
+# directory, i.e. its sicu and, for the RTL engines, its configuration:
+#   BUILD=build-small ENGINE=cosim OPTS=2 bash scripts/run-programs.sh vadd asm/salu
 #
 # NAMEs select a subset (program names, or asm test names such as "asm/salu"
 # or just "salu").  Prints one line per case and "N passed, M failed";
@@ -63,6 +65,10 @@ fi
 
 if [ ! -x "$SICU" ]; then
     echo "run-programs: $SICU not found (run make first)" >&2
+    exit 2
+fi
+if [ -n "$ENGINE" ] && [ "$ENGINE" != emu ] && [ ! -f "$(dirname "$(dirname "$SICU")")/lib/libsicu-rtl.so" ]; then
+    echo "run-programs: ENGINE=$ENGINE needs the RTL engine next to $SICU (make rtl [BUILD=$BUILD])" >&2
     exit 2
 fi
 

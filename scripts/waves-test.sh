@@ -7,10 +7,10 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD=${BUILD:-build}
 SICU=$ROOT/$BUILD/bin/sicu
-RTL=$ROOT/$BUILD/bin/sicu-rtl
+RTL_LIB=$ROOT/$BUILD/lib/libsicu-rtl.so
 W=$ROOT/$BUILD/waves-test
 WAVES=$ROOT/scripts/waves.sh
-[ -x "$RTL" ] || { echo "waves-test: $RTL not built (make rtl)" >&2; exit 2; }
+[ -f "$RTL_LIB" ] || { echo "waves-test: $RTL_LIB not built (make rtl)" >&2; exit 2; }
 command -v fst2vcd >/dev/null || { echo "waves-test: fst2vcd not found (make deps: gtkwave)" >&2; exit 2; }
 rm -rf "$W" && mkdir -p "$W"
 cp programs/asm/ds.json "$W/launch.json"
@@ -29,7 +29,7 @@ if "$SICU" run "$W/launch.json" --engine rtl --quiet --waves "$W/win.fst" --from
 else ko "window cycles 60..140 of lsu + issue" "$W/win.log"; fi
 
 # 2. the whole CU from cycle 0: every unit view finds all its groups
-if "$RTL" "$W/launch.json" --engine cosim --quiet --waves "$W/all.fst" --to 50 > "$W/all.log" 2>&1 &&
+if "$SICU" run "$W/launch.json" --engine cosim --quiet --waves "$W/all.fst" --to 50 > "$W/all.log" 2>&1 &&
    bash "$WAVES" check "$W/all.fst" 0 50 >> "$W/all.log" 2>&1 &&
    [ "$(grep -c "^waves: view '" "$W/all.log")" -ge 9 ]; then
     ok "whole CU, cycles 0..50, all unit views"
@@ -44,15 +44,17 @@ else ko "check rejects a wrong window and signals outside the scopes" "$W/neg.lo
 # 4. a save file for every unit; it names the waveform and only signals that exist in it
 bash "$WAVES" list "$W/all.fst" | awk '{ print $1 }' | sort > "$W/names.txt"
 good=1
-for u in fetch wavepool decode issue salu sgpr simd lsu cu; do
+units=$(awk '$1 == "unit" { print $2 }' rtl/units.manifest)     # every unit of the manifest has a view
+nunits=$(echo $units | wc -w)
+for u in $units; do
     if ! bash "$WAVES" gtkw "$W/all.fst" "$u" "$W/gtkw/$u.gtkw" > "$W/gtkw-$u.log" 2>&1; then good=0; break; fi
     grep -q "^\[dumpfile\] \"$W/all.fst\"" "$W/gtkw/$u.gtkw" || { good=0; break; }
     if grep '^TOP\.' "$W/gtkw/$u.gtkw" | sort | comm -23 - "$W/names.txt" | grep -q .; then good=0; break; fi
 done
-if [ $good = 1 ]; then ok "gtkw save files of the 9 units"; else ko "gtkw save file of unit $u" "$W/gtkw-$u.log"; fi
+if [ $good = 1 ]; then ok "gtkw save files of the $nunits units of rtl/units.manifest"; else ko "gtkw save file of unit $u" "$W/gtkw-$u.log"; fi
 
 # 5. a hang writes the waveform of the cycles before it and says how to open it
-"$RTL" "$W/launch.json" --watchdog 1500 --mem-stall-after 1 --fail-waves 300 > "$W/hang.log" 2>&1
+"$SICU" run "$W/launch.json" --engine rtl --watchdog 1500 --mem-stall-after 1 --fail-waves 300 > "$W/hang.log" 2>&1
 rc=$?
 range=$(sed -n 's/.*failure waveform (cycles \([0-9]*\)\.\.\([0-9]*\),.*/\1 \2/p' "$W/hang.log")
 if [ $rc != 0 ] && grep -q 'watchdog: no instruction retired' "$W/hang.log" && [ -f "$W/sicu-fail.fst" ] &&
@@ -79,14 +81,14 @@ bad_opt() {
     local rc=$?
     if [ $rc = 2 ] && grep -Eq -e "$pat" "$W/bad.log"; then ok "bad option: $name"; else ko "bad option: $name (exit $rc)" "$W/bad.log"; fi
 }
-bad_opt "unknown scope" "unknown --scope 'alu'" "$RTL" "$W/launch.json" --waves "$W/x.fst" --scope alu
-bad_opt "empty window" "empty waveform window" "$RTL" "$W/launch.json" --waves "$W/x.fst" --from 10 --to 5
-bad_opt "window without --waves" "need --waves" "$RTL" "$W/launch.json" --from 10
-bad_opt "bad cycle number" "--from expects a number" "$RTL" "$W/launch.json" --waves "$W/x.fst" --from 1e3
-bad_opt "activity with waves" "cannot be combined with --waves" "$RTL" "$W/launch.json" --waves "$W/x.fst" --activity "$W/y.json"
+bad_opt "unknown scope" "unknown --scope 'alu'" "$SICU" run "$W/launch.json" --engine rtl --waves "$W/x.fst" --scope alu
+bad_opt "empty window" "empty waveform window" "$SICU" run "$W/launch.json" --engine rtl --waves "$W/x.fst" --from 10 --to 5
+bad_opt "window without --waves" "need --waves" "$SICU" run "$W/launch.json" --engine rtl --from 10
+bad_opt "bad cycle number" "--from expects a number" "$SICU" run "$W/launch.json" --engine rtl --waves "$W/x.fst" --from 1e3
+bad_opt "activity with waves" "cannot be combined with --waves" "$SICU" run "$W/launch.json" --engine rtl --waves "$W/x.fst" --activity "$W/y.json"
 bad_opt "emulator engine" "needs --engine rtl or cosim" "$SICU" run "$W/launch.json" --waves "$W/x.fst"
 [ -e "$W/x.fst" ] && ko "a rejected command wrote $W/x.fst"
-"$RTL" "$W/launch.json" --waves /nonexistent/dir/w.fst > "$W/bad.log" 2>&1
+"$SICU" run "$W/launch.json" --engine rtl --waves /nonexistent/dir/w.fst > "$W/bad.log" 2>&1
 if [ $? = 1 ] && grep -q 'cannot create the waveform file /nonexistent/dir/w.fst' "$W/bad.log"; then
     ok "unwritable waveform file"
 else ko "unwritable waveform file" "$W/bad.log"; fi

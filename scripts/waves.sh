@@ -13,13 +13,14 @@
 # signals by name).  Save files are generated from the waveform's own signal
 # list, so bit ranges always match the configuration that wrote it.
 # Environment: FST2VCD (fst2vcd), GTKWAVE (gtkwave), WAVES_OUT (directory of
-# the generated save files, default build/waves).
+# the generated save files, default $BUILD/waves; BUILD default build).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 SPEC=scripts/waves/units.txt
+MANIFEST=rtl/units.manifest
 FST2VCD=${FST2VCD:-fst2vcd}
 GTKWAVE=${GTKWAVE:-gtkwave}
-OUTDIR=${WAVES_OUT:-build/waves}
+OUTDIR=${WAVES_OUT:-${BUILD:-build}/waves}
 
 die() { echo "waves: $*" >&2; exit 1; }
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -44,9 +45,12 @@ list_signals() {
         }' <<<"$hdr"
 }
 
-# the unit's scope path
+# the unit's scope path: the CU's scope and the unit's instance from the manifest
+# (a unit with a view in $SPEC)
 unit_scope() {
-    awk -v u="$1" '$1 == "unit" && $2 == u { print $3; f = 1 } END { exit !f }' "$SPEC"
+    awk -v u="$1" '$1 == "unit" && $2 == u { f = 1 } END { exit !f }' "$SPEC" || return 1
+    awk -v u="$1" '$1 == "cu" { cu = $2 } $1 == "unit" && $2 == u { inst = $3 }
+        END { if (inst == "") exit 1; print (inst == "." ? cu : cu "." inst) }' "$MANIFEST"
 }
 
 # gtkw FST UNIT OUT: write the save file; prints group counts on stderr

@@ -30,164 +30,28 @@ typedef struct dop {
     uint8_t kind, size, sext, st64, aop, rtn;
 } dop;
 
+/* the op's class from the memory-op attribute table (sw/isa/memop.def) */
 static int dop_classify(unsigned op, dop *o)
 {
+    static const uint8_t kind_of[] = {
+        [SI_MK_DS_READ] = DK_READ,     [SI_MK_DS_WRITE] = DK_WRITE,     [SI_MK_DS_READ2] = DK_READ2,
+        [SI_MK_DS_WRITE2] = DK_WRITE2, [SI_MK_DS_WRXCHG2] = DK_WRXCHG2, [SI_MK_DS_ATOMIC] = DK_ATOMIC,
+        [SI_MK_DS_SRC2] = DK_SRC2,     [SI_MK_DS_SWIZZLE] = DK_SWIZZLE, [SI_MK_DS_APPEND] = DK_APPEND,
+        [SI_MK_DS_CONSUME] = DK_CONSUME, [SI_MK_DS_UNSUP] = DK_UNSUPPORTED,
+    };
+    const si_memattr *m = si_op_mem(op);
     memset(o, 0, sizeof(*o));
-#define RD(n, sz, sx) case SI_OP_##n: o->kind = DK_READ; o->size = sz; o->sext = sx; return 0;
-#define WR(n, sz) case SI_OP_##n: o->kind = DK_WRITE; o->size = sz; return 0;
-#define R2(n, sz, s) case SI_OP_##n: o->kind = DK_READ2; o->size = sz; o->st64 = s; return 0;
-#define W2(n, sz, s) case SI_OP_##n: o->kind = DK_WRITE2; o->size = sz; o->st64 = s; return 0;
-#define X2(n, sz, s) case SI_OP_##n: o->kind = DK_WRXCHG2; o->size = sz; o->st64 = s; o->rtn = 1; return 0;
-#define AT(n, a, sz, r) case SI_OP_##n: o->kind = DK_ATOMIC; o->aop = a; o->size = sz; o->rtn = r; return 0;
-#define S2(n, a, sz) case SI_OP_##n: o->kind = DK_SRC2; o->aop = a; o->size = sz; return 0;
-    switch (op) {
-    RD(ds_read_u8, 1, 0)
-    RD(ds_read_i8, 1, 1)
-    RD(ds_read_u16, 2, 0)
-    RD(ds_read_i16, 2, 1)
-    RD(ds_read_b32, 4, 0)
-    RD(ds_read_b64, 8, 0)
-    WR(ds_write_b8, 1)
-    WR(ds_write_b16, 2)
-    WR(ds_write_b32, 4)
-    WR(ds_write_b64, 8)
-    R2(ds_read2_b32, 4, 0)
-    R2(ds_read2st64_b32, 4, 1)
-    R2(ds_read2_b64, 8, 0)
-    R2(ds_read2st64_b64, 8, 1)
-    W2(ds_write2_b32, 4, 0)
-    W2(ds_write2st64_b32, 4, 1)
-    W2(ds_write2_b64, 8, 0)
-    W2(ds_write2st64_b64, 8, 1)
-    X2(ds_wrxchg2_rtn_b32, 4, 0)
-    X2(ds_wrxchg2st64_rtn_b32, 4, 1)
-    X2(ds_wrxchg2_rtn_b64, 8, 0)
-    X2(ds_wrxchg2st64_rtn_b64, 8, 1)
-
-    AT(ds_add_u32, SI_AOP_ADD, 4, 0)
-    AT(ds_sub_u32, SI_AOP_SUB, 4, 0)
-    AT(ds_rsub_u32, SI_AOP_RSUB, 4, 0)
-    AT(ds_inc_u32, SI_AOP_INC, 4, 0)
-    AT(ds_dec_u32, SI_AOP_DEC, 4, 0)
-    AT(ds_min_i32, SI_AOP_SMIN, 4, 0)
-    AT(ds_max_i32, SI_AOP_SMAX, 4, 0)
-    AT(ds_min_u32, SI_AOP_UMIN, 4, 0)
-    AT(ds_max_u32, SI_AOP_UMAX, 4, 0)
-    AT(ds_and_b32, SI_AOP_AND, 4, 0)
-    AT(ds_or_b32, SI_AOP_OR, 4, 0)
-    AT(ds_xor_b32, SI_AOP_XOR, 4, 0)
-    AT(ds_mskor_b32, SI_AOP_MSKOR, 4, 0)
-    AT(ds_cmpst_b32, SI_AOP_CMPSWAP, 4, 0)
-    AT(ds_cmpst_f32, SI_AOP_FCMPSWAP, 4, 0)
-    AT(ds_min_f32, SI_AOP_FMIN, 4, 0)
-    AT(ds_max_f32, SI_AOP_FMAX, 4, 0)
-    AT(ds_add_rtn_u32, SI_AOP_ADD, 4, 1)
-    AT(ds_sub_rtn_u32, SI_AOP_SUB, 4, 1)
-    AT(ds_rsub_rtn_u32, SI_AOP_RSUB, 4, 1)
-    AT(ds_inc_rtn_u32, SI_AOP_INC, 4, 1)
-    AT(ds_dec_rtn_u32, SI_AOP_DEC, 4, 1)
-    AT(ds_min_rtn_i32, SI_AOP_SMIN, 4, 1)
-    AT(ds_max_rtn_i32, SI_AOP_SMAX, 4, 1)
-    AT(ds_min_rtn_u32, SI_AOP_UMIN, 4, 1)
-    AT(ds_max_rtn_u32, SI_AOP_UMAX, 4, 1)
-    AT(ds_and_rtn_b32, SI_AOP_AND, 4, 1)
-    AT(ds_or_rtn_b32, SI_AOP_OR, 4, 1)
-    AT(ds_xor_rtn_b32, SI_AOP_XOR, 4, 1)
-    AT(ds_mskor_rtn_b32, SI_AOP_MSKOR, 4, 1)
-    AT(ds_wrxchg_rtn_b32, SI_AOP_SWAP, 4, 1)
-    AT(ds_cmpst_rtn_b32, SI_AOP_CMPSWAP, 4, 1)
-    AT(ds_cmpst_rtn_f32, SI_AOP_FCMPSWAP, 4, 1)
-    AT(ds_min_rtn_f32, SI_AOP_FMIN, 4, 1)
-    AT(ds_max_rtn_f32, SI_AOP_FMAX, 4, 1)
-
-    AT(ds_add_u64, SI_AOP_ADD, 8, 0)
-    AT(ds_sub_u64, SI_AOP_SUB, 8, 0)
-    AT(ds_rsub_u64, SI_AOP_RSUB, 8, 0)
-    AT(ds_inc_u64, SI_AOP_INC, 8, 0)
-    AT(ds_dec_u64, SI_AOP_DEC, 8, 0)
-    AT(ds_min_i64, SI_AOP_SMIN, 8, 0)
-    AT(ds_max_i64, SI_AOP_SMAX, 8, 0)
-    AT(ds_min_u64, SI_AOP_UMIN, 8, 0)
-    AT(ds_max_u64, SI_AOP_UMAX, 8, 0)
-    AT(ds_and_b64, SI_AOP_AND, 8, 0)
-    AT(ds_or_b64, SI_AOP_OR, 8, 0)
-    AT(ds_xor_b64, SI_AOP_XOR, 8, 0)
-    AT(ds_mskor_b64, SI_AOP_MSKOR, 8, 0)
-    AT(ds_cmpst_b64, SI_AOP_CMPSWAP, 8, 0)
-    AT(ds_cmpst_f64, SI_AOP_FCMPSWAP, 8, 0)
-    AT(ds_min_f64, SI_AOP_FMIN, 8, 0)
-    AT(ds_max_f64, SI_AOP_FMAX, 8, 0)
-    AT(ds_add_rtn_u64, SI_AOP_ADD, 8, 1)
-    AT(ds_sub_rtn_u64, SI_AOP_SUB, 8, 1)
-    AT(ds_rsub_rtn_u64, SI_AOP_RSUB, 8, 1)
-    AT(ds_inc_rtn_u64, SI_AOP_INC, 8, 1)
-    AT(ds_dec_rtn_u64, SI_AOP_DEC, 8, 1)
-    AT(ds_min_rtn_i64, SI_AOP_SMIN, 8, 1)
-    AT(ds_max_rtn_i64, SI_AOP_SMAX, 8, 1)
-    AT(ds_min_rtn_u64, SI_AOP_UMIN, 8, 1)
-    AT(ds_max_rtn_u64, SI_AOP_UMAX, 8, 1)
-    AT(ds_and_rtn_b64, SI_AOP_AND, 8, 1)
-    AT(ds_or_rtn_b64, SI_AOP_OR, 8, 1)
-    AT(ds_xor_rtn_b64, SI_AOP_XOR, 8, 1)
-    AT(ds_mskor_rtn_b64, SI_AOP_MSKOR, 8, 1)
-    AT(ds_wrxchg_rtn_b64, SI_AOP_SWAP, 8, 1)
-    AT(ds_cmpst_rtn_b64, SI_AOP_CMPSWAP, 8, 1)
-    AT(ds_cmpst_rtn_f64, SI_AOP_FCMPSWAP, 8, 1)
-    AT(ds_min_rtn_f64, SI_AOP_FMIN, 8, 1)
-    AT(ds_max_rtn_f64, SI_AOP_FMAX, 8, 1)
-
-    S2(ds_add_src2_u32, SI_AOP_ADD, 4)
-    S2(ds_sub_src2_u32, SI_AOP_SUB, 4)
-    S2(ds_rsub_src2_u32, SI_AOP_RSUB, 4)
-    S2(ds_inc_src2_u32, SI_AOP_INC, 4)
-    S2(ds_dec_src2_u32, SI_AOP_DEC, 4)
-    S2(ds_min_src2_i32, SI_AOP_SMIN, 4)
-    S2(ds_max_src2_i32, SI_AOP_SMAX, 4)
-    S2(ds_min_src2_u32, SI_AOP_UMIN, 4)
-    S2(ds_max_src2_u32, SI_AOP_UMAX, 4)
-    S2(ds_and_src2_b32, SI_AOP_AND, 4)
-    S2(ds_or_src2_b32, SI_AOP_OR, 4)
-    S2(ds_xor_src2_b32, SI_AOP_XOR, 4)
-    S2(ds_write_src2_b32, SI_AOP_SWAP, 4)
-    S2(ds_min_src2_f32, SI_AOP_FMIN, 4)
-    S2(ds_max_src2_f32, SI_AOP_FMAX, 4)
-    S2(ds_add_src2_u64, SI_AOP_ADD, 8)
-    S2(ds_sub_src2_u64, SI_AOP_SUB, 8)
-    S2(ds_rsub_src2_u64, SI_AOP_RSUB, 8)
-    S2(ds_inc_src2_u64, SI_AOP_INC, 8)
-    S2(ds_dec_src2_u64, SI_AOP_DEC, 8)
-    S2(ds_min_src2_i64, SI_AOP_SMIN, 8)
-    S2(ds_max_src2_i64, SI_AOP_SMAX, 8)
-    S2(ds_min_src2_u64, SI_AOP_UMIN, 8)
-    S2(ds_max_src2_u64, SI_AOP_UMAX, 8)
-    S2(ds_and_src2_b64, SI_AOP_AND, 8)
-    S2(ds_or_src2_b64, SI_AOP_OR, 8)
-    S2(ds_xor_src2_b64, SI_AOP_XOR, 8)
-    S2(ds_write_src2_b64, SI_AOP_SWAP, 8)
-    S2(ds_min_src2_f64, SI_AOP_FMIN, 8)
-    S2(ds_max_src2_f64, SI_AOP_FMAX, 8)
-
-    case SI_OP_ds_swizzle_b32: o->kind = DK_SWIZZLE; return 0;
-    case SI_OP_ds_append: o->kind = DK_APPEND; return 0;
-    case SI_OP_ds_consume: o->kind = DK_CONSUME; return 0;
-    case SI_OP_ds_gws_init:
-    case SI_OP_ds_gws_sema_v:
-    case SI_OP_ds_gws_sema_br:
-    case SI_OP_ds_gws_sema_p:
-    case SI_OP_ds_gws_barrier:
-    case SI_OP_ds_ordered_count:
-        o->kind = DK_UNSUPPORTED;
-        return 0;
-    default:
+    if (!m || m->kind < SI_MK_DS_READ || m->kind > SI_MK_DS_UNSUP)
         return -1;
-    }
-#undef RD
-#undef WR
-#undef R2
-#undef W2
-#undef X2
-#undef AT
-#undef S2
+    o->kind = kind_of[m->kind];
+    if (o->kind == DK_SWIZZLE || o->kind == DK_APPEND || o->kind == DK_CONSUME || o->kind == DK_UNSUPPORTED)
+        return 0;   /* no size/aop (as before: those fields stay 0) */
+    o->size = m->size;
+    o->sext = m->sext;
+    o->st64 = m->st64;
+    o->aop = m->aop;
+    o->rtn = m->rtn;
+    return 0;
 }
 
 typedef struct dctx {

@@ -112,3 +112,25 @@ unsigned si_dst_dwords(const si_inst *in)
         return w;
     }
 }
+
+/* ------------------------------------------------------------------ memory-op attributes */
+static const si_memattr memattr[SI_OP_COUNT] = {
+#define MEMOP(n, k, sz, sx, s64, a, r, nc, tb) [SI_OP_##n] = {SI_MK_##k, sz, sx, s64, SI_AOP_##a, r, nc, tb},
+#include "isa/memop.def"
+#undef MEMOP
+};
+
+const si_memattr *si_op_mem(unsigned op)
+{
+    return op < SI_OP_COUNT && memattr[op].kind != SI_MK_NONE ? &memattr[op] : NULL;
+}
+
+const char *si_aop_name(unsigned aop)
+{
+    static const char *const names[] = {
+#define AOP(n) #n,
+#include "isa/aops.def"
+#undef AOP
+    };
+    return aop < SI_AOP_COUNT ? names[aop] : "?";
+}

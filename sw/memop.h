@@ -9,27 +9,9 @@
 
 #include <stdint.h>
 #include "fp.h"
+#include "sicu/isa.h"
 
-enum si_aop {
-    SI_AOP_SWAP,     /* mem = src                                          */
-    SI_AOP_CMPSWAP,  /* mem = (mem == cmp) ? src : mem                      */
-    SI_AOP_ADD,
-    SI_AOP_SUB,      /* mem = mem - src                                     */
-    SI_AOP_RSUB,     /* mem = src - mem                                     */
-    SI_AOP_SMIN,
-    SI_AOP_UMIN,
-    SI_AOP_SMAX,
-    SI_AOP_UMAX,
-    SI_AOP_AND,
-    SI_AOP_OR,
-    SI_AOP_XOR,
-    SI_AOP_INC,      /* mem = (mem >= src) ? 0 : mem + 1                    */
-    SI_AOP_DEC,      /* mem = (mem == 0 || mem > src) ? src : mem - 1       */
-    SI_AOP_FCMPSWAP, /* float compare (+0 == -0, NaN never equal)           */
-    SI_AOP_FMIN,
-    SI_AOP_FMAX,
-    SI_AOP_MSKOR,    /* mem = (mem & ~src) | cmp   (DS: data0 = mask, data1 = bits) */
-};
+/* enum si_aop (the operations, one definition: sw/isa/aops.def) is in sicu/isa.h */
 
 /* Apply `op` to the old memory value; returns the new memory value.
  * `is64` selects 64-bit arithmetic (otherwise only the low 32 bits of the

@@ -460,59 +460,19 @@ static int exec_special(vx *x, int *handled)
 /* ------------------------------------------------------------------
  * The main entry point.
  * ---------------------------------------------------------------- */
-int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+/* VALU ops, moves and selects, integer add/sub with carry, multiply, min/max, shifts: 1 done, 0 not one of these, -1 error */
+static int valu_int_arith(vx *x, uint64_t *carry, int *has_carry)
 {
-    if (in->op >= SI_OP_COUNT)
-        return si_emu_fail(e, w, "VALU: invalid instruction (op %u)", in->op);
-
-    vx xs, *x = &xs;   /* no memset: the arrays are always written before use */
-    x->e = e;
-    x->w = w;
-    x->in = in;
-    x->oi = &si_ops[in->op];
-    x->exec = si_exec(w);
-    x->vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
-
-    const si_opinfo *oi = x->oi;
-    unsigned nfmt = oi->fmt;
-    if (nfmt != SI_FMT_VOP1 && nfmt != SI_FMT_VOP2 && nfmt != SI_FMT_VOPC &&
-        nfmt != SI_FMT_VOP3A && nfmt != SI_FMT_VOP3B)
-        return si_emu_fail(e, w, "VALU: %s is not a vector ALU instruction", oi->name);
-
-    int handled;
-    int rc = exec_special(x, &handled);
-    if (handled)
-        return rc;
-
-    x->fm = si_fpm_from_mode(w->mode);
-    if (nfmt == SI_FMT_VOPC)
-        return exec_vopc(x);
-
-    /* Number of encoded sources: VOP1 1, VOP2 2, VOP3-only up to 3 (kinds
-     * from the table).  Lane masks (cndmask/addc/subb src2, VCC) are read
-     * by the operations themselves. */
-    unsigned nsrc = nfmt == SI_FMT_VOP1 ? 1 : nfmt == SI_FMT_VOP2 ? 2 : 3;
-    for (unsigned i = 0; i < nsrc; i++) {
-        unsigned k = oi->src[i];
-        if (k == K_NONE)
-            continue;
-        if (SI_OPK_W(k) == 2) {
-            if (fetch64(x, (int)i, in->src[i], k))
-                return -1;
-        } else if (fetch32(x, (int)i, in->src[i], k)) {
-            return -1;
-        }
-    }
-
+    si_emu *e = x->e;
+    si_wave *w = x->w;
+    const si_inst *in = x->in;
     const si_fpm *m = &x->fm;
     uint32_t *R = x->r;
     uint64_t *R64 = x->r64;
     const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
     const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
-    uint64_t carry = 0;       /* carry-out / div_scale flag bits  */
-    int has_carry = 0;
-    int is64 = SI_OPK_W(oi->dst) == 2;
-
+    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
+    (void)carry; (void)has_carry;
     switch (in->op) {
     /* ---------------- moves and selects ---------------- */
     case SI_OP_v_mov_b32:
@@ -530,23 +490,23 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         ALL(l) {
             uint64_t t = (uint64_t)a[l] + b[l];
             R[l] = (uint32_t)t;
-            carry |= (t >> 32) << l;
+            *carry |= (t >> 32) << l;
         }
-        has_carry = 1;
+        *has_carry = 1;
         break;
     case SI_OP_v_sub_i32:
         ALL(l) {
             R[l] = a[l] - b[l];
-            carry |= (uint64_t)(b[l] > a[l]) << l;
+            *carry |= (uint64_t)(b[l] > a[l]) << l;
         }
-        has_carry = 1;
+        *has_carry = 1;
         break;
     case SI_OP_v_subrev_i32:
         ALL(l) {
             R[l] = b[l] - a[l];
-            carry |= (uint64_t)(a[l] > b[l]) << l;
+            *carry |= (uint64_t)(a[l] > b[l]) << l;
         }
-        has_carry = 1;
+        *has_carry = 1;
         break;
     case SI_OP_v_addc_u32:
     case SI_OP_v_subb_u32:
@@ -561,9 +521,9 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
             else
                 t = (uint64_t)b[l] - a[l] - ci;
             R[l] = (uint32_t)t;
-            carry |= (uint64_t)((t >> 32) != 0) << l;
+            *carry |= (uint64_t)((t >> 32) != 0) << l;
         }
-        has_carry = 1;
+        *has_carry = 1;
         break;
     }
 
@@ -626,6 +586,26 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     case SI_OP_v_lshr_b64:    ALL(l) R64[l] = A[l] >> (b[l] & 63); break;
     case SI_OP_v_ashr_i64:    ALL(l) R64[l] = (uint64_t)((int64_t)A[l] >> (b[l] & 63)); break;
 
+    default:
+        return 0;
+    }
+    return 1;
+}
+
+/* VALU ops, bit logic, sums of absolute differences, packing: 1 done, 0 not one of these, -1 error */
+static int valu_int_bits(vx *x, uint64_t *carry, int *has_carry)
+{
+    si_emu *e = x->e;
+    si_wave *w = x->w;
+    const si_inst *in = x->in;
+    const si_fpm *m = &x->fm;
+    uint32_t *R = x->r;
+    uint64_t *R64 = x->r64;
+    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
+    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
+    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
+    (void)carry; (void)has_carry;
+    switch (in->op) {
     /* ---------------- bit logic ---------------- */
     case SI_OP_v_and_b32: ALL(l) R[l] = a[l] & b[l]; break;
     case SI_OP_v_or_b32:  ALL(l) R[l] = a[l] | b[l]; break;
@@ -732,6 +712,26 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         break;
     }
 
+    default:
+        return 0;
+    }
+    return 1;
+}
+
+/* VALU ops, f32 arithmetic, cube map: 1 done, 0 not one of these, -1 error */
+static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
+{
+    si_emu *e = x->e;
+    si_wave *w = x->w;
+    const si_inst *in = x->in;
+    const si_fpm *m = &x->fm;
+    uint32_t *R = x->r;
+    uint64_t *R64 = x->r64;
+    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
+    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
+    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
+    (void)carry; (void)has_carry;
+    switch (in->op) {
     /* ---------------- f32 arithmetic ---------------- */
     case SI_OP_v_add_f32: ACT(x, l) R[l] = si_f32_add(a[l], b[l], m); break;
     case SI_OP_v_sub_f32: ACT(x, l) R[l] = si_f32_sub(a[l], b[l], m); break;
@@ -785,9 +785,9 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         ACT(x, l) {
             int f = 0;
             R[l] = si_f32_div_scale(a[l], b[l], c[l], &f, m);
-            carry |= (uint64_t)(f != 0) << l;
+            *carry |= (uint64_t)(f != 0) << l;
         }
-        has_carry = 1;
+        *has_carry = 1;
         break;
 
     /* ---------------- cube map ---------------- */
@@ -827,6 +827,26 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         }
         break;
 
+    default:
+        return 0;
+    }
+    return 1;
+}
+
+/* VALU ops, f32 unary, conversions: 1 done, 0 not one of these, -1 error */
+static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
+{
+    si_emu *e = x->e;
+    si_wave *w = x->w;
+    const si_inst *in = x->in;
+    const si_fpm *m = &x->fm;
+    uint32_t *R = x->r;
+    uint64_t *R64 = x->r64;
+    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
+    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
+    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
+    (void)carry; (void)has_carry;
+    switch (in->op) {
     /* ---------------- f32 unary ---------------- */
     case SI_OP_v_fract_f32: ACT(x, l) R[l] = si_f32_fract(a[l], m); break;
     case SI_OP_v_trunc_f32: ACT(x, l) R[l] = si_f32_trunc(a[l], m); break;
@@ -870,6 +890,26 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     case SI_OP_v_cvt_f64_i32: ACT(x, l) R64[l] = si_cvt_f64_i32((int32_t)a[l], m); break;
     case SI_OP_v_cvt_f64_u32: ACT(x, l) R64[l] = si_cvt_f64_u32(a[l], m); break;
 
+    default:
+        return 0;
+    }
+    return 1;
+}
+
+/* VALU ops, f64 arithmetic and the division/trig helpers: 1 done, 0 not one of these, -1 error */
+static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
+{
+    si_emu *e = x->e;
+    si_wave *w = x->w;
+    const si_inst *in = x->in;
+    const si_fpm *m = &x->fm;
+    uint32_t *R = x->r;
+    uint64_t *R64 = x->r64;
+    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
+    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
+    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
+    (void)carry; (void)has_carry;
+    switch (in->op) {
     /* ---------------- f64 ---------------- */
     case SI_OP_v_add_f64: ACT(x, l) R64[l] = si_f64_add(A[l], B[l], m); break;
     case SI_OP_v_mul_f64: ACT(x, l) R64[l] = si_f64_mul(A[l], B[l], m); break;
@@ -898,14 +938,78 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         ACT(x, l) {
             int f = 0;
             R64[l] = si_f64_div_scale(A[l], B[l], C[l], &f, m);
-            carry |= (uint64_t)(f != 0) << l;
+            *carry |= (uint64_t)(f != 0) << l;
         }
-        has_carry = 1;
+        *has_carry = 1;
         break;
 
     default:
-        return si_emu_fail(e, w, "VALU: %s is not implemented", oi->name);
+        return 0;
     }
+    return 1;
+}
+
+int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    if (in->op >= SI_OP_COUNT)
+        return si_emu_fail(e, w, "VALU: invalid instruction (op %u)", in->op);
+
+    vx xs, *x = &xs;   /* no memset: the arrays are always written before use */
+    x->e = e;
+    x->w = w;
+    x->in = in;
+    x->oi = &si_ops[in->op];
+    x->exec = si_exec(w);
+    x->vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
+
+    const si_opinfo *oi = x->oi;
+    unsigned nfmt = oi->fmt;
+    if (nfmt != SI_FMT_VOP1 && nfmt != SI_FMT_VOP2 && nfmt != SI_FMT_VOPC &&
+        nfmt != SI_FMT_VOP3A && nfmt != SI_FMT_VOP3B)
+        return si_emu_fail(e, w, "VALU: %s is not a vector ALU instruction", oi->name);
+
+    int handled;
+    int rc = exec_special(x, &handled);
+    if (handled)
+        return rc;
+
+    x->fm = si_fpm_from_mode(w->mode);
+    if (nfmt == SI_FMT_VOPC)
+        return exec_vopc(x);
+
+    /* Number of encoded sources: VOP1 1, VOP2 2, VOP3-only up to 3 (kinds
+     * from the table).  Lane masks (cndmask/addc/subb src2, VCC) are read
+     * by the operations themselves. */
+    unsigned nsrc = nfmt == SI_FMT_VOP1 ? 1 : nfmt == SI_FMT_VOP2 ? 2 : 3;
+    for (unsigned i = 0; i < nsrc; i++) {
+        unsigned k = oi->src[i];
+        if (k == K_NONE)
+            continue;
+        if (SI_OPK_W(k) == 2) {
+            if (fetch64(x, (int)i, in->src[i], k))
+                return -1;
+        } else if (fetch32(x, (int)i, in->src[i], k)) {
+            return -1;
+        }
+    }
+
+    const si_fpm *m = &x->fm;
+    uint32_t *R = x->r;
+    uint64_t *R64 = x->r64;
+    uint64_t carry = 0;       /* carry-out / div_scale flag bits  */
+    int has_carry = 0;
+    int is64 = SI_OPK_W(oi->dst) == 2;
+
+    /* the op's group of operations (each a switch over its ops) */
+    static int (*const groups[])(vx *, uint64_t *, int *) = {valu_int_arith, valu_int_bits, valu_f32_arith,
+                                                             valu_f32_unary, valu_f64};
+    int done = 0;
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0] && !done; g++)
+        done = groups[g](x, &carry, &has_carry);
+    if (done < 0)
+        return -1;
+    if (!done)
+        return si_emu_fail(e, w, "VALU: %s is not implemented", oi->name);
 
     /* Output modifiers (VOP3 only) on float results. */
     if (x->vop3 && (in->omod || in->clamp) && is_f_kind(oi->dst)) {

@@ -58,89 +58,22 @@ typedef struct vop {
     uint8_t is64;    /* VK_ATOMIC: _x2 form                                    */
 } vop;
 
+/* the op's class from the memory-op attribute table (sw/isa/memop.def) */
 static int vop_classify(unsigned op, vop *o)
 {
+    const si_memattr *m = si_op_mem(op);
     memset(o, 0, sizeof(*o));
-#define LD(n, sz, sx) case SI_OP_##n: o->kind = VK_LOAD; o->size = sz; o->sext = sx; return 0;
-#define ST(n, sz) case SI_OP_##n: o->kind = VK_STORE; o->size = sz; return 0;
-#define LF(n, c, t) case SI_OP_##n: o->kind = VK_LOAD_FMT; o->ncomp = c; o->tbuf = t; return 0;
-#define SF(n, c, t) case SI_OP_##n: o->kind = VK_STORE_FMT; o->ncomp = c; o->tbuf = t; return 0;
-#define AT(n, a, w) case SI_OP_##n: o->kind = VK_ATOMIC; o->aop = a; o->is64 = w; return 0;
-    switch (op) {
-    LD(buffer_load_ubyte, 1, 0)
-    LD(buffer_load_sbyte, 1, 1)
-    LD(buffer_load_ushort, 2, 0)
-    LD(buffer_load_sshort, 2, 1)
-    LD(buffer_load_dword, 4, 0)
-    LD(buffer_load_dwordx2, 8, 0)
-    LD(buffer_load_dwordx4, 16, 0)
-    ST(buffer_store_byte, 1)
-    ST(buffer_store_short, 2)
-    ST(buffer_store_dword, 4)
-    ST(buffer_store_dwordx2, 8)
-    ST(buffer_store_dwordx4, 16)
-    LF(buffer_load_format_x, 1, 0)
-    LF(buffer_load_format_xy, 2, 0)
-    LF(buffer_load_format_xyz, 3, 0)
-    LF(buffer_load_format_xyzw, 4, 0)
-    SF(buffer_store_format_x, 1, 0)
-    SF(buffer_store_format_xy, 2, 0)
-    SF(buffer_store_format_xyz, 3, 0)
-    SF(buffer_store_format_xyzw, 4, 0)
-    LF(tbuffer_load_format_x, 1, 1)
-    LF(tbuffer_load_format_xy, 2, 1)
-    LF(tbuffer_load_format_xyz, 3, 1)
-    LF(tbuffer_load_format_xyzw, 4, 1)
-    SF(tbuffer_store_format_x, 1, 1)
-    SF(tbuffer_store_format_xy, 2, 1)
-    SF(tbuffer_store_format_xyz, 3, 1)
-    SF(tbuffer_store_format_xyzw, 4, 1)
-    AT(buffer_atomic_swap, SI_AOP_SWAP, 0)
-    AT(buffer_atomic_cmpswap, SI_AOP_CMPSWAP, 0)
-    AT(buffer_atomic_add, SI_AOP_ADD, 0)
-    AT(buffer_atomic_sub, SI_AOP_SUB, 0)
-    AT(buffer_atomic_rsub, SI_AOP_RSUB, 0)
-    AT(buffer_atomic_smin, SI_AOP_SMIN, 0)
-    AT(buffer_atomic_umin, SI_AOP_UMIN, 0)
-    AT(buffer_atomic_smax, SI_AOP_SMAX, 0)
-    AT(buffer_atomic_umax, SI_AOP_UMAX, 0)
-    AT(buffer_atomic_and, SI_AOP_AND, 0)
-    AT(buffer_atomic_or, SI_AOP_OR, 0)
-    AT(buffer_atomic_xor, SI_AOP_XOR, 0)
-    AT(buffer_atomic_inc, SI_AOP_INC, 0)
-    AT(buffer_atomic_dec, SI_AOP_DEC, 0)
-    AT(buffer_atomic_fcmpswap, SI_AOP_FCMPSWAP, 0)
-    AT(buffer_atomic_fmin, SI_AOP_FMIN, 0)
-    AT(buffer_atomic_fmax, SI_AOP_FMAX, 0)
-    AT(buffer_atomic_swap_x2, SI_AOP_SWAP, 1)
-    AT(buffer_atomic_cmpswap_x2, SI_AOP_CMPSWAP, 1)
-    AT(buffer_atomic_add_x2, SI_AOP_ADD, 1)
-    AT(buffer_atomic_sub_x2, SI_AOP_SUB, 1)
-    AT(buffer_atomic_rsub_x2, SI_AOP_RSUB, 1)
-    AT(buffer_atomic_smin_x2, SI_AOP_SMIN, 1)
-    AT(buffer_atomic_umin_x2, SI_AOP_UMIN, 1)
-    AT(buffer_atomic_smax_x2, SI_AOP_SMAX, 1)
-    AT(buffer_atomic_umax_x2, SI_AOP_UMAX, 1)
-    AT(buffer_atomic_and_x2, SI_AOP_AND, 1)
-    AT(buffer_atomic_or_x2, SI_AOP_OR, 1)
-    AT(buffer_atomic_xor_x2, SI_AOP_XOR, 1)
-    AT(buffer_atomic_inc_x2, SI_AOP_INC, 1)
-    AT(buffer_atomic_dec_x2, SI_AOP_DEC, 1)
-    AT(buffer_atomic_fcmpswap_x2, SI_AOP_FCMPSWAP, 1)
-    AT(buffer_atomic_fmin_x2, SI_AOP_FMIN, 1)
-    AT(buffer_atomic_fmax_x2, SI_AOP_FMAX, 1)
-    case SI_OP_buffer_wbinvl1:
-    case SI_OP_buffer_wbinvl1_sc:
-        o->kind = VK_NOP;
-        return 0;
-    default:
+    if (!m)
         return -1;
+    switch (m->kind) {
+    case SI_MK_BUF_LOAD: o->kind = VK_LOAD; o->size = m->size; o->sext = m->sext; return 0;
+    case SI_MK_BUF_STORE: o->kind = VK_STORE; o->size = m->size; return 0;
+    case SI_MK_BUF_LOAD_FMT: o->kind = VK_LOAD_FMT; o->ncomp = m->ncomp; o->tbuf = m->tbuf; return 0;
+    case SI_MK_BUF_STORE_FMT: o->kind = VK_STORE_FMT; o->ncomp = m->ncomp; o->tbuf = m->tbuf; return 0;
+    case SI_MK_BUF_ATOMIC: o->kind = VK_ATOMIC; o->aop = m->aop; o->is64 = m->size == 8; return 0;
+    case SI_MK_BUF_NOP: o->kind = VK_NOP; return 0;
+    default: return -1;
     }
-#undef LD
-#undef ST
-#undef LF
-#undef SF
-#undef AT
 }
 
 /* --------------------------------------------------------- addressing -- */

@@ -14,32 +14,46 @@
 
 #include "sicu/emu.h"
 #include "sicu/launch.h"
+#include "sicu/rtl_engine.h"
 
 static void usage_run(FILE *f)
 {
     fprintf(f,
             "usage: sicu run LAUNCH.json [--engine emu|rtl|cosim] [--trace FILE] [--stats FILE]\n"
             "                [--max-instructions N] [--repeat N] [--quiet]\n"
-            "                [RTL options: --waves FILE.fst --from C --to C --scope UNIT --fail-waves N\n"
-            "                 --fail-waves-file FILE --activity FILE --max-cycles N --watchdog N]\n"
+            "                [RTL options: --max-cycles N --watchdog N --waves FILE.fst [--from C] [--to C]\n"
+            "                 [--scope UNIT]... --fail-waves N --fail-waves-file FILE --activity FILE\n"
+            "                 --mem-stall-after N]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
             "  --engine E              emu: the golden emulator (default); rtl: the verilated compute\n"
             "                          unit; cosim: the RTL checked against the emulator at every\n"
-            "                          retirement (rtl and cosim need `make rtl`)\n"
-            "  --trace FILE            write a JSON Lines retirement trace (docs/trace-format.md)\n"
+            "                          retirement, then the final memory.  rtl and cosim load\n"
+            "                          ../lib/libsicu-rtl.so next to this binary (`make rtl [BUILD=...]`;\n"
+            "                          its CU configuration: `sicu version`)\n"
+            "  --trace FILE            write a JSON Lines retirement trace (docs/trace-format.md; - = stdout)\n"
             "  --stats FILE            write execution statistics as JSON ('-' = stdout)\n"
-            "  --max-instructions N    stop with an error after N wave instructions (runaway guard)\n"
+            "  --max-instructions N    stop with an error after N wave instructions (runaway guard; emu)\n"
             "  --repeat N              run the dispatch N times, each from freshly set-up memory\n"
             "                          (benchmarking; only the emulation is timed;\n"
-            "                          statistics are per run, throughput over all runs)\n"
+            "                          statistics are per run, throughput over all runs; emu)\n"
             "  --quiet                 no summary line on stderr\n"
-            "  RTL options (--engine rtl|cosim only; see `sicu-rtl --help` and docs/waves.md):\n"
-            "  --waves FILE.fst        waveform of cycles --from..--to, of the --scope units only\n"
-            "  --fail-waves N          waveform of the N cycles before a mismatch/fault/hang (default 2000)\n"
-            "  --activity FILE.json    per-module switching activity of the run (docs/power.md)\n"
-            "  --max-cycles, --watchdog  cycle limit, hang detection\n");
+            "RTL options (--engine rtl|cosim only; docs/waves.md, docs/power.md):\n"
+            "  --max-cycles N          stop with an error after N cycles\n"
+            "  --watchdog N            cycles without a retirement before the run is reported as hung\n"
+            "                          (default: WATCHDOG_CYCLES of the configuration; 0 = off)\n"
+            "  --waves FILE.fst        waveform (FST) of cycles --from..--to (default: the whole run; time\n"
+            "                          unit = half a cycle), only of the --scope units (repeatable; default:\n"
+            "                          the whole CU): sicu_cu fetch decode wavepool issue salu sgpr simd lsu,\n"
+            "                          or a hierarchy path TOP.sicu_cu...\n"
+            "  --fail-waves N          on a mismatch, fault or hang: re-simulate and write the waveform of the\n"
+            "                          last N cycles before it (default %d; 0 = off) to --fail-waves-file\n"
+            "                          (default: sicu-fail.fst next to LAUNCH.json)\n"
+            "  --activity FILE.json    per-module switching activity of the run (the whole run is traced to\n"
+            "                          a temporary FILE.json.tmp.fst and every bit change counted per module)\n"
+            "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n",
+            SICU_RTL_FAIL_WAVES_DEFAULT);
 }
 
 static double now_s(void)
@@ -58,8 +72,14 @@ static long peak_rss_kib(void)
 /* `wall` covers `reps` identical runs; counts are those of one run. */
 static int write_stats(const char *path, const si_stats *s, double wall, unsigned reps, const si_launch *l)
 {
-    json_t *o = json_object();
+    json_t *o = json_object(), *cfg = json_object();
+    json_object_set_new(o, "engine", json_string("emu"));
     json_object_set_new(o, "kernel", json_string(l->kernel));
+    /* the emulator models no CU configuration (the RTL engines' stats give theirs) */
+    json_object_set_new(cfg, "file", json_null());
+    json_object_set_new(cfg, "note", json_string("golden emulator: no CU configuration (sizes and features "
+                                                 "apply to the RTL engines)"));
+    json_object_set_new(o, "config", cfg);
     json_object_set_new(o, "instructions", json_integer((json_int_t)s->wave_insts));
     json_object_set_new(o, "lane_ops", json_integer((json_int_t)s->lane_ops));
     json_object_set_new(o, "cycles_est", json_integer((json_int_t)s->cycles_est));
@@ -93,8 +113,64 @@ static int write_stats(const char *path, const si_stats *s, double wall, unsigne
     return rc ? -1 : 0;
 }
 
+/* an RTL option's number: non-negative integer (decimal, 0x hex) */
+static int parse_u64(const char *opt, const char *arg, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(arg, &end, 0);
+    if (*end || !*arg || *arg == '-' || errno) {
+        cli_err("run", "--%s expects a number, got '%s'", opt, arg);
+        return -1;
+    }
+    *v = x;
+    return 0;
+}
+
+/* The RTL engines: set up the dispatch (twice for cosim) and hand it to the library. */
+static int run_rtl(const sicu_rtl_engine *eng, const char *lpath, sicu_rtl_opts *ro, const char *trace_path)
+{
+    si_launch l;
+    si_codeobj co;
+    si_mem mem, emem;
+    si_dispatch d, ed;
+    int rc = CLI_FAIL;
+    memset(&co, 0, sizeof co);
+    si_mem_init(&mem);
+    si_mem_init(&emem);
+    ro->launch_path = lpath;
+    if (si_launch_parse(&l, lpath) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (si_codeobj_load(&co, l.code_path) < 0) {
+        cli_err("run", "%s", co.err);
+        goto out;
+    }
+    if (si_launch_setup(&l, &co, &mem, &d) < 0 || (ro->cosim && si_launch_setup(&l, &co, &emem, &ed) < 0)) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (trace_path && !(ro->trace = !strcmp(trace_path, "-") ? stdout : fopen(trace_path, "w"))) {
+        cli_err("run", "cannot create trace file %s: %s", trace_path, strerror(errno));
+        goto out;
+    }
+    rc = eng->run(&l, &co, &mem, &d, &emem, &ed, ro) == 0 ? CLI_OK : CLI_FAIL;
+    if (ro->trace && ro->trace != stdout && fclose(ro->trace) != 0 && rc == CLI_OK) {
+        cli_err("run", "write error on trace file %s", trace_path);
+        rc = CLI_FAIL;
+    }
+out:
+    si_mem_free(&mem);
+    si_mem_free(&emem);
+    si_codeobj_free(&co);
+    si_launch_free(&l);
+    return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
+    enum { O_MAXC = 256, O_WDOG, O_WAVES, O_FROM, O_TO, O_SCOPE, O_FAILW, O_FAILF, O_ACT, O_STALL };
     static const struct option lo[] = {{"help", no_argument, 0, 'h'},
                                        {"engine", required_argument, 0, 'e'},
                                        {"trace", required_argument, 0, 't'},
@@ -102,39 +178,31 @@ int cmd_run(int argc, char **argv)
                                        {"max-instructions", required_argument, 0, 'm'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"repeat", required_argument, 0, 'r'},
-                                       /* handed to sicu-rtl as they are */
-                                       {"waves", required_argument, 0, 'R'},
-                                       {"from", required_argument, 0, 'R'},
-                                       {"to", required_argument, 0, 'R'},
-                                       {"scope", required_argument, 0, 'R'},
-                                       {"fail-waves", required_argument, 0, 'R'},
-                                       {"fail-waves-file", required_argument, 0, 'R'},
-                                       {"max-cycles", required_argument, 0, 'R'},
-                                       {"watchdog", required_argument, 0, 'R'},
-                                       {"activity", required_argument, 0, 'R'},
+                                       /* the RTL engines */
+                                       {"max-cycles", required_argument, 0, O_MAXC},
+                                       {"watchdog", required_argument, 0, O_WDOG},
+                                       {"waves", required_argument, 0, O_WAVES},
+                                       {"from", required_argument, 0, O_FROM},
+                                       {"to", required_argument, 0, O_TO},
+                                       {"scope", required_argument, 0, O_SCOPE},
+                                       {"fail-waves", required_argument, 0, O_FAILW},
+                                       {"fail-waves-file", required_argument, 0, O_FAILF},
+                                       {"activity", required_argument, 0, O_ACT},
+                                       {"mem-stall-after", required_argument, 0, O_STALL},
                                        {0, 0, 0, 0}};
-    char *rtl_av[2 * 64];
-    int rtl_ac = 0, li = 0;
     const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
+    const char *rtl_opt = NULL;   /* the first RTL option given */
+    static const char *scopes[64];
+    sicu_rtl_opts ro = {.fail_waves = SICU_RTL_FAIL_WAVES_DEFAULT, .scopes = scopes};
     uint64_t maxi = 0;
     unsigned reps = 1;
-    int quiet = 0, c;
+    int quiet = 0, c, li = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":hq", lo, &li)) != -1) {
+        if (c >= O_MAXC && !rtl_opt)
+            rtl_opt = lo[li].name;
         switch (c) {
-        case 'R': {
-            static char names[64][32];
-            if (rtl_ac >= 2 * 64) {
-                cli_err("run", "too many RTL options");
-                return CLI_USAGE;
-            }
-            int k = rtl_ac / 2;
-            snprintf(names[k], sizeof names[0], "--%s", lo[li].name);
-            rtl_av[rtl_ac++] = names[k];
-            rtl_av[rtl_ac++] = optarg;
-            break;
-        }
         case 'h': usage_run(stdout); return CLI_OK;
         case 'e': engine = optarg; break;
         case 't': trace_path = optarg; break;
@@ -162,6 +230,22 @@ int cmd_run(int argc, char **argv)
             maxi = v;
             break;
         }
+        case O_MAXC: if (parse_u64("max-cycles", optarg, &ro.max_cycles)) return CLI_USAGE; break;
+        case O_WDOG: if (parse_u64("watchdog", optarg, &ro.watchdog)) return CLI_USAGE; ro.have_watchdog = 1; break;
+        case O_STALL: if (parse_u64("mem-stall-after", optarg, &ro.mem_stall_after)) return CLI_USAGE; break;
+        case O_FROM: if (parse_u64("from", optarg, &ro.from)) return CLI_USAGE; ro.have_from = 1; break;
+        case O_TO: if (parse_u64("to", optarg, &ro.to)) return CLI_USAGE; ro.have_to = 1; break;
+        case O_FAILW: if (parse_u64("fail-waves", optarg, &ro.fail_waves)) return CLI_USAGE; break;
+        case O_WAVES: ro.waves = optarg; break;
+        case O_FAILF: ro.fail_waves_file = optarg; break;
+        case O_ACT: ro.activity = optarg; break;
+        case O_SCOPE:
+            if (ro.nscopes == (int)(sizeof scopes / sizeof scopes[0])) {
+                cli_err("run", "too many --scope options");
+                return CLI_USAGE;
+            }
+            scopes[ro.nscopes++] = optarg;
+            break;
         case ':': cli_err("run", "option %s needs a value", argv[optind - 1]); return CLI_USAGE;
         default: cli_err("run", "unknown option '%s'", argv[optind - 1]); usage_run(stderr); return CLI_USAGE;
         }
@@ -172,52 +256,31 @@ int cmd_run(int argc, char **argv)
         return CLI_USAGE;
     }
     if (!strcmp(engine, "rtl") || !strcmp(engine, "cosim")) {
-        /* The RTL engines live in the harness binary (built by `make rtl`),
-         * which sits next to this one; hand the run over to it. */
-        char self[4096], tool[4200];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n <= 0) {
-            cli_err("run", "cannot locate the sicu binary: %s", strerror(errno));
-            return CLI_FAIL;
+        if (maxi || reps != 1) {
+            cli_err("run", "%s is an emulator option (the RTL engines have --max-cycles)",
+                    maxi ? "--max-instructions" : "--repeat");
+            return CLI_USAGE;
         }
-        self[n] = 0;
-        char *slash = strrchr(self, '/');
-        if (slash)
-            *slash = 0;
-        snprintf(tool, sizeof tool, "%s/sicu-rtl", self);
-        if (access(tool, X_OK) != 0) {
-            cli_err("run", "engine '%s' needs the RTL model: %s is not built (run `make rtl`)", engine, tool);
-            return CLI_FAIL;
+        int lrc;
+        const sicu_rtl_engine *eng = cli_rtl_engine(&lrc);
+        if (!eng)
+            return lrc;
+        char err[1024];
+        ro.cosim = !strcmp(engine, "cosim");
+        ro.quiet = quiet;
+        ro.stats = stats_path;
+        if (eng->check(&ro, err, sizeof err) < 0) {
+            cli_err("run", "%s", err);
+            return CLI_USAGE;
         }
-        char *av[16 + 2 * 64];
-        int ac = 0;
-        av[ac++] = tool;
-        av[ac++] = argv[optind];
-        av[ac++] = (char *)"--engine";
-        av[ac++] = (char *)engine;
-        if (trace_path) {
-            av[ac++] = (char *)"--trace";
-            av[ac++] = (char *)trace_path;
-        }
-        if (stats_path) {
-            av[ac++] = (char *)"--stats";
-            av[ac++] = (char *)stats_path;
-        }
-        if (quiet)
-            av[ac++] = (char *)"--quiet";
-        for (int k = 0; k < rtl_ac; k++)
-            av[ac++] = rtl_av[k];
-        av[ac] = NULL;
-        execv(tool, av);
-        cli_err("run", "cannot run %s: %s", tool, strerror(errno));
-        return CLI_FAIL;
+        return run_rtl(eng, argv[optind], &ro, trace_path);
     }
     if (strcmp(engine, "emu") != 0) {
         cli_err("run", "unknown engine '%s' (expected emu, rtl or cosim)", engine);
         return CLI_USAGE;
     }
-    if (rtl_ac) {
-        cli_err("run", "%s needs --engine rtl or cosim", rtl_av[0]);
+    if (rtl_opt) {
+        cli_err("run", "--%s needs --engine rtl or cosim", rtl_opt);
         return CLI_USAGE;
     }
 

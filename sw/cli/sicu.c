@@ -40,11 +40,12 @@ static void usage_main(FILE *f)
             "\n"
             "commands:\n"
             "  cc KERNEL.cl -o K.o [-O0..-O3] [-DNAME[=V]] [-IDIR]   compile OpenCL C for gfx600\n"
-            "  run LAUNCH.json [--trace F] [--stats F] [--max-instructions N] [--quiet]\n"
+            "  run LAUNCH.json [--engine emu|rtl|cosim] [--trace F] [--stats F] [--quiet] ...\n"
             "                                                        run a kernel launch\n"
             "  disasm [--raw] [--kernel NAME] FILE                   disassemble a code object\n"
             "  trace-diff A.jsonl B.jsonl [--ignore FIELD]           compare two traces per wave\n"
-            "  version                                               print the version\n"
+            "  version                                               the version, the engines and the\n"
+            "                                                        RTL engine's CU configuration\n"
             "  help                                                  this text\n"
             "\n"
             "`sicu COMMAND --help` describes each command (see also docs/cli.md).\n");
@@ -251,6 +252,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "trace-diff")) return cmd_trace_diff(argc, argv);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("sicu %s - golden emulator for the AMD Southern Islands (gfx600) compute unit\n", SICU_VERSION);
+        cli_print_configs(stdout);
         return CLI_OK;
     }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

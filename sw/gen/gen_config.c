@@ -3,36 +3,126 @@
  * disagree on a parameter.
  *
  *   gen_config CONFIG.cfg OUT.vh OUT.h
+ *   gen_config --list          the key table (name, kind, values, default, doc)
  *
- * Every known key must be present exactly once; unknown keys, missing
- * keys, non-integers and inconsistent values are errors (file:line). */
+ * Two kinds of keys, all declared once in the table below:
+ *   sizes     integers in [lo, hi]; every size must be given exactly once;
+ *   features  bool (off|on) or enum (one of the listed names); optional,
+ *             default off / the first value.  A value whose implementation
+ *             is missing (its bit clear in `impl`) is rejected.
+ * Unknown keys, duplicates, bad values and inconsistent sizes are errors
+ * with file:line.  Outputs:
+ *   OUT.vh  `define SICU_<SIZE> n, `define SICU_FEAT_<FEATURE> index and,
+ *           for enums, `define SICU_<FEATURE>_<VALUE> index;
+ *   OUT.h   the same #defines plus sicu_cfg_table[][3] (name, value, kind)
+ *           so C code can print the configuration.
+ * The first line of both names the configuration file (scripts read it). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const struct key { const char *name; long lo, hi; } keys[] = {
-    { "WAVES", 1, 64 },        { "SIMDS", 1, 4 },          { "LANES", 4, 64 },
-    { "VGPR_ROWS", 8, 1024 },  { "SGPR_ROWS", 16, 8192 },  { "LDS_BYTES", 256, 65536 },
-    { "IB_DEPTH", 1, 8 },      { "LSU_QDEPTH", 1, 16 },    { "VALU_LATENCY", 0, 16 },
-    { "IMEM_LATENCY", 1, 1000 }, { "MEM_LATENCY", 1, 10000 },
-    { "WATCHDOG_CYCLES", 100, 1000000000 },
+enum kind { K_SIZE, K_BOOL, K_ENUM };
+
+static const char *const bool_values[] = {"off", "on", NULL};
+static const char *const dmr_values[] = {"off", "intra", "inter", "enhanced", NULL};
+
+static const struct key {
+    const char *name;
+    enum kind kind;
+    long lo, hi;                 /* K_SIZE: allowed range                              */
+    const char *const *values;   /* K_BOOL/K_ENUM: value names; the index is the value */
+    unsigned impl;               /* K_BOOL/K_ENUM: bit v set = value v is implemented  */
+    const char *doc;
+} keys[] = {
+    {"WAVES", K_SIZE, 1, 64, NULL, 0, "wave slots in the CU"},
+    {"SIMDS", K_SIZE, 1, 4, NULL, 0, "SIMD units; wave slot k is bound to SIMD k % SIMDS"},
+    {"LANES", K_SIZE, 4, 64, NULL, 0, "lanes per SIMD (a power of two dividing 64)"},
+    {"VGPR_ROWS", K_SIZE, 8, 1024, NULL, 0, "VGPR rows per SIMD (x 64 lanes x 32 bits; a power of two)"},
+    {"SGPR_ROWS", K_SIZE, 16, 8192, NULL, 0, "physical SGPRs in the CU, shared by all waves (a power of two)"},
+    {"LDS_BYTES", K_SIZE, 256, 65536, NULL, 0, "LDS bytes per CU (a power of two)"},
+    {"IB_DEPTH", K_SIZE, 1, 8, NULL, 0, "decoded-instruction buffer entries per wave"},
+    {"LSU_QDEPTH", K_SIZE, 1, 16, NULL, 0, "LSU instruction queue entries"},
+    {"VALU_LATENCY", K_SIZE, 0, 16, NULL, 0, "extra pipeline cycles after the last SIMD pass"},
+    {"IMEM_LATENCY", K_SIZE, 1, 1000, NULL, 0, "instruction-memory latency (cycles, harness model)"},
+    {"MEM_LATENCY", K_SIZE, 1, 10000, NULL, 0, "global-memory latency (cycles, harness model)"},
+    {"WATCHDOG_CYCLES", K_SIZE, 100, 1000000000, NULL, 0, "cycles without a retirement before a hang is reported"},
+    /* features: value 0 (off / the first value) is the baseline CU */
+    {"RFV", K_BOOL, 0, 0, bool_values, 1u << 0,
+     "register-file virtualization (VGPR rows allocated on demand); not implemented yet"},
+    {"DMR", K_ENUM, 0, 0, dmr_values, 1u << 0,
+     "Warped-DMR redundant execution: intra (idle lanes), inter (idle cycles), enhanced (both); "
+     "not implemented yet"},
+    {"FAULT_INJECT", K_BOOL, 0, 0, bool_values, 1u << 0,
+     "fault-injection hooks in the datapath (parity/recovery studies); not implemented yet"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
+static const char *kind_name(enum kind k) { return k == K_SIZE ? "size" : k == K_BOOL ? "bool" : "enum"; }
+
 static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
+
+static int find_key(const char *name)
+{
+    for (unsigned k = 0; k < NKEYS; k++)
+        if (!strcmp(keys[k].name, name))
+            return (int)k;
+    return -1;
+}
+
+static void list_values(const struct key *k, char *buf, size_t n)
+{
+    buf[0] = 0;
+    for (int v = 0; k->values[v]; v++)
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", v ? "|" : "", k->values[v]);
+}
+
+static void list_keys(void)
+{
+    for (unsigned i = 0; i < NKEYS; i++) {
+        const struct key *k = &keys[i];
+        char vals[256], impl[256] = "";
+        if (k->kind == K_SIZE) {
+            snprintf(vals, sizeof vals, "%ld..%ld", k->lo, k->hi);
+            printf("%s\t%s\t%s\t(required)\t-\t%s\n", k->name, kind_name(k->kind), vals, k->doc);
+            continue;
+        }
+        list_values(k, vals, sizeof vals);
+        for (int v = 0; k->values[v]; v++)
+            if (k->impl & (1u << v))
+                snprintf(impl + strlen(impl), sizeof impl - strlen(impl), "%s%s", impl[0] ? "|" : "", k->values[v]);
+        printf("%s\t%s\t%s\t%s\t%s\t%s\n", k->name, kind_name(k->kind), vals, k->values[0], impl, k->doc);
+    }
+}
+
+/* upper-case copy of a value name for the SICU_<KEY>_<VALUE> constants */
+static const char *upper(const char *s)
+{
+    static char buf[64];
+    size_t i;
+    for (i = 0; s[i] && i < sizeof buf - 1; i++)
+        buf[i] = (char)toupper((unsigned char)s[i]);
+    buf[i] = 0;
+    return buf;
+}
 
 int main(int argc, char **argv)
 {
     long val[NKEYS];
-    int seen[NKEYS] = { 0 };
+    int seen[NKEYS] = {0};
+    if (argc == 2 && !strcmp(argv[1], "--list")) {
+        list_keys();
+        return 0;
+    }
     if (argc != 4) {
-        fprintf(stderr, "usage: gen_config CONFIG.cfg OUT.vh OUT.h\n");
+        fprintf(stderr, "usage: gen_config CONFIG.cfg OUT.vh OUT.h | gen_config --list\n");
         return 2;
     }
-    FILE *f = fopen(argv[1], "r");
+    const char *cfg = argv[1];
+    FILE *f = fopen(cfg, "r");
     if (!f) {
-        fprintf(stderr, "%s: %s\n", argv[1], strerror(errno));
+        fprintf(stderr, "%s: %s\n", cfg, strerror(errno));
         return 1;
     }
     char line[512];
@@ -42,47 +132,73 @@ int main(int argc, char **argv)
         char *h = strchr(line, '#');
         if (h)
             *h = 0;
-        char name[64], rest[128];
-        long v;
-        int n = sscanf(line, "%63s %127s", name, rest);
+        char name[64], rest[128], extra[8];
+        int n = sscanf(line, "%63s %127s %7s", name, rest, extra);
         if (n <= 0)
             continue;
-        char *end;
-        if (n != 2 || (v = strtol(rest, &end, 0), *end)) {
-            fprintf(stderr, "%s:%d: expected 'NAME INTEGER'\n", argv[1], ln);
+        if (n != 2) {
+            fprintf(stderr, "%s:%d: expected 'NAME VALUE'\n", cfg, ln);
             return 1;
         }
-        unsigned k;
-        for (k = 0; k < NKEYS && strcmp(keys[k].name, name); k++)
-            ;
-        if (k == NKEYS) {
-            fprintf(stderr, "%s:%d: unknown parameter '%s'\n", argv[1], ln, name);
+        int k = find_key(name);
+        if (k < 0) {
+            fprintf(stderr, "%s:%d: unknown key '%s' (gen_config --list shows the keys)\n", cfg, ln, name);
             return 1;
         }
+        const struct key *K = &keys[k];
         if (seen[k]++) {
-            fprintf(stderr, "%s:%d: '%s' given twice\n", argv[1], ln, name);
+            fprintf(stderr, "%s:%d: '%s' given twice\n", cfg, ln, name);
             return 1;
         }
-        if (v < keys[k].lo || v > keys[k].hi) {
-            fprintf(stderr, "%s:%d: %s = %ld is outside [%ld, %ld]\n", argv[1], ln, name, v, keys[k].lo,
-                    keys[k].hi);
+        if (K->kind == K_SIZE) {
+            char *end;
+            errno = 0;
+            long v = strtol(rest, &end, 0);
+            if (*end || errno) {
+                fprintf(stderr, "%s:%d: %s: expected an integer, got '%s'\n", cfg, ln, name, rest);
+                return 1;
+            }
+            if (v < K->lo || v > K->hi) {
+                fprintf(stderr, "%s:%d: %s = %ld is outside [%ld, %ld]\n", cfg, ln, name, v, K->lo, K->hi);
+                return 1;
+            }
+            val[k] = v;
+            continue;
+        }
+        int v;
+        for (v = 0; K->values[v] && strcmp(K->values[v], rest); v++)
+            ;
+        if (!K->values[v]) {
+            char vals[256];
+            list_values(K, vals, sizeof vals);
+            fprintf(stderr, "%s:%d: %s: bad value '%s' (expected %s)\n", cfg, ln, name, rest, vals);
+            return 1;
+        }
+        if (!(K->impl & (1u << v))) {
+            fprintf(stderr, "%s:%d: feature %s = %s is not implemented yet (see the key table in sw/gen/gen_config.c)\n",
+                    cfg, ln, name, rest);
             return 1;
         }
         val[k] = v;
     }
     fclose(f);
-    for (unsigned k = 0; k < NKEYS; k++)
-        if (!seen[k]) {
-            fprintf(stderr, "%s: parameter '%s' is missing\n", argv[1], keys[k].name);
+    for (unsigned k = 0; k < NKEYS; k++) {
+        if (seen[k])
+            continue;
+        if (keys[k].kind == K_SIZE) {
+            fprintf(stderr, "%s: size '%s' is missing\n", cfg, keys[k].name);
             return 1;
         }
-#define V(i) val[i]
-    if (64 % V(2) || !is_pow2(V(2))) {
-        fprintf(stderr, "%s: LANES must be a power of two dividing 64\n", argv[1]);
+        val[k] = 0;   /* features default to off / the first value */
+    }
+#define SIZE(name) val[find_key(name)]
+    long lanes = SIZE("LANES");
+    if (64 % lanes || !is_pow2(lanes)) {
+        fprintf(stderr, "%s: LANES must be a power of two dividing 64\n", cfg);
         return 1;
     }
-    if (!is_pow2(V(3)) || !is_pow2(V(4)) || !is_pow2(V(5))) {
-        fprintf(stderr, "%s: VGPR_ROWS, SGPR_ROWS and LDS_BYTES must be powers of two\n", argv[1]);
+    if (!is_pow2(SIZE("VGPR_ROWS")) || !is_pow2(SIZE("SGPR_ROWS")) || !is_pow2(SIZE("LDS_BYTES"))) {
+        fprintf(stderr, "%s: VGPR_ROWS, SGPR_ROWS and LDS_BYTES must be powers of two\n", cfg);
         return 1;
     }
     FILE *vh = fopen(argv[2], "w"), *ch = fopen(argv[3], "w");
@@ -90,15 +206,40 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot write the generated headers\n");
         return 1;
     }
-    fprintf(vh, "// Generated from %s by sw/gen/gen_config.c - do not edit.\n`ifndef SICU_CONFIG_VH\n`define SICU_CONFIG_VH\n", argv[1]);
-    fprintf(ch, "/* Generated from %s by sw/gen/gen_config.c - do not edit. */\n#ifndef SICU_CONFIG_H\n#define SICU_CONFIG_H\n#define SICU_CFG_FILE \"%s\"\n", argv[1], argv[1]);
+    fprintf(vh, "// Generated from %s by sw/gen/gen_config.c - do not edit.\n`ifndef SICU_CONFIG_VH\n`define SICU_CONFIG_VH\n", cfg);
+    fprintf(ch, "/* Generated from %s by sw/gen/gen_config.c - do not edit. */\n#ifndef SICU_CONFIG_H\n#define SICU_CONFIG_H\n"
+                "#define SICU_CFG_FILE \"%s\"\n", cfg, cfg);
     for (unsigned k = 0; k < NKEYS; k++) {
-        fprintf(vh, "`define SICU_%s %ld\n", keys[k].name, val[k]);
-        fprintf(ch, "#define SICU_%s %ld\n", keys[k].name, val[k]);
+        const struct key *K = &keys[k];
+        if (K->kind == K_SIZE) {
+            fprintf(vh, "`define SICU_%s %ld\n", K->name, val[k]);
+            fprintf(ch, "#define SICU_%s %ld\n", K->name, val[k]);
+            continue;
+        }
+        fprintf(vh, "// %s (%s): %s\n`define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
+        fprintf(ch, "/* %s (%s): %s */\n#define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
+        if (K->kind == K_ENUM)
+            for (int v = 0; K->values[v]; v++) {
+                fprintf(vh, "`define SICU_%s_%s %d\n", K->name, upper(K->values[v]), v);
+                fprintf(ch, "#define SICU_%s_%s %d\n", K->name, upper(K->values[v]), v);
+            }
     }
+    fprintf(ch, "/* every key in key-table order: name, value, kind (size, bool, enum) */\n"
+                "#define SICU_CFG_NKEYS %u\n"
+                "static const char *const sicu_cfg_table[SICU_CFG_NKEYS][3] __attribute__((unused)) = {\n",
+            (unsigned)NKEYS);
+    for (unsigned k = 0; k < NKEYS; k++) {
+        if (keys[k].kind == K_SIZE)
+            fprintf(ch, "    {\"%s\", \"%ld\", \"size\"},\n", keys[k].name, val[k]);
+        else
+            fprintf(ch, "    {\"%s\", \"%s\", \"%s\"},\n", keys[k].name, keys[k].values[val[k]], kind_name(keys[k].kind));
+    }
+    fprintf(ch, "};\n");
     fprintf(vh, "`endif\n");
     fprintf(ch, "#endif\n");
-    fclose(vh);
-    fclose(ch);
+    if (fclose(vh) != 0 || fclose(ch) != 0) {
+        fprintf(stderr, "write error on the generated headers\n");
+        return 1;
+    }
     return 0;
 }

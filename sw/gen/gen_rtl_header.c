@@ -15,14 +15,16 @@
  *   si_op_src_kind(op, i)   per-op table look-ups
  *
  * With --bundle it writes the decoded-bundle and operand-packet field macros
- * instead (build/gen/sicu_bundle.vh, from sw/isa/bundle.def and
- * sw/isa/op_packet.def).
+ * instead (build/gen/sicu_bundle.vh, from sw/isa/bundle.def,
+ * sw/isa/op_packet.def) and the fault codes (sw/isa/faults.def).
  */
 #include "sicu/isa.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+#define MA_W 22   /* bits of si_op_mem(op): {tbuf, ncomp[3], rtn, aop[5], st64, sext, size[5], kind[5]} */
 
 static void upper(char *dst, const char *src, size_t n)
 {
@@ -74,7 +76,20 @@ static int bundle_header(void)
                p[i].name, p[i].doc[0] ? "    // " : "", p[i].doc);
         prev = p[i].name;
     }
-    printf("`define OPK_W (`OPK_%s_LO + `OPK_%s_W)\n`endif\n", prev, prev);
+    printf("`define OPK_W (`OPK_%s_LO + `OPK_%s_W)\n\n", prev, prev);
+
+    static const struct { const char *name; unsigned code; } flt[] = {
+#define FAULT(n, c, m) { #n, c },
+#include "../isa/faults.def"
+#undef FAULT
+    };
+    printf("// Memory-op attributes: fields of si_op_mem(op) (si_isa.vh, sw/isa/memop.def)\n");
+    printf("`define MA_KIND 4:0\n`define MA_SIZE 9:5\n`define MA_SEXT 10\n`define MA_ST64 11\n");
+    printf("`define MA_AOP 16:12\n`define MA_RTN 17\n`define MA_NCOMP 20:18\n`define MA_TBUF 21\n`define MA_W %u\n\n", MA_W);
+    printf("// Fault codes (sw/isa/faults.def)\n");
+    for (unsigned i = 0; i < sizeof flt / sizeof flt[0]; i++)
+        printf("`define FLT_%s 4'd%u\n", flt[i].name, flt[i].code);
+    printf("`endif\n");
     return 0;
 }
 
@@ -170,6 +185,26 @@ int main(int argc, char **argv)
                 printf("    {5'd%u, 9'h%03x}: si_lookup = 10'd%u;\n", f, opc, op);
         }
     printf("    default: si_lookup = SI_OP_INVALID;\n  endcase\nendfunction\n\n");
+
+    /* memory-op attributes (sw/isa/memop.def): SI_AOP_*, SI_MK_* and the
+     * per-op look-up, fields `MA_* (sicu_bundle.vh) */
+    printf("// ---- memory-op attributes (sw/isa/memop.def, sw/isa/aops.def)\n");
+    for (unsigned a2 = 0; a2 < SI_AOP_COUNT; a2++)
+        printf("localparam [4:0] SI_AOP_%s = 5'd%u;\n", si_aop_name(a2), a2);
+    static const char *const mk[] = {"NONE", "DS_READ", "DS_WRITE", "DS_READ2", "DS_WRITE2", "DS_WRXCHG2",
+                                     "DS_ATOMIC", "DS_SRC2", "DS_SWIZZLE", "DS_APPEND", "DS_CONSUME", "DS_UNSUP",
+                                     "BUF_LOAD", "BUF_STORE", "BUF_LOAD_FMT", "BUF_STORE_FMT", "BUF_ATOMIC",
+                                     "BUF_NOP"};
+    for (unsigned k = 0; k < sizeof mk / sizeof mk[0]; k++)
+        printf("localparam [4:0] SI_MK_%s = 5'd%u;\n", mk[k], k);
+    printf("function automatic [%u:0] si_op_mem(input [9:0] si_opi);\n  case (si_opi)\n", MA_W - 1);
+    for (unsigned op = 0; op < SI_OP_COUNT; op++) {
+        const si_memattr *m = si_op_mem(op);
+        if (m)
+            printf("    10'd%u: si_op_mem = {1'b%u, 3'd%u, 1'b%u, 5'd%u, 1'b%u, 1'b%u, 5'd%u, 5'd%u};   // %s\n", op,
+                   m->tbuf, m->ncomp, m->rtn, m->aop, m->st64, m->sext, m->size, m->kind, si_ops[op].name);
+    }
+    printf("    default: si_op_mem = %u'd0;\n  endcase\nendfunction\n\n", MA_W);
 
 
     printf("/* verilator lint_on UNUSEDPARAM */\n");

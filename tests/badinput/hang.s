@@ -1,5 +1,5 @@
 // Two scalar loads from the kernel arguments.  Run on the RTL with
-// `sicu-rtl --mem-stall-after 1` (the memory model stops answering after the
+// `sicu run --engine rtl --mem-stall-after 1` (the memory model stops answering after the
 // first request): the second s_waitcnt never completes and the watchdog must
 // name the stuck wave, its PC and the outstanding lgkmcnt.
     .text

@@ -295,12 +295,40 @@ static void test_invalid(void **st)
     expect_text(&in, ".long 0xbe800368");
 }
 
+/* sw/isa/memop.def has exactly the DS and MUBUF/MTBUF ops of the instruction
+ * table, with attributes consistent with the table's operand kinds */
+static void test_memattr_complete(void **state)
+{
+    (void)state;
+    unsigned n = 0;
+    for (unsigned op = 0; op < SI_OP_COUNT; op++) {
+        unsigned f = si_ops[op].fmt;
+        const si_memattr *m = si_op_mem(op);
+        int mem = f == SI_FMT_DS || f == SI_FMT_MUBUF || f == SI_FMT_MTBUF;
+        if (mem != (m != NULL))
+            fail_msg("%s: %s", si_ops[op].name, mem ? "no memop.def row" : "memop.def row for a non-memory op");
+        if (!m)
+            continue;
+        n++;
+        int ds = m->kind >= SI_MK_DS_READ && m->kind <= SI_MK_DS_UNSUP;
+        if (ds != (f == SI_FMT_DS))
+            fail_msg("%s: kind %u does not match format %s", si_ops[op].name, m->kind, si_fmt_name(f));
+        if ((m->kind == SI_MK_DS_ATOMIC || m->kind == SI_MK_BUF_ATOMIC) && !(si_ops[op].flags & F_ATOMIC))
+            fail_msg("%s: atomic row, table says not atomic", si_ops[op].name);
+        if (m->kind == SI_MK_DS_ATOMIC && m->rtn != !!(si_ops[op].flags & F_RTN))
+            fail_msg("%s: rtn %u, table flags say %u", si_ops[op].name, m->rtn, !!(si_ops[op].flags & F_RTN));
+        if (m->aop >= SI_AOP_COUNT)
+            fail_msg("%s: aop %u", si_ops[op].name, m->aop);
+    }
+    assert_true(n > 150);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),  cmocka_unit_test(test_sop_literal), cmocka_unit_test(test_sopp_sopk),
         cmocka_unit_test(test_smrd),   cmocka_unit_test(test_vop),         cmocka_unit_test(test_vop3),
-        cmocka_unit_test(test_mem),    cmocka_unit_test(test_invalid),
+        cmocka_unit_test(test_mem),    cmocka_unit_test(test_invalid),   cmocka_unit_test(test_memattr_complete),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

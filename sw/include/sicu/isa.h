@@ -123,6 +123,40 @@ extern const si_opinfo si_ops[SI_OP_COUNT];
 const char *si_fmt_name(unsigned fmt);
 
 /* ---------------------------------------------------------------------
+ * Memory-instruction attributes (sw/isa/memop.def, one row per DS and
+ * MUBUF/MTBUF op): what kind of access, element size, sign extension, the
+ * read-modify-write operation and whether the pre-op value is returned.
+ * ------------------------------------------------------------------- */
+enum si_aop {
+#define AOP(n) SI_AOP_##n,
+#include "../../isa/aops.def"
+#undef AOP
+    SI_AOP_COUNT
+};
+
+enum si_memkind {
+    SI_MK_NONE,    /* not a DS/buffer instruction */
+    SI_MK_DS_READ, SI_MK_DS_WRITE, SI_MK_DS_READ2, SI_MK_DS_WRITE2, SI_MK_DS_WRXCHG2, SI_MK_DS_ATOMIC,
+    SI_MK_DS_SRC2, SI_MK_DS_SWIZZLE, SI_MK_DS_APPEND, SI_MK_DS_CONSUME, SI_MK_DS_UNSUP,
+    SI_MK_BUF_LOAD, SI_MK_BUF_STORE, SI_MK_BUF_LOAD_FMT, SI_MK_BUF_STORE_FMT, SI_MK_BUF_ATOMIC, SI_MK_BUF_NOP,
+};
+
+typedef struct si_memattr {
+    uint8_t kind;      /* enum si_memkind                                         */
+    uint8_t size;      /* bytes per lane element (atomics: 4 or 8)                */
+    uint8_t sext;      /* the load sign-extends                                   */
+    uint8_t st64;      /* read2/write2/wrxchg2 offsets in units of 64 elements    */
+    uint8_t aop;       /* enum si_aop (atomics, src2)                             */
+    uint8_t rtn;       /* returns the pre-op value (buffer atomics: with GLC)     */
+    uint8_t ncomp;     /* format loads/stores: components                         */
+    uint8_t tbuf;      /* format from the instruction (MTBUF)                     */
+} si_memattr;
+
+/* The attributes of op, or NULL when op is not a DS or buffer instruction. */
+const si_memattr *si_op_mem(unsigned op);
+const char *si_aop_name(unsigned aop);
+
+/* ---------------------------------------------------------------------
  * Operand codes (9-bit unified space, as in VOP src0).
  * ------------------------------------------------------------------- */
 enum {

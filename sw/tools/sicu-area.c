@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include "sicu_units.h"
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -61,34 +62,23 @@ static const struct { const char *type; int64_t t; } cmos_table[] = {
     {"$_NMUX_", 10}, {"$_DFF_P_", 16}, {"$_DFF_N_", 16},
 };
 
-/* The grouping, like MIAOW's area breakdown (docs/area.md).  A module's own
- * logic, flops and memories go to its group, except the memories whose name
- * contains mem_substr, which go to mem_group (the LDS array inside lsu.v). */
+/* The grouping, like MIAOW's area breakdown (docs/area.md): every module's
+ * logic, flops and memories go to the area group the unit manifest
+ * (rtl/units.manifest, generated into sicu_units.h) gives it. */
 struct group_rule {
     const char *module;
     const char *group;
-    const char *mem_substr;
-    const char *mem_group;
 };
 static const struct group_rule group_rules[] = {
-    {"fetch", "fetch/queue/decode/schedule", NULL, NULL},
-    {"wavepool", "fetch/queue/decode/schedule", NULL, NULL},
-    {"decode", "fetch/queue/decode/schedule", NULL, NULL},
-    {"issue", "fetch/queue/decode/schedule", NULL, NULL},
-    {"simd_lane", "functional units", NULL, NULL},
-    /* the SIMD wrapper: operand staging, pass sequencing, cross-lane ops,
-     * compare/carry mask collection - VALU datapath control, like MIAOW's
-     * per-SIMD alu_controller/src_shift_reg counted with the functional units */
-    {"simd", "functional units", NULL, NULL},
-    {"salu", "functional units", NULL, NULL},
-    {"salu_unit", "functional units", NULL, NULL},
-    {"vgpr_bank", "register files", NULL, NULL},
-    {"sgpr_file", "register files", NULL, NULL},
-    {"lsu", "LSU", "lds", "LDS"},
-    {"sicu_cu", "other", NULL, NULL},
+#define X(m, g) {m, g},
+    SICU_MODULE_GROUPS(X)
+#undef X
 };
-static const char *group_order[] = {"fetch/queue/decode/schedule", "functional units", "register files",
-                                    "LSU", "LDS", "other"};
+static const char *group_order[] = {
+#define X(g) g,
+    SICU_AREA_GROUPS(X)
+#undef X
+};
 #define NGROUPS (sizeof group_order / sizeof group_order[0])
 
 /* MIAOW's published area breakdown (Balasubramanian et al., "Enabling GPGPU
@@ -148,16 +138,11 @@ static int file_exists(const char *p)
     return 1;
 }
 
-static const char *group_of(const char *module, const char **mem_substr, const char **mem_group)
+static const char *group_of(const char *module)
 {
     for (size_t i = 0; i < sizeof group_rules / sizeof group_rules[0]; i++)
-        if (!strcmp(group_rules[i].module, module)) {
-            if (mem_substr)
-                *mem_substr = group_rules[i].mem_substr;
-            if (mem_group)
-                *mem_group = group_rules[i].mem_group;
+        if (!strcmp(group_rules[i].module, module))
             return group_rules[i].group;
-        }
     return NULL;
 }
 
@@ -263,8 +248,6 @@ struct module {
     char *dir_synth, *dir_area, *params;   /* where its files are; parameter overrides */
     char *status, *level;
     int grp;
-    const char *mem_substr;
-    int mem_grp;
     int estimated;        /* figures from word-level formulas, not gates */
     /* own figures (one instance) */
     int64_t synth_cells;  /* rtl-synth cells (no memories, no children) */
@@ -388,8 +371,6 @@ static void parse_mems(struct module *m, const char *path)
         x->bits = (int64_t)x->size * x->width;
         x->rom = x->wr_ports == 0;
         x->grp = m->grp;
-        if (m->mem_substr && strstr(x->name, m->mem_substr))
-            x->grp = m->mem_grp;
     }
 }
 
@@ -504,13 +485,10 @@ static void word_estimate(struct module *m, const char *il)
 static void load_module(struct module *m)
 {
     char *p;
-    const char *ms = NULL, *mg = NULL;
-    const char *g = group_of(m->name, &ms, &mg);
+    const char *g = group_of(m->name);
     if (!g)
-        die("module %s has no group: add it to group_rules[] in scripts/area/sicu-area.c", m->name);
+        die("module %s has no area group: add it to its unit in rtl/units.manifest", m->name);
     m->grp = group_index(g);
-    m->mem_substr = ms;
-    m->mem_grp = mg ? group_index(mg) : m->grp;
 
     p = path_join(m->dir_synth, m->name, ".run");
     m->status = read_kv(p, "status");

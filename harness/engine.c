@@ -1,0 +1,283 @@
+/* sicu harness: the RTL engine of `sicu run --engine rtl|cosim`, the entry
+ * point of libsicu-rtl.so (sicu/rtl_engine.h).  Around sh_run: option
+ * checks, the failure-waveform re-run, the activity report, the statistics
+ * JSON and the summary line; the configuration compiled into this library. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "activity.h"
+#include "harness.h"
+#include "sicu/rtl_engine.h"
+#include "sicu_config.h"
+#include "sicu_units.h"
+
+#define MAX_SCOPES 32
+#define PFX "sicu run: "
+
+/* --scope UNIT: a unit of rtl/units.manifest -> its instances in the verilated
+ * hierarchy (a unit in a generate loop: every iteration), and the depth traced
+ * below that prefix (0: everything below; 1: the scope's own signals: the CU
+ * alone is the top's wiring); "monitor": the testbench monitor (rtl/tb/) */
+static const struct { const char *unit, *inst; } scope_tab[] = {
+#define X(u, inst, doc) {u, inst},
+    SICU_UNITS(X)
+#undef X
+    {"monitor", NULL},
+};
+#define NSCOPE_TAB (sizeof scope_tab / sizeof scope_tab[0])
+
+static const char *scope_path(size_t k, int *level)
+{
+    static char buf[MAX_SCOPES][256];
+    static unsigned next;
+    const char *inst = scope_tab[k].inst;
+    *level = inst && !inst[0] ? 1 : 0;
+    if (!inst)
+        return "TOP.sicu_tb.u_mon";
+    if (!inst[0])
+        return SICU_CU_SCOPE;
+    char *b = buf[next++ % MAX_SCOPES];
+    snprintf(b, sizeof buf[0], "%s.%.*s", SICU_CU_SCOPE, (int)strcspn(inst, "["), inst);
+    return b;
+}
+
+/* the units of the manifest, separated by '|' */
+static const char *unit_names(void)
+{
+    static char buf[256];
+    if (!buf[0])
+        for (size_t i = 0; i + 1 < NSCOPE_TAB; i++)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? "|" : "", scope_tab[i].unit);
+    return buf;
+}
+
+static const char *scope_names(void)
+{
+    static char buf[256];
+    if (!buf[0])
+        for (size_t i = 0; i < NSCOPE_TAB; i++)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? ", " : "", scope_tab[i].unit);
+    return buf;
+}
+
+/* --scope arguments -> hierarchy paths and depths; -1 with a message */
+static int resolve_scopes(const sicu_rtl_opts *a, const char **paths, int *levels, char *err, size_t errlen)
+{
+    if (a->nscopes > MAX_SCOPES) {
+        snprintf(err, errlen, "at most %d --scope options", MAX_SCOPES);
+        return -1;
+    }
+    for (int i = 0; i < a->nscopes; i++) {
+        const char *s = a->scopes[i];
+        if (!strncmp(s, "TOP.", 4)) {
+            paths[i] = s;
+            levels[i] = 0;
+            continue;
+        }
+        size_t k;
+        for (k = 0; k < NSCOPE_TAB && strcmp(scope_tab[k].unit, s); k++)
+            ;
+        if (k == NSCOPE_TAB) {
+            snprintf(err, errlen, "unknown --scope '%s' (expected one of %s, or a path TOP.sicu_tb.u_cu...)", s,
+                     scope_names());
+            return -1;
+        }
+        paths[i] = scope_path(k, &levels[i]);
+    }
+    return 0;
+}
+
+static int check(const sicu_rtl_opts *a, char *err, size_t errlen)
+{
+    const char *paths[MAX_SCOPES];
+    int levels[MAX_SCOPES];
+    if (!a->waves && (a->have_from || a->have_to || a->nscopes)) {
+        snprintf(err, errlen, "--from, --to and --scope need --waves FILE.fst");
+        return -1;
+    }
+    if (a->have_to && a->to < a->from) {
+        snprintf(err, errlen, "empty waveform window: --to %llu is before --from %llu", (unsigned long long)a->to,
+                 (unsigned long long)a->from);
+        return -1;
+    }
+    if (a->activity && a->waves) {
+        snprintf(err, errlen, "--activity traces the whole run itself; it cannot be combined with --waves");
+        return -1;
+    }
+    return resolve_scopes(a, paths, levels, err, errlen);
+}
+
+static json_t *config_json(void)
+{
+    json_t *c = json_object(), *k = json_object();
+    json_object_set_new(c, "file", json_string(SICU_CFG_FILE));
+    for (unsigned i = 0; i < SICU_CFG_NKEYS; i++)
+        json_object_set_new(k, sicu_cfg_table[i][0],
+                            !strcmp(sicu_cfg_table[i][2], "size") ? json_integer(atoll(sicu_cfg_table[i][1]))
+                                                                  : json_string(sicu_cfg_table[i][1]));
+    json_object_set_new(c, "keys", k);
+    return c;
+}
+
+static int write_stats(const char *path, const sh_result *r, const char *kernel, int cosim)
+{
+    static const char *cu_names[12] = {"issued", "stall_idle", "stall_dependency", "stall_waitcnt", "stall_barrier",
+                                       "stall_unit_busy", "salu_insts", "fetches", "lsu_busy_cycles", "mem_requests",
+                                       "lds_accesses", "sgpr_writes"};
+    static const char *simd_names[5] = {"busy_cycles", "insts", "lane_ops", "vgpr_reads", "vgpr_writes"};
+    json_t *o = json_object(), *c = json_object(), *simds = json_array(), *ipc = json_object();
+    json_object_set_new(o, "engine", json_string(cosim ? "cosim" : "rtl"));
+    json_object_set_new(o, "kernel", json_string(kernel));
+    json_object_set_new(o, "config", config_json());
+    json_object_set_new(o, "cycles", json_integer((json_int_t)r->cycles));
+    json_object_set_new(o, "wave_insts", json_integer((json_int_t)r->retired));
+    json_object_set_new(o, "wall_s", json_real(r->wall_s));
+    json_object_set_new(o, "cycles_per_s", json_real(r->wall_s > 0 ? r->cycles / r->wall_s : 0));
+    static const char *cls[4] = {"scalar", "vector", "memory", "other"};
+    for (int i = 0; i < 4; i++)
+        json_object_set_new(ipc, cls[i], json_real(r->cycles ? (double)r->by_class[i] / r->cycles : 0));
+    json_object_set_new(ipc, "overall", json_real(r->cycles ? (double)r->retired / r->cycles : 0));
+    json_object_set_new(o, "ipc", ipc);
+    for (int i = 0; i < 12; i++)
+        json_object_set_new(c, cu_names[i], json_integer(r->perf_cu[i]));
+    json_object_set_new(o, "counters", c);
+    for (int s = 0; s < SICU_SIMDS; s++) {
+        json_t *x = json_object();
+        for (int i = 0; i < 5; i++)
+            json_object_set_new(x, simd_names[i], json_integer(r->perf_simd[s][i]));
+        json_array_append_new(simds, x);
+    }
+    json_object_set_new(o, "simd", simds);
+    int rc;
+    if (!strcmp(path, "-")) {
+        rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        putchar('\n');
+    } else {
+        rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    }
+    json_decref(o);
+    if (rc != 0)
+        fprintf(stderr, PFX "error: cannot write statistics to %s: %s\n", path, strerror(errno));
+    return rc ? -1 : 0;
+}
+
+/* The run failed at res->fail_cycle: simulate it again (runs are
+ * deterministic) with a waveform window over the cycles before the failure,
+ * and check that the failure reproduces. */
+static void fail_rerun(si_launch *l, si_codeobj *co, const sh_opts *o0, const sh_result *res, uint64_t n,
+                       const char *path)
+{
+    si_mem mem, emem;
+    si_dispatch d, ed;
+    sh_opts o = *o0;
+    sh_result r2;
+    char err2[8192];
+    o.trace = NULL;
+    o.waves = path;
+    o.waves_from = res->fail_cycle > n ? res->fail_cycle - n : 0;
+    o.waves_to = 0;        /* to the failure */
+    o.nscopes = 0;         /* the whole CU */
+    si_mem_init(&mem);
+    si_mem_init(&emem);
+    if (si_launch_setup(l, co, &mem, &d) < 0 || (o.cosim && si_launch_setup(l, co, &emem, &ed) < 0)) {
+        fprintf(stderr, PFX "failure waveform: cannot set the launch up again: %s\n", l->err);
+    } else {
+        fprintf(stderr, PFX "re-simulating to write the waveform of cycles %llu..%llu ...\n",
+                (unsigned long long)o.waves_from, (unsigned long long)res->fail_cycle);
+        int rc = sh_run(&mem, &d, &emem, &ed, &o, &r2, err2, sizeof err2);
+        if (rc == 0 || !r2.sim_failed || r2.fail_cycle != res->fail_cycle)
+            fprintf(stderr, PFX "warning: the re-run did not fail at cycle %llu (%s): the waveform may not "
+                                "show the failure\n", (unsigned long long)res->fail_cycle, rc == 0 ? "it passed" : err2);
+        fprintf(stderr, PFX "failure waveform (cycles %llu..%llu, time = 2 x cycle): %s\n"
+                        PFX "view it with: make view WAVES=%s UNIT=issue   (or UNIT=%s)\n",
+                (unsigned long long)o.waves_from, (unsigned long long)res->fail_cycle, path, path, unit_names());
+    }
+    si_mem_free(&mem);
+    si_mem_free(&emem);
+}
+
+static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed,
+               const sicu_rtl_opts *a)
+{
+    const char *paths[MAX_SCOPES];
+    int levels[MAX_SCOPES];
+    char err[8192], fail_default[4200], act_fst[4200];
+    sh_result res;
+    int rc = 1;
+    if (check(a, err, sizeof err) < 0) {
+        fprintf(stderr, PFX "error: %s\n", err);
+        return 1;
+    }
+    resolve_scopes(a, paths, levels, err, sizeof err);
+    sh_opts o = {
+        .cosim = a->cosim,
+        .max_cycles = a->max_cycles,
+        .watchdog = a->have_watchdog ? a->watchdog : SICU_WATCHDOG_CYCLES,   /* 0: off */
+        .quiet = a->quiet,
+        .trace = a->trace,
+        .mem_stall_after = a->mem_stall_after,
+        .waves = a->waves,
+        .waves_from = a->from,
+        .waves_to = a->have_to && a->to == 0 ? 1 : a->to,   /* --to 0: just cycle 0 (0 means "to the end") */
+        .scopes = paths,
+        .scope_levels = levels,
+        .nscopes = a->nscopes,
+    };
+    if (a->activity) {
+        snprintf(act_fst, sizeof act_fst, "%s.tmp.fst", a->activity);
+        o.waves = act_fst;
+    }
+    if (sh_run(mem, d, emem, ed, &o, &res, err, sizeof err) < 0) {
+        fprintf(stderr, PFX "error: %s: kernel '%s': %s\n", a->launch_path, l->kernel, err);
+        if (res.sim_failed && a->fail_waves) {
+            const char *fail_file = a->fail_waves_file;
+            if (!fail_file) {   /* next to the launch file */
+                const char *lp = a->launch_path, *sl = strrchr(lp, '/');
+                snprintf(fail_default, sizeof fail_default, "%.*ssicu-fail.fst", sl ? (int)(sl - lp + 1) : 0, lp);
+                fail_file = fail_default;
+            }
+            fail_rerun(l, co, &o, &res, a->fail_waves, fail_file);
+        }
+        goto out;
+    }
+    if (si_launch_dump(l, mem) < 0) {
+        fprintf(stderr, PFX "error: %s\n", l->err);
+        goto out;
+    }
+    if (a->activity && sh_activity(act_fst, a->activity, &res, err, sizeof err) < 0) {
+        fprintf(stderr, PFX "error: %s\n", err);
+        goto out;
+    }
+    if (a->stats && write_stats(a->stats, &res, l->kernel, a->cosim) < 0)
+        goto out;
+    if (!a->quiet)
+        fprintf(stderr, PFX "%s (%s, %s): %llu cycles, %llu wave-instructions, IPC %.3f, %.2f s (%.0f cycles/s)%s\n",
+                l->kernel, a->cosim ? "cosim" : "rtl", SICU_CFG_FILE, (unsigned long long)res.cycles,
+                (unsigned long long)res.retired, res.cycles ? (double)res.retired / res.cycles : 0, res.wall_s,
+                res.wall_s > 0 ? res.cycles / res.wall_s : 0, a->cosim ? ", 0 mismatches" : "");
+    rc = 0;
+out:
+    if (a->activity)
+        unlink(act_fst);
+    return rc;
+}
+
+const sicu_rtl_engine *sicu_rtl_engine_get(void);
+const sicu_rtl_engine *sicu_rtl_engine_get(void)
+{
+    static sicu_rtl_engine e = {
+        .abi = SICU_RTL_ABI,
+        .config_file = SICU_CFG_FILE,
+        .nkeys = SICU_CFG_NKEYS,
+        .keys = sicu_cfg_table,
+        .check = check,
+        .run = run,
+    };
+    e.scope_units = scope_names();
+    return &e;
+}

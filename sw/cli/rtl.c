@@ -1,0 +1,93 @@
+/* sicu: loading the RTL engine, <dir of the sicu binary>/../lib/libsicu-rtl.so
+ * (sicu/rtl_engine.h; built by `make rtl [BUILD=...]` for one CU
+ * configuration), and printing the configurations for `sicu version`. */
+#include "cli.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sicu/rtl_engine.h"
+
+/* the library's path next to this binary; -1 if /proc/self/exe is unreadable */
+static int rtl_lib_path(char *buf, size_t n)
+{
+    char self[PATH_MAX];
+    ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (k <= 0)
+        return -1;
+    self[k] = 0;
+    char *slash = strrchr(self, '/');
+    if (slash)
+        *slash = 0;          /* BUILD/bin */
+    slash = strrchr(self, '/');
+    if (slash)
+        *slash = 0;          /* BUILD */
+    snprintf(buf, n, "%s/lib/libsicu-rtl.so", self);
+    return 0;
+}
+
+static const sicu_rtl_engine *load(char *path, size_t n, int *rc, int verbose)
+{
+    static const sicu_rtl_engine *eng;
+    snprintf(path, n, "(unknown)");
+    if (rtl_lib_path(path, n) < 0) {
+        if (verbose)
+            cli_err("run", "cannot locate the sicu binary: %s", strerror(errno));
+        *rc = CLI_FAIL;
+        return NULL;
+    }
+    if (eng)
+        return eng;
+    if (access(path, F_OK) != 0) {
+        if (verbose)
+            cli_err("run", "RTL engine not built: run make rtl [BUILD=...] (%s: %s)", path, strerror(errno));
+        *rc = CLI_USAGE;
+        return NULL;
+    }
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        if (verbose)
+            cli_err("run", "cannot load the RTL engine: %s (rebuild it and this sicu: make rtl [BUILD=...])", dlerror());
+        *rc = CLI_FAIL;
+        return NULL;
+    }
+    sicu_rtl_entry_fn get;
+    *(void **)&get = dlsym(h, SICU_RTL_ENTRY);
+    const sicu_rtl_engine *e = get ? get() : NULL;
+    if (!e || e->abi != SICU_RTL_ABI) {
+        if (verbose)
+            cli_err("run", "%s does not match this sicu (%s; rebuild both: make rtl [BUILD=...])", path,
+                    !get ? "no entry point" : !e ? "no engine" : "another interface version");
+        dlclose(h);
+        *rc = CLI_FAIL;
+        return NULL;
+    }
+    eng = e;
+    return eng;
+}
+
+const sicu_rtl_engine *cli_rtl_engine(int *rc)
+{
+    char path[PATH_MAX + 32];
+    return load(path, sizeof path, rc, 1);
+}
+
+void cli_print_configs(FILE *f)
+{
+    char path[PATH_MAX + 32];
+    int rc;
+    fprintf(f, "engine emu: the golden emulator (no CU configuration: sizes and features apply to the RTL engines)\n");
+    const sicu_rtl_engine *e = load(path, sizeof path, &rc, 0);
+    if (!e) {
+        fprintf(f, "engines rtl, cosim: %s (%s)\n", path,
+                rc == CLI_USAGE ? "not built: make rtl [BUILD=...]" : "cannot be loaded: sicu run --engine rtl says why");
+        return;
+    }
+    fprintf(f, "engines rtl, cosim: %s, configuration %s\n", path, e->config_file);
+    for (unsigned i = 0; i < e->nkeys; i++)
+        fprintf(f, "  %-16s %-8s (%s)\n", e->keys[i][0], e->keys[i][1], e->keys[i][2]);
+}
