@@ -43,21 +43,12 @@ static int fail(si_inst *out, unsigned fmt, int code)
     return code;
 }
 
-int si_decode(const uint32_t *words, size_t nwords, si_inst *out)
+/* the format and opcode field from the fixed bits of the first dword; two:
+ * a 64-bit encoding.  -1: no SI format has these bits. */
+static int detect_format(uint32_t w0, unsigned *fmt_out, unsigned *opc_out, int *two_out)
 {
-    memset(out, 0, sizeof(*out));
-    out->op = SI_OP_INVALID;
-    out->fmt = SI_FMT_COUNT;
-    if (nwords < 1 || !words)
-        return SI_DEC_TRUNCATED;
-
-    const uint32_t w0 = words[0];
-    out->w0 = w0;
-    uint32_t w1 = 0;
     unsigned fmt, opc;
-    int two = 0; /* 64-bit encoding */
-
-    /* ---- format detection from the fixed bits ---- */
+    int two = 0;
     if ((w0 >> 31) == 0) {
         unsigned o = (w0 >> 25) & 0x3f;
         if (o == 0x3e) {
@@ -100,27 +91,21 @@ int si_decode(const uint32_t *words, size_t nwords, si_inst *out)
         case 0x3a: fmt = SI_FMT_MTBUF; opc = (w0 >> 16) & 0x7; two = 1; break;
         case 0x3c: fmt = SI_FMT_MIMG; opc = (w0 >> 18) & 0x7f; two = 1; break;
         case 0x3e: fmt = SI_FMT_EXP; opc = 0; two = 1; break;
-        default: return fail(out, SI_FMT_COUNT, SI_DEC_UNKNOWN);
+        default: return -1;
         }
     }
 
-    unsigned op = si_lookup(fmt, opc);
-    if (op == SI_OP_INVALID)
-        return fail(out, fmt, SI_DEC_UNKNOWN);
-    const si_opinfo *d = &si_ops[op];
+    *fmt_out = fmt;
+    *opc_out = opc;
+    *two_out = two;
+    return 0;
+}
 
-    if (two) {
-        if (nwords < 2)
-            return fail(out, fmt, SI_DEC_TRUNCATED);
-        w1 = words[1];
-    }
-
-    out->op = (uint16_t)op;
-    out->fmt = (uint8_t)fmt;
-    out->w0 = w0;
-    out->w1 = w1;
-    out->size = two ? 8 : 4;
-
+/* the operand fields of SOP2, SOP1, SOPC, SOPK, SOPP, SMRD encodings: 0 done, <0 SI_DEC_* error,
+ * 1 not one of these formats */
+static int decode_scalar_fields(si_inst *out, const si_opinfo *d, unsigned op, unsigned fmt, uint32_t w0, uint32_t w1)
+{
+    (void)d; (void)op; (void)w0; (void)w1;
     switch (fmt) {
     case SI_FMT_SOP2:
         if (d->dst)
@@ -163,6 +148,18 @@ int si_decode(const uint32_t *words, size_t nwords, si_inst *out)
         if (!d->dst)
             out->dst = 0;
         break;
+    default:
+        return 1;
+    }
+    return 0;
+}
+
+/* the operand fields of VOP2, VOP1, VOPC, VOP3 encodings: 0 done, <0 SI_DEC_* error,
+ * 1 not one of these formats */
+static int decode_vector_fields(si_inst *out, const si_opinfo *d, unsigned op, unsigned fmt, uint32_t w0, uint32_t w1)
+{
+    (void)d; (void)op; (void)w0; (void)w1;
+    switch (fmt) {
     case SI_FMT_VOP2:
         out->src[0] = w0 & 0x1ff;
         if (d->flags & F_LANESEL) {
@@ -227,6 +224,18 @@ int si_decode(const uint32_t *words, size_t nwords, si_inst *out)
             out->dst = (uint16_t)(256 + vdst);
         break;
     }
+    default:
+        return 1;
+    }
+    return 0;
+}
+
+/* the operand fields of DS, MUBUF, MTBUF, MIMG, EXP, VINTRP encodings: 0 done, <0 SI_DEC_* error,
+ * 1 not one of these formats */
+static int decode_memory_fields(si_inst *out, const si_opinfo *d, unsigned op, unsigned fmt, uint32_t w0, uint32_t w1)
+{
+    (void)d; (void)op; (void)w0; (void)w1;
+    switch (fmt) {
     case SI_FMT_DS:
         out->gds = (w0 >> 17) & 1;
         if (d->flags & F_2ADDR) {
@@ -299,8 +308,56 @@ int si_decode(const uint32_t *words, size_t nwords, si_inst *out)
         out->offset1 = (w0 >> 8) & 3;    /* channel */
         break;
     default:
-        return fail(out, fmt, SI_DEC_UNKNOWN);
+        return 1;
     }
+    return 0;
+}
+
+int si_decode(const uint32_t *words, size_t nwords, si_inst *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->op = SI_OP_INVALID;
+    out->fmt = SI_FMT_COUNT;
+    if (nwords < 1 || !words)
+        return SI_DEC_TRUNCATED;
+
+    const uint32_t w0 = words[0];
+    out->w0 = w0;
+    uint32_t w1 = 0;
+    unsigned fmt, opc;
+    int two = 0; /* 64-bit encoding */
+
+    /* ---- format detection from the fixed bits ---- */
+    if (detect_format(w0, &fmt, &opc, &two) < 0)
+        return fail(out, SI_FMT_COUNT, SI_DEC_UNKNOWN);
+
+    unsigned op = si_lookup(fmt, opc);
+    if (op == SI_OP_INVALID)
+        return fail(out, fmt, SI_DEC_UNKNOWN);
+    const si_opinfo *d = &si_ops[op];
+
+    if (two) {
+        if (nwords < 2)
+            return fail(out, fmt, SI_DEC_TRUNCATED);
+        w1 = words[1];
+    }
+
+    out->op = (uint16_t)op;
+    out->fmt = (uint8_t)fmt;
+    out->w0 = w0;
+    out->w1 = w1;
+    out->size = two ? 8 : 4;
+
+    /* ---- operand fields, per format group ---- */
+    int rc = decode_scalar_fields(out, d, op, fmt, w0, w1);
+    if (rc == 1)
+        rc = decode_vector_fields(out, d, op, fmt, w0, w1);
+    if (rc == 1)
+        rc = decode_memory_fields(out, d, op, fmt, w0, w1);
+    if (rc == 1)
+        return fail(out, fmt, SI_DEC_UNKNOWN);
+    if (rc < 0)
+        return rc;
 
     /* Literal dword of 32-bit SOP2/SOP1/SOPC/SOPK/VOP1/VOP2/VOPC encodings. */
     if (out->size == 4 && fmt <= SI_FMT_VOPC && fmt != SI_FMT_SOPP && fmt != SI_FMT_SMRD &&

@@ -131,6 +131,103 @@ static unsigned swizzle_src(unsigned lane, unsigned off)
     return (lane & 32) | ((((lane & 31) & and_m) | or_m) ^ xor_m);
 }
 
+/* the instruction's VGPR operands lie in the wave's allocation (only checked
+ * when some lane is active); -1 with the error set */
+static int ds_check_regs(dctx *c, const dop *o)
+{
+    const si_inst *in = c->in;
+    unsigned esz = o->size;
+    switch (o->kind) {
+    case DK_READ:
+        if (check_vgprs(c, in->vaddr, 1, "addr") || check_vgprs(c, in->dst, esz == 8 ? 2 : 1, "vdst"))
+            return -1;
+        break;
+    case DK_WRITE:
+        if (check_vgprs(c, in->vaddr, 1, "addr") || check_vgprs(c, in->vdata, esz == 8 ? 2 : 1, "data0"))
+            return -1;
+        break;
+    case DK_READ2:
+        if (check_vgprs(c, in->vaddr, 1, "addr") || check_vgprs(c, in->dst, esz / 2, "vdst"))
+            return -1;
+        break;
+    case DK_WRITE2:
+    case DK_WRXCHG2:
+        if (check_vgprs(c, in->vaddr, 1, "addr") || check_vgprs(c, in->vdata, esz / 4, "data0") ||
+            check_vgprs(c, in->data1, esz / 4, "data1") ||
+            (o->kind == DK_WRXCHG2 && check_vgprs(c, in->dst, esz / 2, "vdst")))
+            return -1;
+        break;
+    case DK_ATOMIC: {
+        int two = (o->aop == SI_AOP_CMPSWAP || o->aop == SI_AOP_FCMPSWAP || o->aop == SI_AOP_MSKOR);
+        if (check_vgprs(c, in->vaddr, 1, "addr") || check_vgprs(c, in->vdata, esz / 4, "data0") ||
+            (two && check_vgprs(c, in->data1, esz / 4, "data1")) ||
+            (o->rtn && check_vgprs(c, in->dst, esz / 4, "vdst")))
+            return -1;
+        break;
+    }
+    case DK_SRC2:
+        if (check_vgprs(c, in->vaddr, 1, "addr"))
+            return -1;
+        break;
+    case DK_SWIZZLE:
+        if (check_vgprs(c, in->vaddr, 1, "data") || check_vgprs(c, in->dst, 1, "vdst"))
+            return -1;
+        break;
+    case DK_APPEND:
+    case DK_CONSUME:
+        if (check_vgprs(c, in->dst, 1, "vdst"))
+            return -1;
+        break;
+    }
+
+    return 0;
+}
+
+/* ds_swizzle_b32: a pure lane exchange, no LDS access */
+static int ds_swizzle(si_wave *w, const si_inst *in, uint64_t exec)
+{
+    unsigned vdst = in->dst - SI_SRC_VGPR0, off16 = in->offset;
+    /* Pure lane exchange, no LDS access.  Inactive source lanes give 0. */
+    unsigned va = in->vaddr - SI_SRC_VGPR0;
+    uint32_t src[SI_WAVE_LANES], res[SI_WAVE_LANES];
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+        src[l] = w->v[va][l];
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+        unsigned s = swizzle_src(l, off16);
+        res[l] = ((exec >> s) & 1) ? src[s] : 0;
+    }
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+        if ((exec >> l) & 1)
+            w->v[vdst][l] = res[l];
+    return 0;
+}
+
+/* ds_append / ds_consume */
+static int ds_counter(dctx *c, const dop *o, uint64_t exec, uint64_t lds_size, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    const char *name = si_ops[in->op].name;
+    unsigned vdst = in->dst - SI_SRC_VGPR0, off16 = in->offset;
+    uint32_t m0 = w->s[SI_SRC_M0];
+    /* Wave-wide counter at LDS address M0 + offset (no M0 size limit: M0
+     * holds the address): add/subtract the number of active lanes; every
+     * active lane receives the pre-op value. */
+    uint64_t a = ((uint64_t)m0 + off16) & ~3ull;
+    if (!c->lds || a + 4 > lds_size)
+        return si_emu_fail(c->e, w, "%s: LDS counter address 0x%llx is outside the %llu-byte LDS",
+                           name, (unsigned long long)a, (unsigned long long)lds_size);
+    uint32_t old = (uint32_t)lds_rd(c, a, 4);
+    uint32_t n = (uint32_t)__builtin_popcountll(exec);
+    uint32_t nv = o->kind == DK_APPEND ? old + n : old - n;
+    unsigned first = (unsigned)__builtin_ctzll(exec);
+    lds_wr(c, a, nv, 4, first, rec);
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+        if ((exec >> l) & 1)
+            w->v[vdst][l] = old;
+    return 0;
+}
+
 int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     dop o;
@@ -163,84 +260,12 @@ int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     if (exec == 0)
         return 0;
 
-    /* Register-range checks (only when some lane is active). */
-    switch (o.kind) {
-    case DK_READ:
-        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->dst, esz == 8 ? 2 : 1, "vdst"))
-            return -1;
-        break;
-    case DK_WRITE:
-        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->vdata, esz == 8 ? 2 : 1, "data0"))
-            return -1;
-        break;
-    case DK_READ2:
-        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->dst, esz / 2, "vdst"))
-            return -1;
-        break;
-    case DK_WRITE2:
-    case DK_WRXCHG2:
-        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->vdata, esz / 4, "data0") ||
-            check_vgprs(&c, in->data1, esz / 4, "data1") ||
-            (o.kind == DK_WRXCHG2 && check_vgprs(&c, in->dst, esz / 2, "vdst")))
-            return -1;
-        break;
-    case DK_ATOMIC: {
-        int two = (o.aop == SI_AOP_CMPSWAP || o.aop == SI_AOP_FCMPSWAP || o.aop == SI_AOP_MSKOR);
-        if (check_vgprs(&c, in->vaddr, 1, "addr") || check_vgprs(&c, in->vdata, esz / 4, "data0") ||
-            (two && check_vgprs(&c, in->data1, esz / 4, "data1")) ||
-            (o.rtn && check_vgprs(&c, in->dst, esz / 4, "vdst")))
-            return -1;
-        break;
-    }
-    case DK_SRC2:
-        if (check_vgprs(&c, in->vaddr, 1, "addr"))
-            return -1;
-        break;
-    case DK_SWIZZLE:
-        if (check_vgprs(&c, in->vaddr, 1, "data") || check_vgprs(&c, in->dst, 1, "vdst"))
-            return -1;
-        break;
-    case DK_APPEND:
-    case DK_CONSUME:
-        if (check_vgprs(&c, in->dst, 1, "vdst"))
-            return -1;
-        break;
-    }
-
-    if (o.kind == DK_SWIZZLE) {
-        /* Pure lane exchange, no LDS access.  Inactive source lanes give 0. */
-        unsigned va = in->vaddr - SI_SRC_VGPR0;
-        uint32_t src[SI_WAVE_LANES], res[SI_WAVE_LANES];
-        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-            src[l] = w->v[va][l];
-        for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
-            unsigned s = swizzle_src(l, off16);
-            res[l] = ((exec >> s) & 1) ? src[s] : 0;
-        }
-        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-            if ((exec >> l) & 1)
-                w->v[vdst][l] = res[l];
-        return 0;
-    }
-
-    if (o.kind == DK_APPEND || o.kind == DK_CONSUME) {
-        /* Wave-wide counter at LDS address M0 + offset (no M0 size limit: M0
-         * holds the address): add/subtract the number of active lanes; every
-         * active lane receives the pre-op value. */
-        uint64_t a = ((uint64_t)m0 + off16) & ~3ull;
-        if (!c.lds || a + 4 > lds_size)
-            return si_emu_fail(e, w, "%s: LDS counter address 0x%llx is outside the %llu-byte LDS",
-                               name, (unsigned long long)a, (unsigned long long)lds_size);
-        uint32_t old = (uint32_t)lds_rd(&c, a, 4);
-        uint32_t n = (uint32_t)__builtin_popcountll(exec);
-        uint32_t nv = o.kind == DK_APPEND ? old + n : old - n;
-        unsigned first = (unsigned)__builtin_ctzll(exec);
-        lds_wr(&c, a, nv, 4, first, rec);
-        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-            if ((exec >> l) & 1)
-                w->v[vdst][l] = old;
-        return 0;
-    }
+    if (ds_check_regs(&c, &o))
+        return -1;
+    if (o.kind == DK_SWIZZLE)
+        return ds_swizzle(w, in, exec);
+    if (o.kind == DK_APPEND || o.kind == DK_CONSUME)
+        return ds_counter(&c, &o, exec, lds_size, rec);
 
     for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
         if (!((exec >> lane) & 1))

@@ -724,6 +724,89 @@ static uint64_t alloc_or_fail(si_launch *l, si_mem *mem, uint64_t size, uint64_t
     return a;
 }
 
+/* the kernarg segment: the explicit arguments at the metadata's offsets
+ * (natural alignment without metadata), then the hidden arguments */
+static int setup_kernargs(si_launch *l, const si_kernel *k, si_mem *mem, si_dispatch *d)
+{
+    uint32_t ksize = k->has_metadata ? k->kernarg_size : 0;
+    uint32_t kalign = k->kernarg_align > 16 ? k->kernarg_align : 16;
+    uint32_t *offs = calloc(l->nargs ? l->nargs : 1, sizeof *offs);
+    uint32_t *sizes = calloc(l->nargs ? l->nargs : 1, sizeof *sizes);
+    if (!offs || !sizes) {
+        free(offs);
+        free(sizes);
+        return lfail(l, "out of memory");
+    }
+    if (!k->has_metadata) {
+        /* no metadata (e.g. hand-written assembly): natural alignment, in order */
+        uint32_t off = 0;
+        for (int i = 0; i < l->nargs; i++) {
+            int kd = l->args[i].kind;
+            uint32_t sz = (kd == SI_LARG_BUFFER || kd == SI_LARG_NULL || kd == SI_LARG_I64 || kd == SI_LARG_U64 ||
+                           kd == SI_LARG_F64) ? 8 : 4;
+            off = (off + sz - 1) & ~(sz - 1);
+            offs[i] = off;
+            sizes[i] = sz;
+            off += sz;
+        }
+        ksize = off;
+    } else {
+        for (int i = 0; i < l->nargs; i++) {
+            offs[i] = k->args[i].offset;
+            sizes[i] = k->args[i].size;
+        }
+    }
+    /* The compiler may widen kernarg loads (s_load_dwordx4/x8) past the last
+     * argument, as hardware allows: pad the segment with zeros. */
+    uint64_t kalloc = (((uint64_t)ksize + 63) & ~63ull) + 64;
+    d->kernarg_addr = alloc_or_fail(l, mem, kalloc, kalign, "kernarg");
+    int rc = 0;
+    if (!d->kernarg_addr)
+        rc = -1;
+    uint8_t *ka = rc ? NULL : si_mem_ptr(mem, d->kernarg_addr, kalloc);
+    for (int i = 0; rc == 0 && i < l->nargs; i++)
+        rc = encode_arg(l, i, &l->args[i], k->has_metadata ? &k->args[i] : NULL, ka + offs[i], sizes[i]);
+    for (int i = 0; rc == 0 && k->has_metadata && i < k->nargs; i++)
+        if (k->args[i].kind == SI_ARG_HIDDEN)
+            wr(ka + k->args[i].offset, hidden_value(l, d, k->args[i].value_kind), k->args[i].size);
+    free(offs);
+    free(sizes);
+    return rc;
+}
+
+/* the hsa_queue_t stand-in and the AQL kernel dispatch packet the kernel's
+ * dispatch-ptr / queue-ptr SGPRs point at */
+static void write_queue_and_packet(const si_kernel *k, si_mem *mem, const si_dispatch *d)
+{
+    /* hsa_queue_t: type, features, base_address, doorbell, size, id */
+    uint8_t *q = si_mem_ptr(mem, d->queue_addr, 64);
+    wr(q + 0, 0, 4);              /* HSA_QUEUE_TYPE_MULTIPLE           */
+    wr(q + 4, 1, 4);              /* HSA_QUEUE_FEATURE_KERNEL_DISPATCH */
+    wr(q + 8, d->packet_addr, 8); /* base_address: the packet ring     */
+    wr(q + 16, 0, 8);             /* doorbell_signal                   */
+    wr(q + 24, 1, 4);             /* size: one packet                  */
+    wr(q + 32, 0, 8);             /* id                                */
+
+    /* hsa_kernel_dispatch_packet_t */
+    uint8_t *pk = si_mem_ptr(mem, d->packet_addr, 64);
+    /* header: type KERNEL_DISPATCH (2), acquire/release fence scope SYSTEM (2) */
+    wr(pk + 0, 2u | (2u << 9) | (2u << 11), 2);
+    wr(pk + 2, d->dims, 2); /* setup: dimensions */
+    wr(pk + 4, d->wg[0], 2);
+    wr(pk + 6, d->wg[1], 2);
+    wr(pk + 8, d->wg[2], 2);
+    wr(pk + 10, 0, 2);
+    wr(pk + 12, d->grid[0], 4);
+    wr(pk + 16, d->grid[1], 4);
+    wr(pk + 20, d->grid[2], 4);
+    wr(pk + 24, k->private_segment_fixed_size, 4);
+    wr(pk + 28, d->lds_size, 4);
+    wr(pk + 32, d->code_addr + k->kd_offset, 8); /* kernel_object: the KD */
+    wr(pk + 40, d->kernarg_addr, 8);
+    wr(pk + 48, 0, 8);
+    wr(pk + 56, 0, 8); /* completion_signal */
+}
+
 int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch *d)
 {
     memset(d, 0, sizeof *d);
@@ -837,79 +920,12 @@ int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch
     }
 
     /* ---- kernarg segment */
-    uint32_t ksize = k->has_metadata ? k->kernarg_size : 0;
-    uint32_t kalign = k->kernarg_align > 16 ? k->kernarg_align : 16;
-    uint32_t *offs = calloc(l->nargs ? l->nargs : 1, sizeof *offs);
-    uint32_t *sizes = calloc(l->nargs ? l->nargs : 1, sizeof *sizes);
-    if (!offs || !sizes) {
-        free(offs);
-        free(sizes);
-        return lfail(l, "out of memory");
-    }
-    if (!k->has_metadata) {
-        /* no metadata (e.g. hand-written assembly): natural alignment, in order */
-        uint32_t off = 0;
-        for (int i = 0; i < l->nargs; i++) {
-            int kd = l->args[i].kind;
-            uint32_t sz = (kd == SI_LARG_BUFFER || kd == SI_LARG_NULL || kd == SI_LARG_I64 || kd == SI_LARG_U64 ||
-                           kd == SI_LARG_F64) ? 8 : 4;
-            off = (off + sz - 1) & ~(sz - 1);
-            offs[i] = off;
-            sizes[i] = sz;
-            off += sz;
-        }
-        ksize = off;
-    } else {
-        for (int i = 0; i < l->nargs; i++) {
-            offs[i] = k->args[i].offset;
-            sizes[i] = k->args[i].size;
-        }
-    }
-    /* The compiler may widen kernarg loads (s_load_dwordx4/x8) past the last
-     * argument, as hardware allows: pad the segment with zeros. */
-    uint64_t kalloc = (((uint64_t)ksize + 63) & ~63ull) + 64;
-    d->kernarg_addr = alloc_or_fail(l, mem, kalloc, kalign, "kernarg");
-    int rc = 0;
-    if (!d->kernarg_addr)
-        rc = -1;
-    uint8_t *ka = rc ? NULL : si_mem_ptr(mem, d->kernarg_addr, kalloc);
-    for (int i = 0; rc == 0 && i < l->nargs; i++)
-        rc = encode_arg(l, i, &l->args[i], k->has_metadata ? &k->args[i] : NULL, ka + offs[i], sizes[i]);
-    for (int i = 0; rc == 0 && k->has_metadata && i < k->nargs; i++)
-        if (k->args[i].kind == SI_ARG_HIDDEN)
-            wr(ka + k->args[i].offset, hidden_value(l, d, k->args[i].value_kind), k->args[i].size);
-    free(offs);
-    free(sizes);
+    int rc = setup_kernargs(l, k, mem, d);
     if (rc)
         return rc;
 
-    /* ---- hsa_queue_t: type, features, base_address, doorbell, size, id */
-    uint8_t *q = si_mem_ptr(mem, d->queue_addr, 64);
-    wr(q + 0, 0, 4);              /* HSA_QUEUE_TYPE_MULTIPLE           */
-    wr(q + 4, 1, 4);              /* HSA_QUEUE_FEATURE_KERNEL_DISPATCH */
-    wr(q + 8, d->packet_addr, 8); /* base_address: the packet ring     */
-    wr(q + 16, 0, 8);             /* doorbell_signal                   */
-    wr(q + 24, 1, 4);             /* size: one packet                  */
-    wr(q + 32, 0, 8);             /* id                                */
-
-    /* ---- hsa_kernel_dispatch_packet_t */
-    uint8_t *pk = si_mem_ptr(mem, d->packet_addr, 64);
-    /* header: type KERNEL_DISPATCH (2), acquire/release fence scope SYSTEM (2) */
-    wr(pk + 0, 2u | (2u << 9) | (2u << 11), 2);
-    wr(pk + 2, d->dims, 2); /* setup: dimensions */
-    wr(pk + 4, d->wg[0], 2);
-    wr(pk + 6, d->wg[1], 2);
-    wr(pk + 8, d->wg[2], 2);
-    wr(pk + 10, 0, 2);
-    wr(pk + 12, d->grid[0], 4);
-    wr(pk + 16, d->grid[1], 4);
-    wr(pk + 20, d->grid[2], 4);
-    wr(pk + 24, k->private_segment_fixed_size, 4);
-    wr(pk + 28, d->lds_size, 4);
-    wr(pk + 32, d->code_addr + k->kd_offset, 8); /* kernel_object: the KD */
-    wr(pk + 40, d->kernarg_addr, 8);
-    wr(pk + 48, 0, 8);
-    wr(pk + 56, 0, 8); /* completion_signal */
+    /* ---- hsa_queue_t and the dispatch packet */
+    write_queue_and_packet(k, mem, d);
     return 0;
 }
 

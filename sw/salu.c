@@ -229,13 +229,13 @@ static int do_join(si_emu *e, si_wave *w, uint32_t saved)
 
 /* ---- the unit ----------------------------------------------------- */
 
-int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+/* SOP2: arithmetic, logic, shifts, bit fields, 64-bit ops, fork: 0 done, -1 error, 1 not one of these ops */
+static int salu_sop2(si_emu *e, si_wave *w, const si_inst *in)
 {
-    (void)rec;
     uint32_t a, b, r;
     uint64_t a64, b64, r64;
     int64_t t;
-
+    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
     switch (in->op) {
     /* ============================ SOP2 ============================ */
     case SI_OP_s_add_u32:
@@ -370,6 +370,20 @@ int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     case SI_OP_s_cbranch_g_fork:
         return do_fork(e, w, rd64(w, in, 0), rd64(w, in, 1));
 
+    default:
+        return 1;
+    }
+    return 0;
+}
+
+/* SOPK: immediate forms, compare, hardware registers: 0 done, -1 error, 1 not one of these ops */
+static int salu_sopk(si_emu *e, si_wave *w, const si_inst *in)
+{
+    uint32_t a, b, r;
+    uint64_t a64, b64, r64;
+    int64_t t;
+    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    switch (in->op) {
     /* ============================ SOPK ============================ */
     case SI_OP_s_movk_i32:
         wr32(w, in, (uint32_t)in->simm16);
@@ -414,6 +428,20 @@ int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     case SI_OP_s_setreg_imm32_b32:
         return hwreg_write(e, w, (uint32_t)in->simm16, in->lit);
 
+    default:
+        return 1;
+    }
+    return 0;
+}
+
+/* SOP1: moves, bit counts and bit set/clear: 0 done, -1 error, 1 not one of these ops */
+static int salu_sop1(si_emu *e, si_wave *w, const si_inst *in)
+{
+    uint32_t a, b, r;
+    uint64_t a64, b64, r64;
+    int64_t t;
+    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    switch (in->op) {
     /* ============================ SOP1 ============================ */
     case SI_OP_s_mov_b32:
     case SI_OP_s_mov_fed_b32: /* "forward with error detection": a move here */
@@ -504,6 +532,20 @@ int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     case SI_OP_s_bitset1_b64:
         a = rd32(w, in, 0); wr64(w, in, si_read_s64(w, in, in->dst, 0) | (1ull << (a & 63)));
         break;
+    default:
+        return 1;
+    }
+    return 0;
+}
+
+/* SOP1: PC, saveexec, M0-relative moves, join, exceptions: 0 done, -1 error, 1 not one of these ops */
+static int salu_sop1_ctrl(si_emu *e, si_wave *w, const si_inst *in)
+{
+    uint32_t a, b, r;
+    uint64_t a64, b64, r64;
+    int64_t t;
+    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    switch (in->op) {
     case SI_OP_s_getpc_b64:
         wr64(w, in, w->pc);
         break;
@@ -565,6 +607,20 @@ int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         wr32(w, in, r); w->scc = r != 0;
         break;
 
+    default:
+        return 1;
+    }
+    return 0;
+}
+
+/* SOPC compares and SOPP branches, messages, traps: 0 done, -1 error, 1 not one of these ops */
+static int salu_sopc_sopp(si_emu *e, si_wave *w, const si_inst *in)
+{
+    uint32_t a, b, r;
+    uint64_t a64, b64, r64;
+    int64_t t;
+    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    switch (in->op) {
     /* ============================ SOPC ============================ */
 #define CMP_I(OP, CMP) case OP: w->scc = (int32_t)rd32(w, in, 0) CMP (int32_t)rd32(w, in, 1); break;
 #define CMP_U(OP, CMP) case OP: w->scc = rd32(w, in, 0) CMP rd32(w, in, 1); break;
@@ -658,7 +714,21 @@ int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         return FAIL("s_trap %d: trap handlers are not supported", in->simm16 & 0xff);
 
     default:
-        return FAIL("%s: not a scalar ALU instruction or not implemented", si_ops[in->op].name);
+        return 1;
     }
     return 0;
+}
+
+int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    (void)rec;
+    /* the op's group (each a switch over its ops): 0 done, -1 error, 1 not there */
+    static int (*const groups[])(si_emu *, si_wave *, const si_inst *) = {salu_sop2, salu_sopk, salu_sop1, salu_sop1_ctrl,
+                                                                          salu_sopc_sopp};
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        int rc = groups[g](e, w, in);
+        if (rc <= 0)
+            return rc;
+    }
+    return FAIL("%s: not a scalar ALU instruction or not implemented", si_ops[in->op].name);
 }

@@ -168,6 +168,100 @@ out:
     return rc;
 }
 
+/* sicu run --engine emu: the golden emulator on the launch, with trace, stats, limits */
+static int run_emu(const char *lpath, const char *trace_path, const char *stats_path, uint64_t maxi, unsigned reps,
+                   int quiet)
+{
+    si_launch l;
+    si_codeobj co;
+    si_mem mem;
+    si_dispatch d;
+    si_emu *e = NULL;
+    FILE *tf = NULL;
+    int rc = CLI_FAIL;
+    memset(&co, 0, sizeof co);
+    si_mem_init(&mem);
+
+    if (si_launch_parse(&l, lpath) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (si_codeobj_load(&co, l.code_path) < 0) {
+        cli_err("run", "%s", co.err);
+        goto out;
+    }
+    if (si_launch_setup(&l, &co, &mem, &d) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (trace_path) {
+        tf = !strcmp(trace_path, "-") ? stdout : fopen(trace_path, "w");
+        if (!tf) {
+            cli_err("run", "cannot create trace file %s: %s", trace_path, strerror(errno));
+            goto out;
+        }
+    }
+    si_emu_opts eo = {.max_instructions = maxi, .trace = tf, .progress = !quiet && isatty(2)};
+    double wall = 0;
+    int erc = 0;
+    for (unsigned r = 0; r < reps && erc == 0; r++) {
+        if (e)
+            si_emu_destroy(e);
+        if (r > 0) {
+            /* every repetition is an identical, independent run: fresh memory */
+            eo.trace = NULL; /* trace the first run only */
+            si_mem_free(&mem);
+            si_mem_init(&mem);
+            if (si_launch_setup(&l, &co, &mem, &d) < 0) {
+                cli_err("run", "%s", l.err);
+                goto out;
+            }
+        }
+        e = si_emu_create(&mem, &d, &eo);
+        if (!e) {
+            cli_err("run", "%s: cannot create the emulator for kernel '%s'", lpath, l.kernel);
+            goto out;
+        }
+        double t0 = now_s();
+        erc = si_emu_run(e);
+        wall += now_s() - t0;
+    }
+    if (tf && tf != stdout && fclose(tf) != 0) {
+        tf = NULL;
+        cli_err("run", "write error on trace file %s", trace_path);
+        goto out;
+    }
+    tf = NULL;
+    if (erc < 0) {
+        cli_err("run", "%s: kernel '%s': %s", lpath, l.kernel, si_emu_error(e));
+        goto out;
+    }
+    if (si_launch_dump(&l, &mem) < 0) {
+        cli_err("run", "%s", l.err);
+        goto out;
+    }
+    const si_stats *s = si_emu_stats(e);
+    if (stats_path && write_stats(stats_path, s, wall, reps, &l) < 0)
+        goto out;
+    if (!quiet)
+        fprintf(stderr,
+                "sicu run: %s: %u x %u x %u work-items, %llu work-groups, %llu waves, %llu wave-instructions, "
+                "%.3f s (%.2f M wave-instr/s)\n",
+                l.kernel, d.grid[0], d.grid[1], d.grid[2], (unsigned long long)s->workgroups,
+                (unsigned long long)s->waves, (unsigned long long)s->wave_insts, wall,
+                wall > 0 ? (double)s->wave_insts * reps / wall / 1e6 : 0.0);
+    rc = CLI_OK;
+out:
+    if (tf && tf != stdout)
+        fclose(tf);
+    if (e)
+        si_emu_destroy(e);
+    si_mem_free(&mem);
+    si_codeobj_free(&co);
+    si_launch_free(&l);
+    return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
     enum { O_MAXC = 256, O_WDOG, O_WAVES, O_FROM, O_TO, O_SCOPE, O_FAILW, O_FAILF, O_ACT, O_STALL };
@@ -284,93 +378,5 @@ int cmd_run(int argc, char **argv)
         return CLI_USAGE;
     }
 
-    const char *lpath = argv[optind];
-    si_launch l;
-    si_codeobj co;
-    si_mem mem;
-    si_dispatch d;
-    si_emu *e = NULL;
-    FILE *tf = NULL;
-    int rc = CLI_FAIL;
-    memset(&co, 0, sizeof co);
-    si_mem_init(&mem);
-
-    if (si_launch_parse(&l, lpath) < 0) {
-        cli_err("run", "%s", l.err);
-        goto out;
-    }
-    if (si_codeobj_load(&co, l.code_path) < 0) {
-        cli_err("run", "%s", co.err);
-        goto out;
-    }
-    if (si_launch_setup(&l, &co, &mem, &d) < 0) {
-        cli_err("run", "%s", l.err);
-        goto out;
-    }
-    if (trace_path) {
-        tf = !strcmp(trace_path, "-") ? stdout : fopen(trace_path, "w");
-        if (!tf) {
-            cli_err("run", "cannot create trace file %s: %s", trace_path, strerror(errno));
-            goto out;
-        }
-    }
-    si_emu_opts eo = {.max_instructions = maxi, .trace = tf, .progress = !quiet && isatty(2)};
-    double wall = 0;
-    int erc = 0;
-    for (unsigned r = 0; r < reps && erc == 0; r++) {
-        if (e)
-            si_emu_destroy(e);
-        if (r > 0) {
-            /* every repetition is an identical, independent run: fresh memory */
-            eo.trace = NULL; /* trace the first run only */
-            si_mem_free(&mem);
-            si_mem_init(&mem);
-            if (si_launch_setup(&l, &co, &mem, &d) < 0) {
-                cli_err("run", "%s", l.err);
-                goto out;
-            }
-        }
-        e = si_emu_create(&mem, &d, &eo);
-        if (!e) {
-            cli_err("run", "%s: cannot create the emulator for kernel '%s'", lpath, l.kernel);
-            goto out;
-        }
-        double t0 = now_s();
-        erc = si_emu_run(e);
-        wall += now_s() - t0;
-    }
-    if (tf && tf != stdout && fclose(tf) != 0) {
-        tf = NULL;
-        cli_err("run", "write error on trace file %s", trace_path);
-        goto out;
-    }
-    tf = NULL;
-    if (erc < 0) {
-        cli_err("run", "%s: kernel '%s': %s", lpath, l.kernel, si_emu_error(e));
-        goto out;
-    }
-    if (si_launch_dump(&l, &mem) < 0) {
-        cli_err("run", "%s", l.err);
-        goto out;
-    }
-    const si_stats *s = si_emu_stats(e);
-    if (stats_path && write_stats(stats_path, s, wall, reps, &l) < 0)
-        goto out;
-    if (!quiet)
-        fprintf(stderr,
-                "sicu run: %s: %u x %u x %u work-items, %llu work-groups, %llu waves, %llu wave-instructions, "
-                "%.3f s (%.2f M wave-instr/s)\n",
-                l.kernel, d.grid[0], d.grid[1], d.grid[2], (unsigned long long)s->workgroups,
-                (unsigned long long)s->waves, (unsigned long long)s->wave_insts, wall,
-                wall > 0 ? (double)s->wave_insts * reps / wall / 1e6 : 0.0);
-    rc = CLI_OK;
-out:
-    if (tf && tf != stdout)
-        fclose(tf);
-    if (e)
-        si_emu_destroy(e);
-    si_mem_free(&mem);
-    si_codeobj_free(&co);
-    si_launch_free(&l);
-    return rc;
+    return run_emu(argv[optind], trace_path, stats_path, maxi, reps, quiet);
 }
