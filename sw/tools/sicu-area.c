@@ -769,6 +769,300 @@ static void usage(FILE *f)
             prog);
 }
 
+/* the CU's totals: by module (instances x own) and by group */
+struct totals {
+    struct fig by_mod_total, by_grp_total, grp[NGROUPS];
+    int status_ok, estimated;
+    int64_t tot, tot_ff;   /* milli-NAND2, and with flip-flop register files */
+};
+
+/* totals: by module (instances x own) and by group (sum of the parts), which must agree */
+static void sum_totals(struct module *mods, int n, struct totals *T)
+{
+    memset(T, 0, sizeof *T);
+    T->status_ok = 1;
+    for (int i = 0; i < n; i++) {
+        struct module *m = &mods[i];
+        struct fig own = module_own(m);
+        fig_add(&T->by_mod_total, &own, m->instances);
+        for (size_t g = 0; g < NGROUPS; g++) {
+            struct fig p = module_part(m, (int)g);
+            fig_add(&T->grp[g], &p, m->instances);
+        }
+        if (m->instances > 0 && strcmp(m->status, "ok"))
+            T->status_ok = 0;
+        if (m->instances > 0 && m->estimated)
+            T->estimated = 1;
+    }
+    for (size_t g = 0; g < NGROUPS; g++)
+        fig_add(&T->by_grp_total, &T->grp[g], 1);
+    if (!fig_eq(&T->by_mod_total, &T->by_grp_total))
+        die("internal error: the sum over groups differs from the sum over modules");
+    T->tot = fig_total_mnand(&T->by_mod_total);
+    T->tot_ff = T->tot + T->by_mod_total.ffrf_mnand;
+}
+
+/* cross-check with rtl-synth's flattened CU (optimized across boundaries) */
+static void json_crosscheck(json_t *root, const char *report, const struct totals *T)
+{
+    if (report && file_exists(report)) {
+        json_t *r = load_json(report);
+        json_t *ct = json_object_get(r, "cu_total");
+        if (ct) {
+            json_t *x = json_object();
+            json_object_set_new(x, "status", json_incref(json_object_get(ct, "status")));
+            json_object_set_new(x, "flop_bits_flat", json_incref(json_object_get(ct, "flop_bits")));
+            json_object_set_new(x, "ram_bits_flat", json_incref(json_object_get(ct, "mem_bits")));
+            json_object_set_new(x, "rom_bits_flat", json_incref(json_object_get(ct, "rom_bits")));
+            json_object_set_new(x, "flop_bits_hier", json_integer(T->by_mod_total.flop_bits));
+            json_object_set_new(x, "ram_bits_hier", json_integer(T->by_mod_total.ram_bits));
+            json_object_set_new(x, "rom_bits_hier", json_integer(T->by_mod_total.rom_bits));
+            json_object_set_new(root, "flat_cu_crosscheck", x);
+        }
+        json_decref(r);
+    }
+
+}
+
+/* MIAOW comparison: its categories FU / RF / remainder */
+static void json_miaow(json_t *root, const struct totals *T)
+{
+    int gF = group_index("functional units"), gR = group_index("register files");
+    int64_t fu = fig_total_mnand(&T->grp[gF]), rf = fig_total_mnand(&T->grp[gR]);
+    int64_t fu_ff = fu + T->grp[gF].ffrf_mnand, rf_ff = rf + T->grp[gR].ffrf_mnand;
+    json_t *mi = json_object();
+    json_object_set_new(mi, "source", json_string("MIAOW (Balasubramanian et al., TACO 2015), Table VII and section 4: "
+                                                  "15 mm2 CU at 32 nm, flip-flop register files"));
+    json_t *mp = json_object();
+    json_object_set_new(mp, "functional units", json_real(MIAOW_FU_PCT));
+    json_object_set_new(mp, "register files", json_real(MIAOW_RF_PCT));
+    json_object_set_new(mp, "remainder (fetch/queue/decode/schedule + others)", json_real(MIAOW_REST_PCT));
+    json_object_set_new(mi, "miaow_pct", mp);
+    json_object_set_new(mi, "miaow_total_mm2", json_real(MIAOW_TOTAL_MM2));
+    json_t *op = json_object();
+    json_object_set_new(op, "functional units", json_real(pct(fu, T->tot)));
+    json_object_set_new(op, "register files", json_real(pct(rf, T->tot)));
+    json_object_set_new(op, "remainder", json_real(pct(T->tot - fu - rf, T->tot)));
+    json_object_set_new(mi, "sicu_pct", op);
+    json_t *of = json_object();
+    json_object_set_new(of, "functional units", json_real(pct(fu_ff, T->tot_ff)));
+    json_object_set_new(of, "register files", json_real(pct(rf_ff, T->tot_ff)));
+    json_object_set_new(of, "remainder", json_real(pct(T->tot_ff - fu_ff - rf_ff, T->tot_ff)));
+    json_object_set_new(mi, "sicu_pct_ff_regfiles", of);
+    json_object_set_new(root, "miaow_comparison", mi);
+
+}
+
+/* area.json: weights, modules, groups, total, cross-check, MIAOW comparison */
+static void write_json(const char *area, const char *config, const char *top, const char *report,
+                       struct module *mods, int n, const struct totals *T)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "config", json_string(config));
+    json_object_set_new(root, "top", json_string(top));
+    json_object_set_new(root, "status", json_string(T->status_ok ? "ok" : "synthesis-not-ok"));
+    json_object_set_new(root, "T->estimated", json_boolean(T->estimated));
+    json_t *wt = json_object();
+    json_t *gw = json_object();
+    for (size_t i = 0; i < sizeof gate_weights / sizeof gate_weights[0]; i++)
+        json_object_set_new(gw, gate_weights[i].type, jmnand(gate_weights[i].mnand));
+    json_object_set_new(wt, "nand2_per_gate", gw);
+    json_object_set_new(wt, "nand2_per_flop_bit", jmnand(FLOP_MNAND));
+    json_object_set_new(wt, "nand2_per_ram_bit", jmnand(RAM_BIT_MNAND));
+    json_object_set_new(wt, "nand2_per_rom_bit", jmnand(ROM_BIT_MNAND));
+    json_object_set_new(wt, "transistors_per_ram_bit", json_integer(RAM_BIT_T));
+    json_object_set_new(wt, "transistors_per_rom_bit", json_integer(ROM_BIT_T));
+    json_object_set_new(wt, "ff_regfile_nand2_per_bit", json_string("flop + MUX2 x (read ports + write ports)"));
+    json_object_set_new(root, "weights", wt);
+
+    json_t *jm = json_object();
+    for (int i = 0; i < n; i++) {
+        struct module *m = &mods[i];
+        json_t *o = json_object();
+        struct fig own = module_own(m);
+        json_object_set_new(o, "group", json_string(group_order[m->grp]));
+        json_object_set_new(o, "status", json_string(m->status));
+        json_object_set_new(o, "level", json_string(m->level ? m->level : ""));
+        json_object_set_new(o, "T->estimated", json_boolean(m->estimated));
+        if (m->lane_groups)   /* per FP-unit group figures, for per-unit power (docs/power.md) */
+            json_object_set_new(o, "lane_groups", lane_groups_json(m->lane_groups));
+        if (m->params)
+            json_object_set_new(o, "params", json_string(m->params));
+        json_object_set_new(o, "instances", json_integer(m->instances));
+        json_object_set_new(o, "own", fig_json(&own));
+        struct fig all;
+        memset(&all, 0, sizeof all);
+        fig_add(&all, &own, m->instances);
+        json_object_set_new(o, "all_instances", fig_json(&all));
+        json_t *parts = json_object();
+        for (size_t g = 0; g < NGROUPS; g++) {
+            struct fig p = module_part(m, (int)g);
+            struct fig z;
+            memset(&z, 0, sizeof z);
+            if (!fig_eq(&p, &z))
+                json_object_set_new(parts, group_order[g], fig_json(&p));
+        }
+        json_object_set_new(o, "own_by_group", parts);
+        json_object_set_new(o, "synth_cells", json_integer(m->synth_cells));
+        json_object_set_new(o, "synth_flop_bits", json_integer(m->synth_flops));
+        json_object_set_new(o, "yosys_cmos_estimate", json_string(m->yosys_cmos));
+        json_object_set_new(o, "cells_without_transistor_estimate_by_type", counts_json(m->unknown, m->n_unknown));
+        json_object_set_new(o, "cells_without_nand2_weight_by_type", counts_json(m->unweighted, m->n_unweighted));
+        if (m->abc_nand >= 0) {
+            json_t *a = json_object();
+            json_object_set_new(a, "nand", json_integer(m->abc_nand));
+            json_object_set_new(a, "not", json_integer(m->abc_not));
+            json_object_set_new(a, "other", json_integer(m->abc_other));
+            json_object_set_new(a, "nand2_logic", jmnand(m->abc_mnand));
+            json_object_set_new(o, "abc_nand", a);
+        }
+        json_t *ml = json_array();
+        for (int j = 0; j < m->n_mems; j++) {
+            struct mem *x = &m->mems[j];
+            json_t *mo = json_object();
+            json_object_set_new(mo, "name", json_string(x->name));
+            json_object_set_new(mo, "kind", json_string(x->rom ? "rom" : "ram"));
+            json_object_set_new(mo, "rows", json_integer(x->size));
+            json_object_set_new(mo, "width", json_integer(x->width));
+            json_object_set_new(mo, "bits", json_integer(x->bits));
+            json_object_set_new(mo, "rd_ports", json_integer(x->rd_ports));
+            json_object_set_new(mo, "wr_ports", json_integer(x->wr_ports));
+            json_object_set_new(mo, "group", json_string(group_order[x->grp]));
+            json_array_append_new(ml, mo);
+        }
+        json_object_set_new(o, "memories", ml);
+        json_object_set_new(o, "children", counts_json(m->children, m->n_children));
+        json_object_set_new(jm, m->name, o);
+    }
+    json_object_set_new(root, "modules", jm);
+    json_t *jg = json_object();
+    for (size_t g = 0; g < NGROUPS; g++) {
+        json_t *o = fig_json(&T->grp[g]);
+        json_object_set_new(o, "share_pct", json_real(pct(fig_total_mnand(&T->grp[g]), T->tot)));
+        json_object_set_new(o, "share_pct_ff_regfiles",
+                            json_real(pct(fig_total_mnand(&T->grp[g]) + T->grp[g].ffrf_mnand, T->tot_ff)));
+        json_t *mem = json_array();
+        for (int i = 0; i < n; i++) {
+            struct fig p = module_part(&mods[i], (int)g);
+            struct fig z;
+            memset(&z, 0, sizeof z);
+            if (!fig_eq(&p, &z) && mods[i].instances)
+                json_array_append_new(mem, json_string(mods[i].name));
+        }
+        json_object_set_new(o, "modules", mem);
+        json_object_set_new(jg, group_order[g], o);
+    }
+    json_object_set_new(root, "groups", jg);
+    json_object_set_new(root, "total", fig_json(&T->by_mod_total));
+
+    json_crosscheck(root, report, T);
+    json_miaow(root, T);
+    char *jp = path_join(area, "area", ".json");
+    if (json_dump_file(root, jp, JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10)))
+        die("%s: cannot write", jp);
+
+}
+
+/* area.csv (modules, groups, total) and groups.dat (gnuplot) */
+static void write_csv_dat(const char *area, const char *config, const char *top, struct module *mods, int n,
+                          const struct totals *T)
+{
+    char *cp = path_join(area, "area", ".csv");
+    FILE *f = fopen(cp, "w");
+    if (!f)
+        die("%s: %s", cp, strerror(errno));
+    fprintf(f, "kind,name,group,instances,logic_cells,flop_bits,ram_bits,rom_bits,nand2_logic,nand2_flops,"
+               "nand2_ram,nand2_rom,nand2_total,transistors,cells_without_transistor_estimate,share_pct,T->estimated\n");
+#define CSV_FIG(fp)                                                                                         \
+    (long long)(fp)->logic_cells, (long long)(fp)->flop_bits, (long long)(fp)->ram_bits,                   \
+        (long long)(fp)->rom_bits, (fp)->logic_mnand / 1000.0, (fp)->flop_mnand / 1000.0,                  \
+        (fp)->ram_mnand / 1000.0, (fp)->rom_mnand / 1000.0, fig_total_mnand(fp) / 1000.0,                  \
+        (long long)(fp)->transistors, (long long)(fp)->cmos_unknown
+    for (int i = 0; i < n; i++) {
+        struct module *m = &mods[i];
+        struct fig all, own = module_own(m);
+        memset(&all, 0, sizeof all);
+        fig_add(&all, &own, m->instances);
+        fprintf(f, "module,%s,%s,%lld,%lld,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%lld,%lld,%.3f,%d\n", m->name,
+                group_order[m->grp], (long long)m->instances, CSV_FIG(&all), pct(fig_total_mnand(&all), T->tot),
+                m->estimated);
+    }
+    for (size_t g = 0; g < NGROUPS; g++)
+        fprintf(f, "group,%s,%s,,%lld,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%lld,%lld,%.3f,\n", group_order[g],
+                group_order[g], CSV_FIG(&T->grp[g]), pct(fig_total_mnand(&T->grp[g]), T->tot));
+    fprintf(f, "total,%s,,1,%lld,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%lld,%lld,100.000,%d\n", top,
+            CSV_FIG(&T->by_mod_total), T->estimated);
+    fclose(f);
+
+    /* ---- groups.dat for gnuplot: group, logic+flops, RAM+ROM (kNAND2-eq), share */
+    char *dp = path_join(area, "groups", ".dat");
+    f = fopen(dp, "w");
+    if (!f)
+        die("%s: %s", dp, strerror(errno));
+    fprintf(f, "# group logic_flops_knand2 memory_knand2 share_pct (config %s)\n", config);
+    for (size_t g = 0; g < NGROUPS; g++)
+        fprintf(f, "\"%s\" %.3f %.3f %.1f\n", group_order[g], (T->grp[g].logic_mnand + T->grp[g].flop_mnand) / 1e6,
+                (T->grp[g].ram_mnand + T->grp[g].rom_mnand) / 1e6, pct(fig_total_mnand(&T->grp[g]), T->tot));
+    fclose(f);
+
+}
+
+/* the table on stdout */
+static void print_table(const char *config, struct module *mods, int n, const struct totals *T)
+{
+    int gF = group_index("functional units"), gR = group_index("register files");
+    int64_t fu = fig_total_mnand(&T->grp[gF]), rf = fig_total_mnand(&T->grp[gR]);
+    int64_t fu_ff = fu + T->grp[gF].ffrf_mnand, rf_ff = rf + T->grp[gR].ffrf_mnand;
+    printf("sicu area proxies, config %s (NAND2-eq: gates by weight table, flops x%.3f, RAM bits x%.2f, "
+           "ROM bits x%.2f)\n\n",
+           config, FLOP_MNAND / 1000.0, RAM_BIT_MNAND / 1000.0, ROM_BIT_MNAND / 1000.0);
+    printf("%-12s %-28s %4s %10s %9s %10s %9s %12s %12s %12s %7s\n", "module", "group", "inst", "logic cells",
+           "flop bits", "RAM bits", "ROM bits", "NAND2 own", "NAND2 all", "transistors", "share");
+    for (int i = 0; i < n; i++) {
+        struct module *m = &mods[i];
+        struct fig all, own = module_own(m);
+        memset(&all, 0, sizeof all);
+        fig_add(&all, &own, m->instances);
+        printf("%-12s %-28s %4lld %10lld %9lld %10lld %9lld %12.0f %12.0f %12lld %6.1f%%%s%s\n", m->name,
+               group_order[m->grp], (long long)m->instances, (long long)own.logic_cells, (long long)own.flop_bits,
+               (long long)own.ram_bits, (long long)own.rom_bits, fig_total_mnand(&own) / 1000.0,
+               fig_total_mnand(&all) / 1000.0, (long long)all.transistors, pct(fig_total_mnand(&all), T->tot),
+               m->estimated ? " (T->estimated)" : "", strcmp(m->status, "ok") ? " (synthesis not ok)" : "");
+    }
+    printf("\n%-28s %12s %12s %12s %12s %12s %7s %9s\n", "group (all instances)", "NAND2 logic", "NAND2 flops",
+           "NAND2 RAM", "NAND2 ROM", "NAND2 total", "share", "share-FF");
+    for (size_t g = 0; g < NGROUPS; g++)
+        printf("%-28s %12.0f %12.0f %12.0f %12.0f %12.0f %6.1f%% %8.1f%%\n", group_order[g],
+               T->grp[g].logic_mnand / 1000.0, T->grp[g].flop_mnand / 1000.0, T->grp[g].ram_mnand / 1000.0,
+               T->grp[g].rom_mnand / 1000.0, fig_total_mnand(&T->grp[g]) / 1000.0, pct(fig_total_mnand(&T->grp[g]), T->tot),
+               pct(fig_total_mnand(&T->grp[g]) + T->grp[g].ffrf_mnand, T->tot_ff));
+    printf("%-28s %12.0f %12.0f %12.0f %12.0f %12.0f %6.1f%% %8.1f%%\n", "CU total", T->by_mod_total.logic_mnand / 1000.0,
+           T->by_mod_total.flop_mnand / 1000.0, T->by_mod_total.ram_mnand / 1000.0, T->by_mod_total.rom_mnand / 1000.0,
+           T->tot / 1000.0, 100.0, 100.0);
+    printf("\nCU total: %lld logic cells, %lld flop bits, %lld RAM bits, %lld ROM bits, %.0f NAND2-eq, "
+           "%lld transistors (%lld cells without estimate)%s\n",
+           (long long)T->by_mod_total.logic_cells, (long long)T->by_mod_total.flop_bits, (long long)T->by_mod_total.ram_bits,
+           (long long)T->by_mod_total.rom_bits, T->tot / 1000.0, (long long)T->by_mod_total.transistors,
+           (long long)T->by_mod_total.cmos_unknown, T->estimated ? " [includes T->estimated figures]" : "");
+    printf("share-FF: the shares if every RAM were a flip-flop array (flop + MUX2 per bit and port), as in MIAOW\n");
+    printf("\nMIAOW (15 mm2, 32 nm, flip-flop RFs): functional units %.0f%%, register files %.0f%%, rest %.0f%%\n",
+           MIAOW_FU_PCT, MIAOW_RF_PCT, MIAOW_REST_PCT);
+    printf("sicu  (SRAM bit cells)            : functional units %.1f%%, register files %.1f%%, rest %.1f%%\n",
+           pct(fu, T->tot), pct(rf, T->tot), pct(T->tot - fu - rf, T->tot));
+    printf("sicu  (flip-flop RFs, what-if)    : functional units %.1f%%, register files %.1f%%, rest %.1f%%\n",
+           pct(fu_ff, T->tot_ff), pct(rf_ff, T->tot_ff), pct(T->tot_ff - fu_ff - rf_ff, T->tot_ff));
+    for (int i = 0; i < n; i++)
+        if (mods[i].cmos_unknown && mods[i].instances) {
+            printf("cells without a transistor estimate in %s:", mods[i].name);
+            for (int j = 0; j < mods[i].n_unknown; j++)
+                printf(" %s x%lld", mods[i].unknown[j].type, (long long)mods[i].unknown[j].n);
+            printf("\n");
+        }
+    for (int i = 0; i < n; i++)
+        if (mods[i].unweighted_cells && mods[i].instances)
+            printf("cells without a NAND2 weight in %s: %lld\n", mods[i].name, (long long)mods[i].unweighted_cells);
+}
+
 int main(int argc, char **argv)
 {
     const char *synth = NULL, *area = NULL, *config = "?", *top = "sicu_cu", *report = NULL;
@@ -831,267 +1125,11 @@ int main(int argc, char **argv)
         die("top module %s not among the modules given", top);
     count_instances(mods, n, topm, 1, 0);
 
-    /* totals: by module (instances x own) and by group (sum of the parts) */
-    struct fig by_mod_total, by_grp_total, grp[NGROUPS];
-    memset(&by_mod_total, 0, sizeof by_mod_total);
-    memset(&by_grp_total, 0, sizeof by_grp_total);
-    memset(grp, 0, sizeof grp);
-    int status_ok = 1, estimated = 0;
-    for (int i = 0; i < n; i++) {
-        struct module *m = &mods[i];
-        struct fig own = module_own(m);
-        fig_add(&by_mod_total, &own, m->instances);
-        for (size_t g = 0; g < NGROUPS; g++) {
-            struct fig p = module_part(m, (int)g);
-            fig_add(&grp[g], &p, m->instances);
-        }
-        if (m->instances > 0 && strcmp(m->status, "ok"))
-            status_ok = 0;
-        if (m->instances > 0 && m->estimated)
-            estimated = 1;
-    }
-    for (size_t g = 0; g < NGROUPS; g++)
-        fig_add(&by_grp_total, &grp[g], 1);
-    if (!fig_eq(&by_mod_total, &by_grp_total))
-        die("internal error: the sum over groups differs from the sum over modules");
-    int64_t tot = fig_total_mnand(&by_mod_total);
-    int64_t tot_ff = tot + by_mod_total.ffrf_mnand;
-
-    /* ---- area.json */
-    json_t *root = json_object();
-    json_object_set_new(root, "config", json_string(config));
-    json_object_set_new(root, "top", json_string(top));
-    json_object_set_new(root, "status", json_string(status_ok ? "ok" : "synthesis-not-ok"));
-    json_object_set_new(root, "estimated", json_boolean(estimated));
-    json_t *wt = json_object();
-    json_t *gw = json_object();
-    for (size_t i = 0; i < sizeof gate_weights / sizeof gate_weights[0]; i++)
-        json_object_set_new(gw, gate_weights[i].type, jmnand(gate_weights[i].mnand));
-    json_object_set_new(wt, "nand2_per_gate", gw);
-    json_object_set_new(wt, "nand2_per_flop_bit", jmnand(FLOP_MNAND));
-    json_object_set_new(wt, "nand2_per_ram_bit", jmnand(RAM_BIT_MNAND));
-    json_object_set_new(wt, "nand2_per_rom_bit", jmnand(ROM_BIT_MNAND));
-    json_object_set_new(wt, "transistors_per_ram_bit", json_integer(RAM_BIT_T));
-    json_object_set_new(wt, "transistors_per_rom_bit", json_integer(ROM_BIT_T));
-    json_object_set_new(wt, "ff_regfile_nand2_per_bit", json_string("flop + MUX2 x (read ports + write ports)"));
-    json_object_set_new(root, "weights", wt);
-
-    json_t *jm = json_object();
-    for (int i = 0; i < n; i++) {
-        struct module *m = &mods[i];
-        json_t *o = json_object();
-        struct fig own = module_own(m);
-        json_object_set_new(o, "group", json_string(group_order[m->grp]));
-        json_object_set_new(o, "status", json_string(m->status));
-        json_object_set_new(o, "level", json_string(m->level ? m->level : ""));
-        json_object_set_new(o, "estimated", json_boolean(m->estimated));
-        if (m->lane_groups)   /* per FP-unit group figures, for per-unit power (docs/power.md) */
-            json_object_set_new(o, "lane_groups", lane_groups_json(m->lane_groups));
-        if (m->params)
-            json_object_set_new(o, "params", json_string(m->params));
-        json_object_set_new(o, "instances", json_integer(m->instances));
-        json_object_set_new(o, "own", fig_json(&own));
-        struct fig all;
-        memset(&all, 0, sizeof all);
-        fig_add(&all, &own, m->instances);
-        json_object_set_new(o, "all_instances", fig_json(&all));
-        json_t *parts = json_object();
-        for (size_t g = 0; g < NGROUPS; g++) {
-            struct fig p = module_part(m, (int)g);
-            struct fig z;
-            memset(&z, 0, sizeof z);
-            if (!fig_eq(&p, &z))
-                json_object_set_new(parts, group_order[g], fig_json(&p));
-        }
-        json_object_set_new(o, "own_by_group", parts);
-        json_object_set_new(o, "synth_cells", json_integer(m->synth_cells));
-        json_object_set_new(o, "synth_flop_bits", json_integer(m->synth_flops));
-        json_object_set_new(o, "yosys_cmos_estimate", json_string(m->yosys_cmos));
-        json_object_set_new(o, "cells_without_transistor_estimate_by_type", counts_json(m->unknown, m->n_unknown));
-        json_object_set_new(o, "cells_without_nand2_weight_by_type", counts_json(m->unweighted, m->n_unweighted));
-        if (m->abc_nand >= 0) {
-            json_t *a = json_object();
-            json_object_set_new(a, "nand", json_integer(m->abc_nand));
-            json_object_set_new(a, "not", json_integer(m->abc_not));
-            json_object_set_new(a, "other", json_integer(m->abc_other));
-            json_object_set_new(a, "nand2_logic", jmnand(m->abc_mnand));
-            json_object_set_new(o, "abc_nand", a);
-        }
-        json_t *ml = json_array();
-        for (int j = 0; j < m->n_mems; j++) {
-            struct mem *x = &m->mems[j];
-            json_t *mo = json_object();
-            json_object_set_new(mo, "name", json_string(x->name));
-            json_object_set_new(mo, "kind", json_string(x->rom ? "rom" : "ram"));
-            json_object_set_new(mo, "rows", json_integer(x->size));
-            json_object_set_new(mo, "width", json_integer(x->width));
-            json_object_set_new(mo, "bits", json_integer(x->bits));
-            json_object_set_new(mo, "rd_ports", json_integer(x->rd_ports));
-            json_object_set_new(mo, "wr_ports", json_integer(x->wr_ports));
-            json_object_set_new(mo, "group", json_string(group_order[x->grp]));
-            json_array_append_new(ml, mo);
-        }
-        json_object_set_new(o, "memories", ml);
-        json_object_set_new(o, "children", counts_json(m->children, m->n_children));
-        json_object_set_new(jm, m->name, o);
-    }
-    json_object_set_new(root, "modules", jm);
-    json_t *jg = json_object();
-    for (size_t g = 0; g < NGROUPS; g++) {
-        json_t *o = fig_json(&grp[g]);
-        json_object_set_new(o, "share_pct", json_real(pct(fig_total_mnand(&grp[g]), tot)));
-        json_object_set_new(o, "share_pct_ff_regfiles",
-                            json_real(pct(fig_total_mnand(&grp[g]) + grp[g].ffrf_mnand, tot_ff)));
-        json_t *mem = json_array();
-        for (int i = 0; i < n; i++) {
-            struct fig p = module_part(&mods[i], (int)g);
-            struct fig z;
-            memset(&z, 0, sizeof z);
-            if (!fig_eq(&p, &z) && mods[i].instances)
-                json_array_append_new(mem, json_string(mods[i].name));
-        }
-        json_object_set_new(o, "modules", mem);
-        json_object_set_new(jg, group_order[g], o);
-    }
-    json_object_set_new(root, "groups", jg);
-    json_object_set_new(root, "total", fig_json(&by_mod_total));
-
-    /* cross-check with rtl-synth's flattened CU (optimized across boundaries) */
-    if (report && file_exists(report)) {
-        json_t *r = load_json(report);
-        json_t *ct = json_object_get(r, "cu_total");
-        if (ct) {
-            json_t *x = json_object();
-            json_object_set_new(x, "status", json_incref(json_object_get(ct, "status")));
-            json_object_set_new(x, "flop_bits_flat", json_incref(json_object_get(ct, "flop_bits")));
-            json_object_set_new(x, "ram_bits_flat", json_incref(json_object_get(ct, "mem_bits")));
-            json_object_set_new(x, "rom_bits_flat", json_incref(json_object_get(ct, "rom_bits")));
-            json_object_set_new(x, "flop_bits_hier", json_integer(by_mod_total.flop_bits));
-            json_object_set_new(x, "ram_bits_hier", json_integer(by_mod_total.ram_bits));
-            json_object_set_new(x, "rom_bits_hier", json_integer(by_mod_total.rom_bits));
-            json_object_set_new(root, "flat_cu_crosscheck", x);
-        }
-        json_decref(r);
-    }
-
-    /* MIAOW comparison: its categories FU / RF / remainder */
-    int gF = group_index("functional units"), gR = group_index("register files");
-    int64_t fu = fig_total_mnand(&grp[gF]), rf = fig_total_mnand(&grp[gR]);
-    int64_t fu_ff = fu + grp[gF].ffrf_mnand, rf_ff = rf + grp[gR].ffrf_mnand;
-    json_t *mi = json_object();
-    json_object_set_new(mi, "source", json_string("MIAOW (Balasubramanian et al., TACO 2015), Table VII and section 4: "
-                                                  "15 mm2 CU at 32 nm, flip-flop register files"));
-    json_t *mp = json_object();
-    json_object_set_new(mp, "functional units", json_real(MIAOW_FU_PCT));
-    json_object_set_new(mp, "register files", json_real(MIAOW_RF_PCT));
-    json_object_set_new(mp, "remainder (fetch/queue/decode/schedule + others)", json_real(MIAOW_REST_PCT));
-    json_object_set_new(mi, "miaow_pct", mp);
-    json_object_set_new(mi, "miaow_total_mm2", json_real(MIAOW_TOTAL_MM2));
-    json_t *op = json_object();
-    json_object_set_new(op, "functional units", json_real(pct(fu, tot)));
-    json_object_set_new(op, "register files", json_real(pct(rf, tot)));
-    json_object_set_new(op, "remainder", json_real(pct(tot - fu - rf, tot)));
-    json_object_set_new(mi, "sicu_pct", op);
-    json_t *of = json_object();
-    json_object_set_new(of, "functional units", json_real(pct(fu_ff, tot_ff)));
-    json_object_set_new(of, "register files", json_real(pct(rf_ff, tot_ff)));
-    json_object_set_new(of, "remainder", json_real(pct(tot_ff - fu_ff - rf_ff, tot_ff)));
-    json_object_set_new(mi, "sicu_pct_ff_regfiles", of);
-    json_object_set_new(root, "miaow_comparison", mi);
-
-    char *jp = path_join(area, "area", ".json");
-    if (json_dump_file(root, jp, JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10)))
-        die("%s: cannot write", jp);
-
-    /* ---- area.csv: modules (one instance and all instances), groups, total */
-    char *cp = path_join(area, "area", ".csv");
-    FILE *f = fopen(cp, "w");
-    if (!f)
-        die("%s: %s", cp, strerror(errno));
-    fprintf(f, "kind,name,group,instances,logic_cells,flop_bits,ram_bits,rom_bits,nand2_logic,nand2_flops,"
-               "nand2_ram,nand2_rom,nand2_total,transistors,cells_without_transistor_estimate,share_pct,estimated\n");
-#define CSV_FIG(fp)                                                                                         \
-    (long long)(fp)->logic_cells, (long long)(fp)->flop_bits, (long long)(fp)->ram_bits,                   \
-        (long long)(fp)->rom_bits, (fp)->logic_mnand / 1000.0, (fp)->flop_mnand / 1000.0,                  \
-        (fp)->ram_mnand / 1000.0, (fp)->rom_mnand / 1000.0, fig_total_mnand(fp) / 1000.0,                  \
-        (long long)(fp)->transistors, (long long)(fp)->cmos_unknown
-    for (int i = 0; i < n; i++) {
-        struct module *m = &mods[i];
-        struct fig all, own = module_own(m);
-        memset(&all, 0, sizeof all);
-        fig_add(&all, &own, m->instances);
-        fprintf(f, "module,%s,%s,%lld,%lld,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%lld,%lld,%.3f,%d\n", m->name,
-                group_order[m->grp], (long long)m->instances, CSV_FIG(&all), pct(fig_total_mnand(&all), tot),
-                m->estimated);
-    }
-    for (size_t g = 0; g < NGROUPS; g++)
-        fprintf(f, "group,%s,%s,,%lld,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%lld,%lld,%.3f,\n", group_order[g],
-                group_order[g], CSV_FIG(&grp[g]), pct(fig_total_mnand(&grp[g]), tot));
-    fprintf(f, "total,%s,,1,%lld,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%lld,%lld,100.000,%d\n", top,
-            CSV_FIG(&by_mod_total), estimated);
-    fclose(f);
-
-    /* ---- groups.dat for gnuplot: group, logic+flops, RAM+ROM (kNAND2-eq), share */
-    char *dp = path_join(area, "groups", ".dat");
-    f = fopen(dp, "w");
-    if (!f)
-        die("%s: %s", dp, strerror(errno));
-    fprintf(f, "# group logic_flops_knand2 memory_knand2 share_pct (config %s)\n", config);
-    for (size_t g = 0; g < NGROUPS; g++)
-        fprintf(f, "\"%s\" %.3f %.3f %.1f\n", group_order[g], (grp[g].logic_mnand + grp[g].flop_mnand) / 1e6,
-                (grp[g].ram_mnand + grp[g].rom_mnand) / 1e6, pct(fig_total_mnand(&grp[g]), tot));
-    fclose(f);
-
-    if (quiet)
-        return 0;
-    /* ---- table */
-    printf("sicu area proxies, config %s (NAND2-eq: gates by weight table, flops x%.3f, RAM bits x%.2f, "
-           "ROM bits x%.2f)\n\n",
-           config, FLOP_MNAND / 1000.0, RAM_BIT_MNAND / 1000.0, ROM_BIT_MNAND / 1000.0);
-    printf("%-12s %-28s %4s %10s %9s %10s %9s %12s %12s %12s %7s\n", "module", "group", "inst", "logic cells",
-           "flop bits", "RAM bits", "ROM bits", "NAND2 own", "NAND2 all", "transistors", "share");
-    for (int i = 0; i < n; i++) {
-        struct module *m = &mods[i];
-        struct fig all, own = module_own(m);
-        memset(&all, 0, sizeof all);
-        fig_add(&all, &own, m->instances);
-        printf("%-12s %-28s %4lld %10lld %9lld %10lld %9lld %12.0f %12.0f %12lld %6.1f%%%s%s\n", m->name,
-               group_order[m->grp], (long long)m->instances, (long long)own.logic_cells, (long long)own.flop_bits,
-               (long long)own.ram_bits, (long long)own.rom_bits, fig_total_mnand(&own) / 1000.0,
-               fig_total_mnand(&all) / 1000.0, (long long)all.transistors, pct(fig_total_mnand(&all), tot),
-               m->estimated ? " (estimated)" : "", strcmp(m->status, "ok") ? " (synthesis not ok)" : "");
-    }
-    printf("\n%-28s %12s %12s %12s %12s %12s %7s %9s\n", "group (all instances)", "NAND2 logic", "NAND2 flops",
-           "NAND2 RAM", "NAND2 ROM", "NAND2 total", "share", "share-FF");
-    for (size_t g = 0; g < NGROUPS; g++)
-        printf("%-28s %12.0f %12.0f %12.0f %12.0f %12.0f %6.1f%% %8.1f%%\n", group_order[g],
-               grp[g].logic_mnand / 1000.0, grp[g].flop_mnand / 1000.0, grp[g].ram_mnand / 1000.0,
-               grp[g].rom_mnand / 1000.0, fig_total_mnand(&grp[g]) / 1000.0, pct(fig_total_mnand(&grp[g]), tot),
-               pct(fig_total_mnand(&grp[g]) + grp[g].ffrf_mnand, tot_ff));
-    printf("%-28s %12.0f %12.0f %12.0f %12.0f %12.0f %6.1f%% %8.1f%%\n", "CU total", by_mod_total.logic_mnand / 1000.0,
-           by_mod_total.flop_mnand / 1000.0, by_mod_total.ram_mnand / 1000.0, by_mod_total.rom_mnand / 1000.0,
-           tot / 1000.0, 100.0, 100.0);
-    printf("\nCU total: %lld logic cells, %lld flop bits, %lld RAM bits, %lld ROM bits, %.0f NAND2-eq, "
-           "%lld transistors (%lld cells without estimate)%s\n",
-           (long long)by_mod_total.logic_cells, (long long)by_mod_total.flop_bits, (long long)by_mod_total.ram_bits,
-           (long long)by_mod_total.rom_bits, tot / 1000.0, (long long)by_mod_total.transistors,
-           (long long)by_mod_total.cmos_unknown, estimated ? " [includes estimated figures]" : "");
-    printf("share-FF: the shares if every RAM were a flip-flop array (flop + MUX2 per bit and port), as in MIAOW\n");
-    printf("\nMIAOW (15 mm2, 32 nm, flip-flop RFs): functional units %.0f%%, register files %.0f%%, rest %.0f%%\n",
-           MIAOW_FU_PCT, MIAOW_RF_PCT, MIAOW_REST_PCT);
-    printf("sicu  (SRAM bit cells)            : functional units %.1f%%, register files %.1f%%, rest %.1f%%\n",
-           pct(fu, tot), pct(rf, tot), pct(tot - fu - rf, tot));
-    printf("sicu  (flip-flop RFs, what-if)    : functional units %.1f%%, register files %.1f%%, rest %.1f%%\n",
-           pct(fu_ff, tot_ff), pct(rf_ff, tot_ff), pct(tot_ff - fu_ff - rf_ff, tot_ff));
-    for (int i = 0; i < n; i++)
-        if (mods[i].cmos_unknown && mods[i].instances) {
-            printf("cells without a transistor estimate in %s:", mods[i].name);
-            for (int j = 0; j < mods[i].n_unknown; j++)
-                printf(" %s x%lld", mods[i].unknown[j].type, (long long)mods[i].unknown[j].n);
-            printf("\n");
-        }
-    for (int i = 0; i < n; i++)
-        if (mods[i].unweighted_cells && mods[i].instances)
-            printf("cells without a NAND2 weight in %s: %lld\n", mods[i].name, (long long)mods[i].unweighted_cells);
+    struct totals T;
+    sum_totals(mods, n, &T);
+    write_json(area, config, top, report, mods, n, &T);
+    write_csv_dat(area, config, top, mods, n, &T);
+    if (!quiet)
+        print_table(config, mods, n, &T);
     return 0;
 }

@@ -46,6 +46,38 @@ static int die(const char *fmt, const char *a)
     return 1;
 }
 
+/* The lane measured per group of FP units (make area AREA_LANE_GATES=1): only
+ * the units the run's operations use switch, so weight each group by its share
+ * of the lane operations (activity "fu_lane_ops") instead of counting every
+ * unit.  1 and *lf set (NAND2 of logic+flops, all instances) when the module
+ * has such figures, else 0. */
+static int lane_logic_nand2(json_t *mv, json_t *act, double *lf)
+{
+    json_t *lg = json_object_get(mv, "lane_groups");
+    json_t *fuo = json_object_get(act, "fu_lane_ops");
+    if (!json_is_object(lg) || !json_is_object(fuo))
+        return 0;
+    double ops = 0, eff = num(json_object_get(lg, "base"), "nand2_logic");
+    const char *fk;
+    json_t *fv;
+    json_object_foreach(fuo, fk, fv)
+        ops += (double)json_integer_value(fv);
+    size_t gi;
+    json_t *gv;
+    json_array_foreach(json_object_get(lg, "groups"), gi, gv) {
+        double gops = 0;
+        for (int u = (int)num(gv, "first"); u <= (int)num(gv, "last"); u++) {
+            char key[8];
+            snprintf(key, sizeof key, "%d", u);
+            gops += (double)json_integer_value(json_object_get(fuo, key));
+        }
+        if (ops > 0)
+            eff += gops / ops * num(gv, "nand2_logic");
+    }
+    *lf = eff * num(mv, "instances");
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -135,34 +167,8 @@ int main(int argc, char **argv)
             }
             double alpha = num(am, "activity_factor");
             double lf = num(all, "nand2_logic") + num(all, "nand2_flops");
-            /* the lane measured per group of FP units (make area AREA_LANE_GATES=1): only the
-             * units the run's operations use switch, so weight each group by its share of the
-             * lane operations (activity "fu_lane_ops") instead of counting every unit */
-            json_t *lg = json_object_get(mv, "lane_groups");
-            json_t *fuo = json_object_get(act, "fu_lane_ops");
-            int per_unit = 0;
-            if (json_is_object(lg) && json_is_object(fuo)) {
-                double ops = 0, eff = num(json_object_get(lg, "base"), "nand2_logic");
-                const char *fk;
-                json_t *fv;
-                json_object_foreach(fuo, fk, fv)
-                    ops += (double)json_integer_value(fv);
-                size_t gi;
-                json_t *gv;
-                json_array_foreach(json_object_get(lg, "groups"), gi, gv) {
-                    double gops = 0;
-                    for (int u = (int)num(gv, "first"); u <= (int)num(gv, "last"); u++) {
-                        char key[8];
-                        snprintf(key, sizeof key, "%d", u);
-                        gops += (double)json_integer_value(json_object_get(fuo, key));
-                    }
-                    if (ops > 0)
-                        eff += gops / ops * num(gv, "nand2_logic");
-                }
-                lf = eff * num(mv, "instances");
-                per_unit = 1;
-            }
-            double mem_b = !strcmp(mk, "vgpr_bank") ? vgpr_b : !strcmp(mk, "lsu") ? lds_b :
+            int per_unit = lane_logic_nand2(mv, act, &lf);
+            double mem_b = !strcmp(mk, "vgpr_bank") ? vgpr_b : !strcmp(mk, "lds") ? lds_b :
                            !strcmp(mk, "sgpr_file") ? sgpr_b : 0;
             double dl = alpha * lf, dm = mem_b * 0.5 * ram_w, st = num(all, "nand2_total");
             json_t *o = json_pack("{s:s?,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:b}", "group", g, "instances",
