@@ -226,6 +226,18 @@ $(RTL_SO): $(H_OBJS) $(BUILD)/obj/harness/shm.o $(RTL_LIBS) $(VL_RT_OBJS) harnes
 	  $(RTL_LIBS) $(VL_RT_OBJS) -ljansson -lz -lm -pthread -latomic && mv $@.tmp $@
 	@rm -f $(BUILD)/bin/sicu-rtl   # the former harness binary, if this directory has one
 
+# The harness library's API test (tests/harness/test_api.c), linked with the
+# harness objects and the model like libsicu-rtl.so (make api-test).
+API_TEST := $(BUILD)/tests/test_api
+$(API_TEST): tests/harness/test_api.c $(H_OBJS) $(BUILD)/obj/harness/shm.o $(RTL_LIBS) $(VL_RT_OBJS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iharness -c $< -o $(BUILD)/tests/test_api.o
+	$(CXX) -o $@ $(BUILD)/tests/test_api.o $(H_OBJS) $(BUILD)/obj/harness/shm.o $(LIB) $(RTL_LIBS) $(VL_RT_OBJS) \
+	  -lcmocka $(LIBS) -lz -pthread -latomic
+
+api-test: $(API_TEST) ## Harness library API (open/step/counters/wave state/flip/finish) on an asm test in cosim
+	@bash scripts/api-test.sh $(API_TEST)
+
 rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
 
 # ---------------------------------------------------------------- power proxies (docs/power.md)
@@ -260,7 +272,7 @@ example: $(BIN) ## Compile and run the bundled vector-add example, check it agai
 	@bash scripts/example.sh
 
 # ---------------------------------------------------------------- RTL regressions
-.PHONY: regress golden rtl-programs
+.PHONY: regress golden rtl-programs api-test assert-test units-test
 regress: rtl $(BIN) ## RTL traces vs. the stored golden traces (tests/golden/LIST; sicu trace-diff)
 	@bash scripts/regress.sh
 
@@ -315,10 +327,11 @@ sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-prog
 CI_FUZZ ?= 200
 RTL_SMOKE := asm/branches asm/ds asm/ds-xchg2 asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, CI_FUZZ random programs
 	@$(MAKE) --no-print-directory area-test   # after rtl-synth (same netlists), not in parallel with it
 	@RTL_ONLY=1 bash scripts/badinput.sh
 	@bash scripts/assert-test.sh
+	@bash scripts/api-test.sh $(API_TEST)
 	@bash scripts/waves-test.sh
 	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(AREA_BUILD) bash scripts/power-test.sh
 	@bash scripts/regress.sh
