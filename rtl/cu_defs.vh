@@ -6,7 +6,8 @@
 // register block are here.
 `ifndef SICU_CU_DEFS_VH
 `define SICU_CU_DEFS_VH
-`include "sicu_bundle.vh"     // `DI_* fields: generated from sw/isa/bundle.def
+// `DI_*, `OPK_*, `MA_*, `FLT_*: generated from sw/isa/*.def (build/gen/sicu_bundle.vh)
+`include "sicu_bundle.vh"
 
 // Unit classes (issue routing)
 `define UC_SALU     3'd0
