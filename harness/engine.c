@@ -42,8 +42,29 @@ static const char *scope_path(size_t k, int *level)
     if (!inst[0])
         return SICU_CU_SCOPE;
     char *b = buf[next++ % MAX_SCOPES];
-    snprintf(b, sizeof buf[0], "%s.%.*s", SICU_CU_SCOPE, (int)strcspn(inst, "["), inst);
+    snprintf(b, sizeof buf[0], "%s.%s", SICU_CU_SCOPE, inst);
     return b;
+}
+
+/* A unit inside a generate loop (instance g_x[0].u_y): every SIMD's copy,
+ * g_x[i].u_y (Verilator's trace scopes must name existing instances) */
+static int expand_loop(const char *path, int level, const char **paths, int *levels, int n)
+{
+    static char buf[MAX_SCOPES * SH_MAX_SIMDS][256];
+    static unsigned next;
+    const char *br = strstr(path, "[0]");
+    if (!br) {
+        paths[n] = path;
+        levels[n] = level;
+        return n + 1;
+    }
+    for (int k = 0; k < SICU_SIMDS; k++) {
+        char *b = buf[next++ % (MAX_SCOPES * SH_MAX_SIMDS)];
+        snprintf(b, sizeof buf[0], "%.*s[%d]%s", (int)(br - path), path, k, br + 3);
+        paths[n] = b;
+        levels[n++] = level;
+    }
+    return n;
 }
 
 /* the units of the manifest, separated by '|' */
@@ -65,9 +86,11 @@ static const char *scope_names(void)
     return buf;
 }
 
-/* --scope arguments -> hierarchy paths and depths; -1 with a message */
+/* --scope arguments -> hierarchy paths and depths (a unit in a generate loop:
+ * one per SIMD); the number of paths, -1 with a message */
 static int resolve_scopes(const sicu_rtl_opts *a, const char **paths, int *levels, char *err, size_t errlen)
 {
+    int n = 0;
     if (a->nscopes > MAX_SCOPES) {
         snprintf(err, errlen, "at most %d --scope options", MAX_SCOPES);
         return -1;
@@ -75,8 +98,8 @@ static int resolve_scopes(const sicu_rtl_opts *a, const char **paths, int *level
     for (int i = 0; i < a->nscopes; i++) {
         const char *s = a->scopes[i];
         if (!strncmp(s, "TOP.", 4)) {
-            paths[i] = s;
-            levels[i] = 0;
+            paths[n] = s;
+            levels[n++] = 0;
             continue;
         }
         size_t k;
@@ -87,15 +110,17 @@ static int resolve_scopes(const sicu_rtl_opts *a, const char **paths, int *level
                      scope_names());
             return -1;
         }
-        paths[i] = scope_path(k, &levels[i]);
+        int level;
+        const char *p = scope_path(k, &level);
+        n = expand_loop(p, level, paths, levels, n);
     }
-    return 0;
+    return n;
 }
 
 static int check(const sicu_rtl_opts *a, char *err, size_t errlen)
 {
-    const char *paths[MAX_SCOPES];
-    int levels[MAX_SCOPES];
+    const char *paths[MAX_SCOPES * SH_MAX_SIMDS];
+    int levels[MAX_SCOPES * SH_MAX_SIMDS];
     if (!a->waves && (a->have_from || a->have_to || a->nscopes)) {
         snprintf(err, errlen, "--from, --to and --scope need --waves FILE.fst");
         return -1;
@@ -109,7 +134,7 @@ static int check(const sicu_rtl_opts *a, char *err, size_t errlen)
         snprintf(err, errlen, "--activity traces the whole run itself; it cannot be combined with --waves");
         return -1;
     }
-    return resolve_scopes(a, paths, levels, err, errlen);
+    return resolve_scopes(a, paths, levels, err, errlen) < 0 ? -1 : 0;
 }
 
 static json_t *config_json(void)
@@ -204,8 +229,8 @@ static void fail_rerun(si_launch *l, si_codeobj *co, const sh_opts *o0, const sh
 static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed,
                const sicu_rtl_opts *a)
 {
-    const char *paths[MAX_SCOPES];
-    int levels[MAX_SCOPES];
+    const char *paths[MAX_SCOPES * SH_MAX_SIMDS];
+    int levels[MAX_SCOPES * SH_MAX_SIMDS];
     char err[8192], fail_default[4200], act_fst[4200];
     sh_result res;
     int rc = 1;
@@ -213,7 +238,7 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
         fprintf(stderr, PFX "error: %s\n", err);
         return 1;
     }
-    resolve_scopes(a, paths, levels, err, sizeof err);
+    int npaths = resolve_scopes(a, paths, levels, err, sizeof err);
     sh_opts o = {
         .cosim = a->cosim,
         .max_cycles = a->max_cycles,
@@ -226,7 +251,7 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
         .waves_to = a->have_to && a->to == 0 ? 1 : a->to,   /* --to 0: just cycle 0 (0 means "to the end") */
         .scopes = paths,
         .scope_levels = levels,
-        .nscopes = a->nscopes,
+        .nscopes = npaths,
     };
     if (a->activity) {
         snprintf(act_fst, sizeof act_fst, "%s.tmp.fst", a->activity);

@@ -28,6 +28,14 @@ if "$SICU" run "$W/launch.json" --engine rtl --quiet --waves "$W/win.fst" --from
     ok "window cycles 60..140 of lsu + issue"
 else ko "window cycles 60..140 of lsu + issue" "$W/win.log"; fi
 
+# 1b. a unit inside a generate loop (simd): every SIMD's instance is traced
+nsimd=$(awk '/SICU_SIMDS/{print $3}' "$ROOT/$BUILD/gen/sicu_config.h" 2>/dev/null || echo 1)
+if "$SICU" run "$W/launch.json" --engine rtl --quiet --waves "$W/simd.fst" --from 10 --to 40 --scope simd \
+       > "$W/simd.log" 2>&1 &&
+   [ "$(bash "$WAVES" list "$W/simd.fst" | grep -o '^TOP\.sicu_tb\.u_cu\.g_simd\[[0-9]*\]\.u_simd\.' | sort -u | wc -l)" = "$nsimd" ]; then
+    ok "--scope simd traces all $nsimd SIMDs"
+else ko "--scope simd traces all $nsimd SIMDs" "$W/simd.log"; fi
+
 # 2. the whole CU from cycle 0: every unit view finds all its groups
 if "$SICU" run "$W/launch.json" --engine cosim --quiet --waves "$W/all.fst" --to 50 > "$W/all.log" 2>&1 &&
    bash "$WAVES" check "$W/all.fst" 0 50 >> "$W/all.log" 2>&1 &&
