@@ -500,6 +500,116 @@ static void dis_vintrp(sb *b, const si_inst *in, const si_opinfo *d, unsigned op
 }
 
 /* ---- entry point ------------------------------------------------------------- */
+/* the scalar formats: SOP2, SOP1, SOPC, SOPK, SOPP, SMRD */
+static void dis_scalar(sb *b, const si_inst *in, const si_opinfo *d, unsigned op, uint64_t pc)
+{
+    uint32_t w0 = in->w0;
+    (void)op; (void)pc; (void)w0;
+    switch (in->fmt) {
+    case SI_FMT_SOP2:
+        sb_puts(b, d->name);
+        if (d->dst) {
+            sb_puts(b, " ");
+            put_sreg(b, in->dst, kw(d->dst));
+            sb_puts(b, ",");
+        } else if ((w0 >> 16) & 0x7f)
+            b->bad = 1;
+        sb_puts(b, " ");
+        put_src(b, in->src[0], kw(d->src[0]), in->lit);
+        sb_puts(b, ", ");
+        put_src(b, in->src[1], kw(d->src[1]), in->lit);
+        break;
+    case SI_FMT_SOP1:
+        sb_puts(b, d->name);
+        if (d->dst) {
+            sb_puts(b, " ");
+            put_sreg(b, in->dst, kw(d->dst));
+        } else if ((w0 >> 16) & 0x7f)
+            b->bad = 1;
+        if (d->src[0]) {
+            sb_puts(b, d->dst ? ", " : " ");
+            put_src(b, in->src[0], kw(d->src[0]), in->lit);
+        } else if (w0 & 0xff)
+            b->bad = 1;
+        break;
+    case SI_FMT_SOPC:
+        sb_printf(b, "%s ", d->name);
+        put_src(b, in->src[0], kw(d->src[0]), in->lit);
+        sb_puts(b, ", ");
+        put_src(b, in->src[1], kw(d->src[1]), in->lit);
+        break;
+    case SI_FMT_SOPK: {
+        unsigned imm = w0 & 0xffff, sd = (w0 >> 16) & 0x7f;
+        sb_printf(b, "%s ", d->name);
+        if (op == SI_OP_s_getreg_b32) {
+            put_sreg(b, sd, 1);
+            sb_puts(b, ", ");
+            put_hwreg(b, imm);
+        } else if (op == SI_OP_s_setreg_b32) {
+            put_hwreg(b, imm);
+            sb_puts(b, ", ");
+            put_sreg(b, sd, 1);
+        } else if (op == SI_OP_s_setreg_imm32_b32) {
+            put_hwreg(b, imm);
+            sb_printf(b, ", 0x%x", in->lit);
+            if (sd)
+                b->bad = 1;
+        } else if (op == SI_OP_s_cbranch_i_fork) {
+            put_sreg(b, sd, 2);
+            sb_printf(b, ", %d // target: 0x%llx", in->simm16,
+                      (unsigned long long)(pc + 4 + (int64_t)in->simm16 * 4));
+        } else {
+            put_sreg(b, sd, 1);
+            sb_printf(b, ", 0x%x", imm);
+        }
+        break;
+    }
+    case SI_FMT_SOPP: {
+        unsigned imm = w0 & 0xffff;
+        sb_puts(b, d->name);
+        if (d->flags & F_BRANCH) {
+            sb_printf(b, " %d // target: 0x%llx", in->simm16,
+                      (unsigned long long)(pc + 4 + (int64_t)in->simm16 * 4));
+        } else if (op == SI_OP_s_waitcnt) {
+            put_waitcnt(b, imm);
+        } else if (op == SI_OP_s_sendmsg || op == SI_OP_s_sendmsghalt) {
+            put_sendmsg(b, imm);
+        } else if (op == SI_OP_s_endpgm) {
+            if (imm)
+                sb_printf(b, " %u", imm);
+        } else if (op == SI_OP_s_barrier || op == SI_OP_s_icache_inv || op == SI_OP_s_ttracedata) {
+            if (imm)
+                b->bad = 1;
+        } else {
+            sb_printf(b, " %u", imm);
+        }
+        break;
+    }
+    case SI_FMT_SMRD:
+        sb_puts(b, d->name);
+        if (d->dst) {
+            sb_puts(b, " ");
+            put_sreg(b, in->dst, kw(d->dst));
+        }
+        if (d->src[0]) {
+            sb_puts(b, ", ");
+            put_sreg(b, in->sbase, kw(d->src[0]));
+            sb_puts(b, ", ");
+            if (in->smrd_imm)
+                sb_printf(b, "0x%x", in->smrd_off);
+            else
+                put_sreg(b, in->smrd_off, 1);
+        } else if (w0 & 0x7fff) {
+            b->bad = 1;
+        }
+        if (!d->dst && (w0 & 0x3f8000))
+            b->bad = 1;
+        break;
+    default:
+        break;
+    }
+}
+
 int si_disasm(const si_inst *in, uint64_t pc, char *buf, size_t len)
 {
     sb b = { buf, len, 0, 0 };
@@ -509,107 +619,15 @@ int si_disasm(const si_inst *in, uint64_t pc, char *buf, size_t len)
     if (op >= SI_OP_COUNT)
         goto raw;
     const si_opinfo *d = &si_ops[op];
-    uint32_t w0 = in->w0;
 
     switch (in->fmt) {
     case SI_FMT_SOP2:
-        sb_puts(&b, d->name);
-        if (d->dst) {
-            sb_puts(&b, " ");
-            put_sreg(&b, in->dst, kw(d->dst));
-            sb_puts(&b, ",");
-        } else if ((w0 >> 16) & 0x7f)
-            b.bad = 1;
-        sb_puts(&b, " ");
-        put_src(&b, in->src[0], kw(d->src[0]), in->lit);
-        sb_puts(&b, ", ");
-        put_src(&b, in->src[1], kw(d->src[1]), in->lit);
-        break;
     case SI_FMT_SOP1:
-        sb_puts(&b, d->name);
-        if (d->dst) {
-            sb_puts(&b, " ");
-            put_sreg(&b, in->dst, kw(d->dst));
-        } else if ((w0 >> 16) & 0x7f)
-            b.bad = 1;
-        if (d->src[0]) {
-            sb_puts(&b, d->dst ? ", " : " ");
-            put_src(&b, in->src[0], kw(d->src[0]), in->lit);
-        } else if (w0 & 0xff)
-            b.bad = 1;
-        break;
     case SI_FMT_SOPC:
-        sb_printf(&b, "%s ", d->name);
-        put_src(&b, in->src[0], kw(d->src[0]), in->lit);
-        sb_puts(&b, ", ");
-        put_src(&b, in->src[1], kw(d->src[1]), in->lit);
-        break;
-    case SI_FMT_SOPK: {
-        unsigned imm = w0 & 0xffff, sd = (w0 >> 16) & 0x7f;
-        sb_printf(&b, "%s ", d->name);
-        if (op == SI_OP_s_getreg_b32) {
-            put_sreg(&b, sd, 1);
-            sb_puts(&b, ", ");
-            put_hwreg(&b, imm);
-        } else if (op == SI_OP_s_setreg_b32) {
-            put_hwreg(&b, imm);
-            sb_puts(&b, ", ");
-            put_sreg(&b, sd, 1);
-        } else if (op == SI_OP_s_setreg_imm32_b32) {
-            put_hwreg(&b, imm);
-            sb_printf(&b, ", 0x%x", in->lit);
-            if (sd)
-                b.bad = 1;
-        } else if (op == SI_OP_s_cbranch_i_fork) {
-            put_sreg(&b, sd, 2);
-            sb_printf(&b, ", %d // target: 0x%llx", in->simm16,
-                      (unsigned long long)(pc + 4 + (int64_t)in->simm16 * 4));
-        } else {
-            put_sreg(&b, sd, 1);
-            sb_printf(&b, ", 0x%x", imm);
-        }
-        break;
-    }
-    case SI_FMT_SOPP: {
-        unsigned imm = w0 & 0xffff;
-        sb_puts(&b, d->name);
-        if (d->flags & F_BRANCH) {
-            sb_printf(&b, " %d // target: 0x%llx", in->simm16,
-                      (unsigned long long)(pc + 4 + (int64_t)in->simm16 * 4));
-        } else if (op == SI_OP_s_waitcnt) {
-            put_waitcnt(&b, imm);
-        } else if (op == SI_OP_s_sendmsg || op == SI_OP_s_sendmsghalt) {
-            put_sendmsg(&b, imm);
-        } else if (op == SI_OP_s_endpgm) {
-            if (imm)
-                sb_printf(&b, " %u", imm);
-        } else if (op == SI_OP_s_barrier || op == SI_OP_s_icache_inv || op == SI_OP_s_ttracedata) {
-            if (imm)
-                b.bad = 1;
-        } else {
-            sb_printf(&b, " %u", imm);
-        }
-        break;
-    }
+    case SI_FMT_SOPK:
+    case SI_FMT_SOPP:
     case SI_FMT_SMRD:
-        sb_puts(&b, d->name);
-        if (d->dst) {
-            sb_puts(&b, " ");
-            put_sreg(&b, in->dst, kw(d->dst));
-        }
-        if (d->src[0]) {
-            sb_puts(&b, ", ");
-            put_sreg(&b, in->sbase, kw(d->src[0]));
-            sb_puts(&b, ", ");
-            if (in->smrd_imm)
-                sb_printf(&b, "0x%x", in->smrd_off);
-            else
-                put_sreg(&b, in->smrd_off, 1);
-        } else if (w0 & 0x7fff) {
-            b.bad = 1;
-        }
-        if (!d->dst && (w0 & 0x3f8000))
-            b.bad = 1;
+        dis_scalar(&b, in, d, op, pc);
         break;
     case SI_FMT_VOP2:
     case SI_FMT_VOP1:
