@@ -229,13 +229,17 @@ static int do_join(si_emu *e, si_wave *w, uint32_t saved)
 
 /* ---- the unit ----------------------------------------------------- */
 
+/* the temporaries the op groups' cases use */
+#define SALU_GROUP_TEMPS                                                   \
+    uint32_t a, b, r;                                                      \
+    uint64_t a64, b64, r64;                                                \
+    int64_t t;                                                             \
+    (void)a, (void)b, (void)r, (void)a64, (void)b64, (void)r64, (void)t
+
 /* SOP2: arithmetic, logic, shifts, bit fields, 64-bit ops, fork: 0 done, -1 error, 1 not one of these ops */
 static int salu_sop2(si_emu *e, si_wave *w, const si_inst *in)
 {
-    uint32_t a, b, r;
-    uint64_t a64, b64, r64;
-    int64_t t;
-    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    SALU_GROUP_TEMPS;
     switch (in->op) {
     /* ============================ SOP2 ============================ */
     case SI_OP_s_add_u32:
@@ -379,10 +383,7 @@ static int salu_sop2(si_emu *e, si_wave *w, const si_inst *in)
 /* SOPK: immediate forms, compare, hardware registers: 0 done, -1 error, 1 not one of these ops */
 static int salu_sopk(si_emu *e, si_wave *w, const si_inst *in)
 {
-    uint32_t a, b, r;
-    uint64_t a64, b64, r64;
-    int64_t t;
-    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    SALU_GROUP_TEMPS;
     switch (in->op) {
     /* ============================ SOPK ============================ */
     case SI_OP_s_movk_i32:
@@ -437,10 +438,7 @@ static int salu_sopk(si_emu *e, si_wave *w, const si_inst *in)
 /* SOP1: moves, bit counts and bit set/clear: 0 done, -1 error, 1 not one of these ops */
 static int salu_sop1(si_emu *e, si_wave *w, const si_inst *in)
 {
-    uint32_t a, b, r;
-    uint64_t a64, b64, r64;
-    int64_t t;
-    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    SALU_GROUP_TEMPS;
     switch (in->op) {
     /* ============================ SOP1 ============================ */
     case SI_OP_s_mov_b32:
@@ -541,10 +539,7 @@ static int salu_sop1(si_emu *e, si_wave *w, const si_inst *in)
 /* SOP1: PC, saveexec, M0-relative moves, join, exceptions: 0 done, -1 error, 1 not one of these ops */
 static int salu_sop1_ctrl(si_emu *e, si_wave *w, const si_inst *in)
 {
-    uint32_t a, b, r;
-    uint64_t a64, b64, r64;
-    int64_t t;
-    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    SALU_GROUP_TEMPS;
     switch (in->op) {
     case SI_OP_s_getpc_b64:
         wr64(w, in, w->pc);
@@ -616,10 +611,7 @@ static int salu_sop1_ctrl(si_emu *e, si_wave *w, const si_inst *in)
 /* SOPC compares and SOPP branches, messages, traps: 0 done, -1 error, 1 not one of these ops */
 static int salu_sopc_sopp(si_emu *e, si_wave *w, const si_inst *in)
 {
-    uint32_t a, b, r;
-    uint64_t a64, b64, r64;
-    int64_t t;
-    (void)a; (void)b; (void)r; (void)a64; (void)b64; (void)r64; (void)t;
+    SALU_GROUP_TEMPS;
     switch (in->op) {
     /* ============================ SOPC ============================ */
 #define CMP_I(OP, CMP) case OP: w->scc = (int32_t)rd32(w, in, 0) CMP (int32_t)rd32(w, in, 1); break;

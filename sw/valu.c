@@ -460,19 +460,24 @@ static int exec_special(vx *x, int *handled)
 /* ------------------------------------------------------------------
  * The main entry point.
  * ---------------------------------------------------------------- */
+/* The names the op groups' cases use: the unit, the wave, the instruction,
+ * the FP mode, the 32/64-bit results and the 32/64-bit source operands. */
+#define VALU_GROUP_OPERANDS(x)                                                                         \
+    si_emu *e = (x)->e;                                                                                \
+    si_wave *w = (x)->w;                                                                               \
+    const si_inst *in = (x)->in;                                                                       \
+    const si_fpm *m = &(x)->fm;                                                                        \
+    uint32_t *R = (x)->r;                                                                              \
+    uint64_t *R64 = (x)->r64;                                                                          \
+    const uint32_t *a = (x)->s[0], *b = (x)->s[1], *c = (x)->s[2];                                     \
+    const uint64_t *A = (x)->d[0], *B = (x)->d[1], *C = (x)->d[2];                                     \
+    (void)e, (void)w, (void)m, (void)R, (void)R64, (void)a, (void)b, (void)c, (void)A, (void)B, (void)C; \
+    (void)carry, (void)has_carry
+
 /* VALU ops, moves and selects, integer add/sub with carry, multiply, min/max, shifts: 1 done, 0 not one of these, -1 error */
 static int valu_int_arith(vx *x, uint64_t *carry, int *has_carry)
 {
-    si_emu *e = x->e;
-    si_wave *w = x->w;
-    const si_inst *in = x->in;
-    const si_fpm *m = &x->fm;
-    uint32_t *R = x->r;
-    uint64_t *R64 = x->r64;
-    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
-    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
-    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
-    (void)carry; (void)has_carry;
+    VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- moves and selects ---------------- */
     case SI_OP_v_mov_b32:
@@ -595,16 +600,7 @@ static int valu_int_arith(vx *x, uint64_t *carry, int *has_carry)
 /* VALU ops, bit logic, sums of absolute differences, packing: 1 done, 0 not one of these, -1 error */
 static int valu_int_bits(vx *x, uint64_t *carry, int *has_carry)
 {
-    si_emu *e = x->e;
-    si_wave *w = x->w;
-    const si_inst *in = x->in;
-    const si_fpm *m = &x->fm;
-    uint32_t *R = x->r;
-    uint64_t *R64 = x->r64;
-    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
-    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
-    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
-    (void)carry; (void)has_carry;
+    VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- bit logic ---------------- */
     case SI_OP_v_and_b32: ALL(l) R[l] = a[l] & b[l]; break;
@@ -721,16 +717,7 @@ static int valu_int_bits(vx *x, uint64_t *carry, int *has_carry)
 /* VALU ops, f32 arithmetic, cube map: 1 done, 0 not one of these, -1 error */
 static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
 {
-    si_emu *e = x->e;
-    si_wave *w = x->w;
-    const si_inst *in = x->in;
-    const si_fpm *m = &x->fm;
-    uint32_t *R = x->r;
-    uint64_t *R64 = x->r64;
-    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
-    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
-    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
-    (void)carry; (void)has_carry;
+    VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- f32 arithmetic ---------------- */
     case SI_OP_v_add_f32: ACT(x, l) R[l] = si_f32_add(a[l], b[l], m); break;
@@ -836,16 +823,7 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
 /* VALU ops, f32 unary, conversions: 1 done, 0 not one of these, -1 error */
 static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
 {
-    si_emu *e = x->e;
-    si_wave *w = x->w;
-    const si_inst *in = x->in;
-    const si_fpm *m = &x->fm;
-    uint32_t *R = x->r;
-    uint64_t *R64 = x->r64;
-    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
-    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
-    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
-    (void)carry; (void)has_carry;
+    VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- f32 unary ---------------- */
     case SI_OP_v_fract_f32: ACT(x, l) R[l] = si_f32_fract(a[l], m); break;
@@ -899,16 +877,7 @@ static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
 /* VALU ops, f64 arithmetic and the division/trig helpers: 1 done, 0 not one of these, -1 error */
 static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
 {
-    si_emu *e = x->e;
-    si_wave *w = x->w;
-    const si_inst *in = x->in;
-    const si_fpm *m = &x->fm;
-    uint32_t *R = x->r;
-    uint64_t *R64 = x->r64;
-    const uint32_t *a = x->s[0], *b = x->s[1], *c = x->s[2];
-    const uint64_t *A = x->d[0], *B = x->d[1], *C = x->d[2];
-    (void)e; (void)w; (void)m; (void)R; (void)R64; (void)a; (void)b; (void)c; (void)A; (void)B; (void)C;
-    (void)carry; (void)has_carry;
+    VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- f64 ---------------- */
     case SI_OP_v_add_f64: ACT(x, l) R64[l] = si_f64_add(A[l], B[l], m); break;
