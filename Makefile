@@ -60,8 +60,10 @@ $(BIN): $(CLI_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive \
 	  -Wl,--export-dynamic-symbol='si_*' $(LIBS)
 
-# The RTL's opcode/format constants, generated from the one instruction table.
-$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c sw/isa/si_isa.def sw/isa/bundle.def sw/isa/op_packet.def sw/isa/faults.def sw/include/sicu/isa.h
+# The RTL's opcode/format constants, generated from the one instruction table
+# and its companion tables (memory-op attributes, atomic ops, bundle, faults).
+ISA_DEFS := $(wildcard sw/isa/*.def)
+$(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c $(ISA_DEFS) sw/include/sicu/isa.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
@@ -72,7 +74,7 @@ $(BUILD)/gen/sicu_units.h: rtl/units.manifest scripts/gen-units.sh
 	bash scripts/gen-units.sh rtl/units.manifest $@
 
 # The decoded-instruction bundle's fields, generated from their one table.
-$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh sw/isa/bundle.def sw/isa/op_packet.def sw/isa/faults.def
+$(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh $(ISA_DEFS)
 	$(BUILD)/gen/gen_rtl_header --bundle > $@.tmp && mv $@.tmp $@
 
 # The CU configuration: one file -> Verilog and C headers (sw/gen/gen_config.c

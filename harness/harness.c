@@ -45,6 +45,11 @@ typedef struct hw {       /* per wave slot */
     si_retire *trec;       /* RING records                               */
     uint16_t ttag[RING];
     uint8_t tstate[RING];  /* 0 free, 1 collecting, 2 retired          */
+    /* cosim: retired, its stores not all seen yet (a store instruction
+     * retires once its requests are queued; they reach memory later):
+     * compared when the RTL has stored as many bytes as the emulator, at
+     * the latest when the wave ends (its memory operations have drained) */
+    uint8_t st_pend[RING];
     uint16_t tnext;
     /* architectural shadow of the wave's registers, kept from the monitor's
      * write events alone (init writes included): EXEC for issue-internal
@@ -206,9 +211,14 @@ static int ev_vwr(hctx *h, const shm_vwr *v)
     return 0;
 }
 
-static void trace_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uint64_t addr, uint64_t val,
+static int check_stores(hctx *h, unsigned s, unsigned tag, int final);
+
+/* a global (or scratch) store the RTL made, into its record (trace, cosim) */
+static int record_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uint64_t addr, uint64_t val,
                         unsigned size)
 {
+    if (!h->o->trace && !h->o->cosim)
+        return 0;
     si_retire *r = trec_get(h, slot, tag);
     unsigned space = (h->d->scratch_per_wave && addr >= h->d->scratch_addr &&
                       addr < h->d->scratch_addr + h->d->scratch_per_wave * h->d->scratch_slots)
@@ -220,9 +230,10 @@ static void trace_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uin
             v &= (1u << (8 * n)) - 1;
         si_retire_add_store(r, addr + off, v, n, lane, space);
     }
+    return check_stores(h, slot, tag, 0);
 }
 
-static void ev_lds(hctx *h, const shm_out *o)
+static int ev_lds(hctx *h, const shm_out *o)
 {
     unsigned be = o->lds_be, f = 0, n = 0;
     while (f < 4 && !((be >> f) & 1))
@@ -230,12 +241,13 @@ static void ev_lds(hctx *h, const shm_out *o)
     for (unsigned k = f; k < 4 && ((be >> k) & 1); k++)
         n++;
     if (!n)
-        return;
+        return 0;
     uint32_t v = o->lds_data >> (8 * f);
     if (n < 4)
         v &= (1u << (8 * n)) - 1;
     si_retire_add_store(trec_get(h, o->lds_wave, o->lds_tag), (o->lds_addr & ~3u) + f, v, n, o->lds_lane,
                         SI_SPACE_LDS);
+    return check_stores(h, o->lds_wave, o->lds_tag, 0);
 }
 
 /* retirement from source src: complete the record (the events of the
@@ -272,7 +284,7 @@ static si_retire *retire_record(hctx *h, int src, unsigned slot, unsigned tag, u
 static int flush_records(hctx *h, unsigned slot)
 {
     hw *x = &h->w[slot];
-    while (x->tstate[x->tnext % RING] == 2 && x->ttag[x->tnext % RING] == x->tnext) {
+    while (x->tstate[x->tnext % RING] == 2 && x->ttag[x->tnext % RING] == x->tnext && !x->st_pend[x->tnext % RING]) {
         if (h->o->trace && si_trace_write(h->o->trace, &x->trec[x->tnext % RING]) < 0)
             return fail(h, "cannot write the trace");
         x->tstate[x->tnext % RING] = 0;
@@ -420,6 +432,7 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
         x->wave_in_wg = i;
         x->tnext = 0;
         memset(x->tstate, 0, sizeof x->tstate);
+        memset(x->st_pend, 0, sizeof x->st_pend);
         memset(x->sh_s, 0, sizeof x->sh_s);
         x->init_lds = (i == 0 && lgran) ? (wg->lds_size + 3) / 4 : 0;
         /* the initial registers (and the work-group's LDS, with its first
@@ -430,9 +443,13 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
     return 1;
 }
 
-static void free_wave(hctx *h, unsigned s)
+static int free_wave(hctx *h, unsigned s)
 {
     hw *x = &h->w[s];
+    /* the wave's memory operations have drained: every store is in */
+    for (unsigned i = 0; i < RING; i++)
+        if (x->st_pend[i] && check_stores(h, s, x->ttag[i], 1) < 0)
+            return -1;
     memset(h->sgpr_used + x->sbase, 0, x->nsgpr);
     memset(h->vgpr_used[x->simd] + x->vbase, 0, x->nvgpr);
     x->used = 0;
@@ -445,6 +462,7 @@ static void free_wave(hctx *h, unsigned s)
         si_emu_wg_end(h->emu, h->wgs[g]);
         h->wg_used[g] = 0;
     }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- initial writes */
@@ -496,6 +514,9 @@ static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
     int guard = 0;
     while ((uint16_t)(tag - x->esteps) < 0x8000u) { /* esteps <= tag */
         si_retire *r = &x->rec[x->esteps % RING];
+        if (x->st_pend[x->esteps % RING])
+            return fail(h, "cosim: wave slot %u: the stores of instruction %u (PC 0x%llx) are still incomplete %d instructions later",
+                        s, x->ttag[x->esteps % RING], (unsigned long long)r->pc, RING);
         if (si_emu_step(h->emu, x->ew, r) < 0)
             return fail(h, "golden emulator: %s", si_emu_error(h->emu));
         x->esteps++;
@@ -619,6 +640,100 @@ static int compare_vector(const si_retire *r, const si_retire *g, char *what, si
     return 0;
 }
 
+/* the bytes an instruction stored, one entry per (space, lane, byte address),
+ * the last write of a byte winning (records list stores in the order made) */
+typedef struct sbyte {
+    uint64_t key;   /* space << 62 | lane << 54 | byte address */
+    uint32_t seq;
+    uint8_t val;
+} sbyte;
+
+static int sbyte_cmp(const void *a, const void *b)
+{
+    const sbyte *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static size_t store_nbytes(const si_retire *r)
+{
+    size_t n = 0;
+    for (int i = 0; i < r->nst; i++)
+        n += r->st[i].size;
+    return n;
+}
+
+static size_t store_bytes(const si_retire *r, sbyte **out)
+{
+    size_t n = store_nbytes(r);
+    sbyte *b = malloc((n ? n : 1) * sizeof *b);
+    if (!b) {
+        *out = NULL;
+        return 0;
+    }
+    n = 0;
+    for (int i = 0; i < r->nst; i++) {
+        const si_store *t = &r->st[i];
+        for (unsigned k = 0; k < t->size; k++)
+            b[n++] = (sbyte){((uint64_t)t->space << 62) | ((uint64_t)t->lane << 54) | ((t->addr + k) & ((1ull << 54) - 1)),
+                             (uint32_t)n, (uint8_t)(t->val >> (8 * k))};
+    }
+    qsort(b, n, sizeof *b, sbyte_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (m && b[m - 1].key == b[i].key)
+            m--;   /* a later write of the same byte */
+        b[m++] = b[i];
+    }
+    *out = b;
+    return m;
+}
+
+static const char *space_name(unsigned sp) { return sp == SI_SPACE_LDS ? "LDS" : sp == SI_SPACE_SCRATCH ? "scratch" : "global"; }
+
+static void describe_byte(const sbyte *b, char *s, size_t n, const char *who)
+{
+    snprintf(s, n, "%s %s byte 0x%llx (lane %u) = 0x%02x", who, space_name((unsigned)(b->key >> 62)),
+             (unsigned long long)(b->key & ((1ull << 54) - 1)), (unsigned)((b->key >> 54) & 63), b->val);
+}
+
+/* the stores of the instruction: the same bytes with the same values */
+static int compare_stores(const si_retire *r, const si_retire *g, char *what, size_t n)
+{
+    if (!r->nst && !g->nst)
+        return 0;
+    sbyte *a, *b;
+    size_t na = store_bytes(r, &a), nb = store_bytes(g, &b);
+    int bad = 0;
+    if (!a || !b) {
+        snprintf(what, n, "stores: out of memory");
+        bad = 1;
+    }
+    for (size_t i = 0, j = 0; !bad && (i < na || j < nb);) {
+        char e[96], t[96];
+        if (j == nb || (i < na && a[i].key < b[j].key)) {
+            describe_byte(&a[i], e, sizeof e, "emulator stored");
+            snprintf(what, n, "stores: %s, the RTL did not store it", e);
+            bad = 1;
+        } else if (i == na || b[j].key < a[i].key) {
+            describe_byte(&b[j], t, sizeof t, "RTL stored");
+            snprintf(what, n, "stores: %s, the emulator did not store it", t);
+            bad = 1;
+        } else if (a[i].val != b[j].val) {
+            describe_byte(&a[i], e, sizeof e, "emulator stored");
+            snprintf(what, n, "stores: %s, RTL 0x%02x", e, b[j].val);
+            bad = 1;
+        } else {
+            i++;
+            j++;
+        }
+    }
+    free(a);
+    free(b);
+    return bad ? -1 : 0;
+}
+
 static int compare_retire(hctx *h, unsigned s, unsigned tag, const si_retire *g)
 {
     hw *x = &h->w[s];
@@ -634,7 +749,28 @@ static int compare_retire(hctx *h, unsigned s, unsigned tag, const si_retire *g)
     if (compare_scalar(r, g, x->swr_same[tag % RING], what, sizeof what) < 0 ||
         compare_vector(r, g, what, sizeof what) < 0)
         return mismatch(h, s, r, what);
-    return 0;
+    x->st_pend[tag % RING] = 1;
+    return check_stores(h, s, tag, 0);
+}
+
+/* the stores of retired instruction tag of wave slot s, once complete (or
+ * final: the wave has ended, whatever is missing is missing) */
+static int check_stores(hctx *h, unsigned s, unsigned tag, int final)
+{
+    hw *x = &h->w[s];
+    unsigned i = tag % RING;
+    if (!h->o->cosim || !x->st_pend[i] || x->tstate[i] != 2 || x->ttag[i] != (uint16_t)tag)
+        return 0;
+    const si_retire *r = &x->rec[i], *g = &x->trec[i];
+    if (!final && store_nbytes(g) < store_nbytes(r))
+        return 0;
+    x->st_pend[i] = 0;
+    char what[512];
+    if (compare_stores(r, g, what, sizeof what) < 0) {
+        h->res.mismatches++;
+        return mismatch(h, s, r, what);
+    }
+    return flush_records(h, s);
 }
 
 /* ---------------------------------------------------------------- memory model */
@@ -681,9 +817,9 @@ static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
         uint8_t *p = si_mem_ptr(h->mem, o->mem_req_addr, n);
         for (unsigned i = 0; i < n; i++)
             p[i] = (uint8_t)(nv >> (8 * i));
-        if (h->o->trace)
-            trace_store(h, o->mem_req_wave, o->mem_req_tag, o->mem_req_lane, o->mem_req_addr, nv, n);
         *rdata = old;
+        if (record_store(h, o->mem_req_wave, o->mem_req_tag, o->mem_req_lane, o->mem_req_addr, nv, n) < 0)
+            return -1;
         return 1;
     }
     if (o->mem_req_we) {
@@ -692,9 +828,7 @@ static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
             goto bad;
         for (unsigned i = 0; i < n; i++)
             p[i] = (uint8_t)(o->mem_req_wdata >> (8 * i));
-        if (h->o->trace)
-            trace_store(h, o->mem_req_wave, o->mem_req_tag, o->mem_req_lane, o->mem_req_addr, o->mem_req_wdata, n);
-        return 0;
+        return record_store(h, o->mem_req_wave, o->mem_req_tag, o->mem_req_lane, o->mem_req_addr, o->mem_req_wdata, n);
     }
     *rdata = mem_read(h, o->mem_req_addr, n, &ok);
     if (!ok)
@@ -810,8 +944,8 @@ static int take_events(hctx *h, const shm_out *out)
     for (int e = 0; e < SHM_NV; e++)
         if (out->vwr[e].valid && ev_vwr(h, &out->vwr[e]) < 0)
             return -1;
-    if (out->lds_valid)
-        ev_lds(h, out);
+    if (out->lds_valid && ev_lds(h, out) < 0)
+        return -1;
     return 0;
 }
 
@@ -920,7 +1054,8 @@ static int sim_cycle(hctx *h)
     if (retire_all(h, out) < 0)
         return -1;
     if (out->end_valid) {
-        free_wave(h, out->end_wave);
+        if (free_wave(h, out->end_wave) < 0)
+            return -1;
         h->live--;
         if (h->live == 0 && h->next_wg == h->nwg && h->pend_i == h->npending)
             return 1;

@@ -44,12 +44,12 @@ static int dop_classify(unsigned op, dop *o)
     if (!m || m->kind < SI_MK_DS_READ || m->kind > SI_MK_DS_UNSUP)
         return -1;
     o->kind = kind_of[m->kind];
+    o->aop = m->aop;   /* append / consume: ADD / SUB of the active-lane count */
     if (o->kind == DK_SWIZZLE || o->kind == DK_APPEND || o->kind == DK_CONSUME || o->kind == DK_UNSUPPORTED)
-        return 0;   /* no size/aop (as before: those fields stay 0) */
+        return 0;   /* no size (those fields stay 0) */
     o->size = m->size;
     o->sext = m->sext;
     o->st64 = m->st64;
-    o->aop = m->aop;
     o->rtn = m->rtn;
     return 0;
 }
@@ -219,7 +219,7 @@ static int ds_counter(dctx *c, const dop *o, uint64_t exec, uint64_t lds_size, s
                            name, (unsigned long long)a, (unsigned long long)lds_size);
     uint32_t old = (uint32_t)lds_rd(c, a, 4);
     uint32_t n = (uint32_t)__builtin_popcountll(exec);
-    uint32_t nv = o->kind == DK_APPEND ? old + n : old - n;
+    uint32_t nv = o->aop == SI_AOP_ADD ? old + n : old - n;
     unsigned first = (unsigned)__builtin_ctzll(exec);
     lds_wr(c, a, nv, 4, first, rec);
     for (unsigned l = 0; l < SI_WAVE_LANES; l++)

@@ -317,6 +317,9 @@ static void test_memattr_complete(void **state)
             fail_msg("%s: atomic row, table says not atomic", si_ops[op].name);
         if (m->kind == SI_MK_DS_ATOMIC && m->rtn != !!(si_ops[op].flags & F_RTN))
             fail_msg("%s: rtn %u, table flags say %u", si_ops[op].name, m->rtn, !!(si_ops[op].flags & F_RTN));
+        /* the counter ops: the RTL and the emulator take add / subtract from the row */
+        if ((m->kind == SI_MK_DS_APPEND && m->aop != SI_AOP_ADD) || (m->kind == SI_MK_DS_CONSUME && m->aop != SI_AOP_SUB))
+            fail_msg("%s: counter op with aop %u", si_ops[op].name, m->aop);
         if (m->aop >= SI_AOP_COUNT)
             fail_msg("%s: aop %u", si_ops[op].name, m->aop);
     }
