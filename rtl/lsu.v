@@ -229,17 +229,12 @@ module lsu #(
     reg [3:0] k_esz;
     reg [4:0] k_nd;
     reg       k_sext, k_2addr, k_st64;
-    reg [7:0] k_kd;
     reg       k_sbuf;   // s_buffer_load: SBASE is a V#
     wire [9:0] pop = op_bundle[`DI_OP];
     wire [`MA_W-1:0] k_ma = si_op_mem(pop);     // sw/isa/memop.def
-    function automatic k_cmpswap(input [9:0] o);
-        k_cmpswap = o == SI_OP_BUFFER_ATOMIC_CMPSWAP || o == SI_OP_BUFFER_ATOMIC_CMPSWAP_X2 ||
-                    o == SI_OP_BUFFER_ATOMIC_FCMPSWAP || o == SI_OP_BUFFER_ATOMIC_FCMPSWAP_X2;
-    endfunction
     // format of a format op: V# dword 3 (op_s3[63:32]) NUM_FORMAT [110:108] and
     // DATA_FORMAT [114:111] (MUBUF), or the instruction's NFMT / DFMT (MTBUF)
-    wire       k_tbuf = op_bundle[`DI_FMT] == SI_FMT_MTBUF;
+    wire       k_tbuf = k_ma[`MA_TBUF];
     wire [3:0] k_fdf = k_tbuf ? op_bundle[`DI_DFMT] : op_s3[50:47];
     wire [2:0] k_fnf = k_tbuf ? op_bundle[`DI_NFMT] : op_s3[46:44];
     wire [4:0] k_finfo = fmt_dfmt_info(k_fdf);
@@ -249,154 +244,49 @@ module lsu #(
     // request, 8/12/16-byte elements one dword request per dword
     wire [2:0] k_fnd = (k_fbc == 2'd2) ? k_fc : (k_fbc == 2'd1 && k_fc == 3'd4) ? 3'd2 : 3'd1;
     wire [3:0] k_fesz = (k_fbc == 2'd2) ? 4'd4 : (k_fbc == 2'd1) ? ((k_fc == 3'd1) ? 4'd2 : 4'd4) : {1'b0, k_fc};
+    // the row's bytes (element, or per lane, or the SMRD load), and the element
+    // bytes / dwords per lane of an access of that size
+    wire [6:0] k_sz = k_ma[`MA_SIZE];
+    wire [3:0] k_sz_e = (k_sz < 7'd4) ? k_sz[3:0] : (k_sz == 7'd8 ? 4'd8 : 4'd4);
+    wire [4:0] k_sz_d = (k_sz < 7'd4) ? 5'd1 : k_sz[6:2];
     always @* begin
-        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_kd = 8'd0; k_sbuf = 1'b0;
+        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_sbuf = 1'b0;
         k_2data = 1'b0; k_2addr = 1'b0;
-        // from the memory-op attribute table (sw/isa/memop.def): operation, sign
-        // extension, st64 offsets, and whether a DS atomic returns the pre-op
-        // value (buffer atomics: GLC)
+        // everything from the memory-op attribute table (sw/isa/memop.def,
+        // kinds in memkinds.def): kind, sizes, operation, sign extension, st64
+        // offsets, whether a DS op returns the pre-op value (buffer atomics: GLC)
         k_aop = k_ma[`MA_AOP]; k_sext = k_ma[`MA_SEXT]; k_st64 = k_ma[`MA_ST64];
-        k_rtn = (k_ma[`MA_KIND] == SI_MK_DS_ATOMIC) ? k_ma[`MA_RTN] : op_bundle[`DI_GLC];
-        case (pop)
-            SI_OP_S_LOAD_DWORD:    begin k_kind = K_SMRD; k_nd = 5'd1; end
-            SI_OP_S_LOAD_DWORDX2:  begin k_kind = K_SMRD; k_nd = 5'd2; end
-            SI_OP_S_LOAD_DWORDX4:  begin k_kind = K_SMRD; k_nd = 5'd4; end
-            SI_OP_S_LOAD_DWORDX8:  begin k_kind = K_SMRD; k_nd = 5'd8; end
-            SI_OP_S_LOAD_DWORDX16: begin k_kind = K_SMRD; k_nd = 5'd16; end
-            SI_OP_S_BUFFER_LOAD_DWORD:    begin k_kind = K_SMRD; k_nd = 5'd1; k_sbuf = 1'b1; end
-            SI_OP_S_BUFFER_LOAD_DWORDX2:  begin k_kind = K_SMRD; k_nd = 5'd2; k_sbuf = 1'b1; end
-            SI_OP_S_BUFFER_LOAD_DWORDX4:  begin k_kind = K_SMRD; k_nd = 5'd4; k_sbuf = 1'b1; end
-            SI_OP_S_BUFFER_LOAD_DWORDX8:  begin k_kind = K_SMRD; k_nd = 5'd8; k_sbuf = 1'b1; end
-            SI_OP_S_BUFFER_LOAD_DWORDX16: begin k_kind = K_SMRD; k_nd = 5'd16; k_sbuf = 1'b1; end
-            SI_OP_S_DCACHE_INV: k_kind = K_NOP;
-            SI_OP_BUFFER_LOAD_UBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; end
-            SI_OP_BUFFER_LOAD_SBYTE:   begin k_kind = K_BLOAD; k_esz = 4'd1; end
-            SI_OP_BUFFER_LOAD_USHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; end
-            SI_OP_BUFFER_LOAD_SSHORT:  begin k_kind = K_BLOAD; k_esz = 4'd2; end
-            SI_OP_BUFFER_LOAD_DWORD:   begin k_kind = K_BLOAD; end
-            SI_OP_BUFFER_LOAD_DWORDX2: begin k_kind = K_BLOAD; k_nd = 5'd2; end
-            SI_OP_BUFFER_LOAD_DWORDX4: begin k_kind = K_BLOAD; k_nd = 5'd4; end
-            SI_OP_BUFFER_STORE_BYTE:   begin k_kind = K_BSTORE; k_esz = 4'd1; end
-            SI_OP_BUFFER_STORE_SHORT:  begin k_kind = K_BSTORE; k_esz = 4'd2; end
-            SI_OP_BUFFER_STORE_DWORD:  begin k_kind = K_BSTORE; end
-            SI_OP_BUFFER_STORE_DWORDX2: begin k_kind = K_BSTORE; k_nd = 5'd2; end
-            SI_OP_BUFFER_STORE_DWORDX4: begin k_kind = K_BSTORE; k_nd = 5'd4; end
-            SI_OP_BUFFER_WBINVL1_SC, SI_OP_BUFFER_WBINVL1: k_kind = K_NOP;
+        k_rtn = (k_ma[`MA_KIND] == SI_MK_BUF_ATOMIC) ? op_bundle[`DI_GLC] : k_ma[`MA_RTN];
+        case (k_ma[`MA_KIND])
+            SI_MK_SMRD_LOAD:     begin k_kind = K_SMRD; k_nd = k_sz_d; end
+            SI_MK_SMRD_BUF_LOAD: begin k_kind = K_SMRD; k_nd = k_sz_d; k_sbuf = 1'b1; end   // SBASE is a V#
+            SI_MK_SMRD_NOP, SI_MK_BUF_NOP: k_kind = K_NOP;
+            // buffer loads/stores: elements of 1, 2 or 4 bytes, x2/x4 as dwords
+            SI_MK_BUF_LOAD:      begin k_kind = K_BLOAD; k_esz = (k_sz < 7'd4) ? k_sz[3:0] : 4'd4; k_nd = k_sz_d; end
+            SI_MK_BUF_STORE:     begin k_kind = K_BSTORE; k_esz = (k_sz < 7'd4) ? k_sz[3:0] : 4'd4; k_nd = k_sz_d; end
             // format ops: k_nd = the instruction's components (result / data dwords)
-            SI_OP_BUFFER_LOAD_FORMAT_X, SI_OP_TBUFFER_LOAD_FORMAT_X:       begin k_kind = K_FLOAD; k_nd = 5'd1; end
-            SI_OP_BUFFER_LOAD_FORMAT_XY, SI_OP_TBUFFER_LOAD_FORMAT_XY:     begin k_kind = K_FLOAD; k_nd = 5'd2; end
-            SI_OP_BUFFER_LOAD_FORMAT_XYZ, SI_OP_TBUFFER_LOAD_FORMAT_XYZ:   begin k_kind = K_FLOAD; k_nd = 5'd3; end
-            SI_OP_BUFFER_LOAD_FORMAT_XYZW, SI_OP_TBUFFER_LOAD_FORMAT_XYZW: begin k_kind = K_FLOAD; k_nd = 5'd4; end
-            SI_OP_BUFFER_STORE_FORMAT_X, SI_OP_TBUFFER_STORE_FORMAT_X:       begin k_kind = K_FSTORE; k_nd = 5'd1; end
-            SI_OP_BUFFER_STORE_FORMAT_XY, SI_OP_TBUFFER_STORE_FORMAT_XY:     begin k_kind = K_FSTORE; k_nd = 5'd2; end
-            SI_OP_BUFFER_STORE_FORMAT_XYZ, SI_OP_TBUFFER_STORE_FORMAT_XYZ:   begin k_kind = K_FSTORE; k_nd = 5'd3; end
-            SI_OP_BUFFER_STORE_FORMAT_XYZW, SI_OP_TBUFFER_STORE_FORMAT_XYZW: begin k_kind = K_FSTORE; k_nd = 5'd4; end
-            SI_OP_DS_READ_B32:  begin k_kind = K_DSREAD; end
-            SI_OP_DS_READ_B64:  begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_READ_U8:   begin k_kind = K_DSREAD; k_esz = 4'd1; end
-            SI_OP_DS_READ_I8:   begin k_kind = K_DSREAD; k_esz = 4'd1; end
-            SI_OP_DS_READ_U16:  begin k_kind = K_DSREAD; k_esz = 4'd2; end
-            SI_OP_DS_READ_I16:  begin k_kind = K_DSREAD; k_esz = 4'd2; end
-            SI_OP_DS_READ2_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_READ2ST64_B32: begin k_kind = K_DSREAD; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_READ2_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_READ2ST64_B64: begin k_kind = K_DSREAD; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            // DS atomics: read-modify-write of one element per lane (data0 / data1 as sw/ds.c)
-            SI_OP_DS_ADD_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_SUB_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_RSUB_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_INC_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_DEC_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MIN_I32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MAX_I32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MIN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MAX_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_AND_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_OR_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_XOR_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MSKOR_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_F32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
-            SI_OP_DS_MIN_F32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MAX_F32: begin k_kind = K_DSATOM; end
-            // lane permutation without an LDS access; wave-wide LDS counter at M0 + offset
-            SI_OP_DS_SWIZZLE_B32: k_kind = K_DSSWZ;
-            SI_OP_DS_APPEND:  begin k_kind = K_DSCNT; k_rtn = 1'b1; end
-            SI_OP_DS_CONSUME: begin k_kind = K_DSCNT; k_rtn = 1'b1; end
-            SI_OP_DS_WRXCHG_RTN_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_ADD_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_SUB_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_RSUB_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_INC_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_DEC_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MIN_RTN_I32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MAX_RTN_I32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MIN_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MAX_RTN_U32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_AND_RTN_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_OR_RTN_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_XOR_RTN_B32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MSKOR_RTN_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_RTN_B32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
-            SI_OP_DS_CMPST_RTN_F32: begin k_kind = K_DSATOM; k_2data = 1'b1; end
-            SI_OP_DS_MIN_RTN_F32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_MAX_RTN_F32: begin k_kind = K_DSATOM; end
-            SI_OP_DS_ADD_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_SUB_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_RSUB_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_INC_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_DEC_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_AND_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_OR_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_XOR_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MSKOR_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_F64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_WRXCHG_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_ADD_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_SUB_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_RSUB_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_INC_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_DEC_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_RTN_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_RTN_I64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_RTN_U64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_AND_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_OR_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_XOR_RTN_B64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MSKOR_RTN_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_RTN_B64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_CMPST_RTN_F64: begin k_kind = K_DSATOM; k_2data = 1'b1; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MIN_RTN_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_MAX_RTN_F64: begin k_kind = K_DSATOM; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_WRITE_B32: begin k_kind = K_DSWRITE; end
-            SI_OP_DS_WRITE_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd2; end
-            SI_OP_DS_WRITE_B8:  begin k_kind = K_DSWRITE; k_esz = 4'd1; end
-            SI_OP_DS_WRITE_B16: begin k_kind = K_DSWRITE; k_esz = 4'd2; end
-            SI_OP_DS_WRXCHG2_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_WRXCHG2ST64_RTN_B32: begin k_kind = K_DSXCHG2; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_WRXCHG2_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_WRXCHG2ST64_RTN_B64: begin k_kind = K_DSXCHG2; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_WRITE2_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_WRITE2ST64_B32: begin k_kind = K_DSWRITE; k_nd = 5'd2; k_2addr = 1'b1; end
-            SI_OP_DS_WRITE2_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            SI_OP_DS_WRITE2ST64_B64: begin k_kind = K_DSWRITE; k_esz = 4'd8; k_nd = 5'd4; k_2addr = 1'b1; end
-            default: begin
-                if ((op_bundle[`DI_FMT] == SI_FMT_MUBUF) && (si_op_flags(pop) & SI_F_ATOMIC) != 0) begin
-                    k_kind = K_BATOM;
-                    // data dwords per lane; compare-and-swap carries {cmp, data}, twice that
-                    k_kd = si_op_src_kind(pop, 2'd1);
-                    k_nd = k_kd[4:0];
-                    if (k_cmpswap(pop)) k_nd = k_nd >> 1;
-                end
+            SI_MK_BUF_LOAD_FMT:  begin k_kind = K_FLOAD; k_nd = {2'd0, k_ma[`MA_NCOMP]}; end
+            SI_MK_BUF_STORE_FMT: begin k_kind = K_FSTORE; k_nd = {2'd0, k_ma[`MA_NCOMP]}; end
+            // data dwords of one element; compare-and-swap carries {cmp, data}
+            SI_MK_BUF_ATOMIC: begin
+                k_kind = K_BATOM; k_nd = k_sz_d;
+                k_2data = k_aop == SI_AOP_CMPSWAP || k_aop == SI_AOP_FCMPSWAP;
             end
+            // DS: elements of 1, 2, 4 or 8 bytes; read2/write2/wrxchg2 two per lane
+            SI_MK_DS_READ:       begin k_kind = K_DSREAD; k_esz = k_sz_e; k_nd = k_sz_d; end
+            SI_MK_DS_WRITE:      begin k_kind = K_DSWRITE; k_esz = k_sz_e; k_nd = k_sz_d; end
+            SI_MK_DS_READ2:      begin k_kind = K_DSREAD; k_esz = k_sz_e; k_nd = k_sz_d << 1; k_2addr = 1'b1; end
+            SI_MK_DS_WRITE2:     begin k_kind = K_DSWRITE; k_esz = k_sz_e; k_nd = k_sz_d << 1; k_2addr = 1'b1; end
+            SI_MK_DS_WRXCHG2:    begin k_kind = K_DSXCHG2; k_esz = k_sz_e; k_nd = k_sz_d << 1; k_2addr = 1'b1; end
+            // DS atomics: read-modify-write of one element per lane (data0 / data1 as sw/ds.c)
+            SI_MK_DS_ATOMIC: begin
+                k_kind = K_DSATOM; k_esz = k_sz_e; k_nd = k_sz_d;
+                k_2data = k_aop == SI_AOP_CMPSWAP || k_aop == SI_AOP_FCMPSWAP || k_aop == SI_AOP_MSKOR;
+            end
+            // lane permutation without an LDS access; wave-wide LDS counter at M0 + offset
+            SI_MK_DS_SWIZZLE:    k_kind = K_DSSWZ;
+            SI_MK_DS_APPEND, SI_MK_DS_CONSUME: k_kind = K_DSCNT;
+            default: k_kind = K_FAULT;   // src2 forms, GWS, s_memtime: not in the RTL
         endcase
         // format ops: requests of the element size (1 or 2 bytes) or dwords; a
         // pair the emulator rejects faults, unless no lane is active (sw/vmem.c
@@ -579,7 +469,7 @@ module lsu #(
             end
             if (k_kind == K_BSTORE || k_kind == K_BATOM || k_kind == K_FSTORE)
                 for (pi = 0; pi < 4; pi = pi + 1)
-                    if (pi < ((k_kind == K_BATOM && k_cmpswap(pop)) ? {26'd0, k_nd, 1'b0} : {27'd0, k_nd})) begin
+                    if (pi < ((k_kind == K_BATOM && k_2data) ? {26'd0, k_nd, 1'b0} : {27'd0, k_nd})) begin
                         pl_row[n] = op_vrow1 + pi[VAW-1:0]; pl_slot[n] = 3'd2 + pi[2:0]; n = n + 3'd1;
                     end
         end else if (k_kind == K_DSSWZ) begin
@@ -1107,7 +997,7 @@ module lsu #(
     // Fields of the common unit interface (decoded bundle, 64-bit operand ports,
     // the V#) and address bits this unit does not use.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, k_ma[21:18], k_ma[9:5], op_dold[63:32], x_b, x_s1[63:32], x_vs, x_dst[8], k_kd[7:5], cnt_a[31:LAW-1],
+    wire _unused_ok = &{1'b0, op_dold[63:32], x_b, x_s1[63:32], x_vs, x_dst[8], cnt_a[31:LAW-1],
                         ba_hi4[63:0], d_a[31:LAW-1], lds_rd_tag2[9], c_dslot3[2], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -125,6 +125,16 @@ const si_memattr *si_op_mem(unsigned op)
     return op < SI_OP_COUNT && memattr[op].kind != SI_MK_NONE ? &memattr[op] : NULL;
 }
 
+const char *si_memkind_name(unsigned kind)
+{
+    static const char *const names[] = {
+#define MEMKIND(n) #n,
+#include "isa/memkinds.def"
+#undef MEMKIND
+    };
+    return kind < SI_MK_COUNT ? names[kind] : "?";
+}
+
 const char *si_aop_name(unsigned aop)
 {
     static const char *const names[] = {

@@ -21,20 +21,17 @@ uint64_t si_emu_clock(const si_emu *e);
 int si_exec_smrd(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     (void)rec;
-    unsigned n = si_dst_dwords(in);
+    unsigned n = si_dst_dwords(in);   /* = the row's size / 4 (isa unit test) */
     uint32_t off = in->smrd_imm ? (uint32_t)in->smrd_off * 4u : si_read_s32(w, in, in->smrd_off);
 
-    switch (in->op) {
-    case SI_OP_s_memtime:
+    const si_memattr *m = si_op_mem(in->op);
+    switch (m ? m->kind : SI_MK_NONE) {   /* sw/isa/memop.def */
+    case SI_MK_SMRD_TIME:
         si_write_s64(w, in->dst, e ? si_emu_clock(e) : w->ninst);
         return 0;
-    case SI_OP_s_dcache_inv:
+    case SI_MK_SMRD_NOP:
         return 0;
-    case SI_OP_s_load_dword:
-    case SI_OP_s_load_dwordx2:
-    case SI_OP_s_load_dwordx4:
-    case SI_OP_s_load_dwordx8:
-    case SI_OP_s_load_dwordx16: {
+    case SI_MK_SMRD_LOAD: {
         uint64_t addr = (si_read_s64(w, in, in->sbase, 0) + off) & ~3ull;
         const uint8_t *p = e ? si_mem_ptr(si_emu_mem(e), addr, 4ull * n) : NULL;
         if (!p)
@@ -49,11 +46,7 @@ int si_exec_smrd(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         }
         return 0;
     }
-    case SI_OP_s_buffer_load_dword:
-    case SI_OP_s_buffer_load_dwordx2:
-    case SI_OP_s_buffer_load_dwordx4:
-    case SI_OP_s_buffer_load_dwordx8:
-    case SI_OP_s_buffer_load_dwordx16: {
+    case SI_MK_SMRD_BUF_LOAD: {
         const uint32_t *vs = &w->s[in->sbase];
         uint64_t base = vs[0] | ((uint64_t)(vs[1] & 0xffff) << 32);
         uint32_t stride = (vs[1] >> 16) & 0x3fff;

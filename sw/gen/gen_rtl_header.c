@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define MA_W 22   /* bits of si_op_mem(op): {tbuf, ncomp[3], rtn, aop[5], st64, sext, size[5], kind[5]} */
+#define MA_W 24   /* bits of si_op_mem(op): {tbuf, ncomp[3], rtn, aop[5], st64, sext, size[7], kind[5]} */
 
 static void upper(char *dst, const char *src, size_t n)
 {
@@ -84,8 +84,8 @@ static int bundle_header(void)
 #undef FAULT
     };
     printf("// Memory-op attributes: fields of si_op_mem(op) (si_isa.vh, sw/isa/memop.def)\n");
-    printf("`define MA_KIND 4:0\n`define MA_SIZE 9:5\n`define MA_SEXT 10\n`define MA_ST64 11\n");
-    printf("`define MA_AOP 16:12\n`define MA_RTN 17\n`define MA_NCOMP 20:18\n`define MA_TBUF 21\n`define MA_W %u\n\n", MA_W);
+    printf("`define MA_KIND 4:0\n`define MA_SIZE 11:5\n`define MA_SEXT 12\n`define MA_ST64 13\n");
+    printf("`define MA_AOP 18:14\n`define MA_RTN 19\n`define MA_NCOMP 22:20\n`define MA_TBUF 23\n`define MA_W %u\n\n", MA_W);
     printf("// Fault codes (sw/isa/faults.def)\n");
     for (unsigned i = 0; i < sizeof flt / sizeof flt[0]; i++)
         printf("`define FLT_%s 4'd%u\n", flt[i].name, flt[i].code);
@@ -191,17 +191,14 @@ int main(int argc, char **argv)
     printf("// ---- memory-op attributes (sw/isa/memop.def, sw/isa/aops.def)\n");
     for (unsigned a2 = 0; a2 < SI_AOP_COUNT; a2++)
         printf("localparam [4:0] SI_AOP_%s = 5'd%u;\n", si_aop_name(a2), a2);
-    static const char *const mk[] = {"NONE", "DS_READ", "DS_WRITE", "DS_READ2", "DS_WRITE2", "DS_WRXCHG2",
-                                     "DS_ATOMIC", "DS_SRC2", "DS_SWIZZLE", "DS_APPEND", "DS_CONSUME", "DS_UNSUP",
-                                     "BUF_LOAD", "BUF_STORE", "BUF_LOAD_FMT", "BUF_STORE_FMT", "BUF_ATOMIC",
-                                     "BUF_NOP"};
-    for (unsigned k = 0; k < sizeof mk / sizeof mk[0]; k++)
-        printf("localparam [4:0] SI_MK_%s = 5'd%u;\n", mk[k], k);
+    _Static_assert(SI_MK_COUNT <= 32 && SI_AOP_COUNT <= 32, "MA_KIND / MA_AOP are 5 bits");
+    for (unsigned k = 0; k < SI_MK_COUNT; k++)
+        printf("localparam [4:0] SI_MK_%s = 5'd%u;\n", si_memkind_name(k), k);
     printf("function automatic [%u:0] si_op_mem(input [9:0] si_opi);\n  case (si_opi)\n", MA_W - 1);
     for (unsigned op = 0; op < SI_OP_COUNT; op++) {
         const si_memattr *m = si_op_mem(op);
         if (m)
-            printf("    10'd%u: si_op_mem = {1'b%u, 3'd%u, 1'b%u, 5'd%u, 1'b%u, 1'b%u, 5'd%u, 5'd%u};   // %s\n", op,
+            printf("    10'd%u: si_op_mem = {1'b%u, 3'd%u, 1'b%u, 5'd%u, 1'b%u, 1'b%u, 7'd%u, 5'd%u};   // %s\n", op,
                    m->tbuf, m->ncomp, m->rtn, m->aop, m->st64, m->sext, m->size, m->kind, si_ops[op].name);
     }
     printf("    default: si_op_mem = %u'd0;\n  endcase\nendfunction\n\n", MA_W);

@@ -295,8 +295,8 @@ static void test_invalid(void **st)
     expect_text(&in, ".long 0xbe800368");
 }
 
-/* sw/isa/memop.def has exactly the DS and MUBUF/MTBUF ops of the instruction
- * table, with attributes consistent with the table's operand kinds */
+/* sw/isa/memop.def has exactly the SMRD, DS and MUBUF/MTBUF ops of the
+ * instruction table, with attributes consistent with the table's operand kinds */
 static void test_memattr_complete(void **state)
 {
     (void)state;
@@ -304,15 +304,24 @@ static void test_memattr_complete(void **state)
     for (unsigned op = 0; op < SI_OP_COUNT; op++) {
         unsigned f = si_ops[op].fmt;
         const si_memattr *m = si_op_mem(op);
-        int mem = f == SI_FMT_DS || f == SI_FMT_MUBUF || f == SI_FMT_MTBUF;
+        int mem = f == SI_FMT_SMRD || f == SI_FMT_DS || f == SI_FMT_MUBUF || f == SI_FMT_MTBUF;
         if (mem != (m != NULL))
             fail_msg("%s: %s", si_ops[op].name, mem ? "no memop.def row" : "memop.def row for a non-memory op");
         if (!m)
             continue;
         n++;
         int ds = m->kind >= SI_MK_DS_READ && m->kind <= SI_MK_DS_UNSUP;
-        if (ds != (f == SI_FMT_DS))
-            fail_msg("%s: kind %u does not match format %s", si_ops[op].name, m->kind, si_fmt_name(f));
+        int smrd = m->kind >= SI_MK_SMRD_LOAD && m->kind <= SI_MK_SMRD_NOP;
+        if (ds != (f == SI_FMT_DS) || smrd != (f == SI_FMT_SMRD))
+            fail_msg("%s: kind %s does not match format %s", si_ops[op].name, si_memkind_name(m->kind), si_fmt_name(f));
+        /* sizes agree with the operand kinds: SMRD destination, buffer
+         * load/store data (per lane), DS atomic data (one element) */
+        unsigned dst = SI_OPK_W(si_ops[op].dst);
+        if ((m->kind == SI_MK_SMRD_LOAD || m->kind == SI_MK_SMRD_BUF_LOAD || m->kind == SI_MK_SMRD_TIME) &&
+            m->size != 4 * dst)
+            fail_msg("%s: size %u, destination %u dwords", si_ops[op].name, m->size, dst);
+        if (m->kind == SI_MK_BUF_LOAD && m->size >= 4 && m->size != 4 * dst)
+            fail_msg("%s: size %u, destination %u dwords", si_ops[op].name, m->size, dst);
         if ((m->kind == SI_MK_DS_ATOMIC || m->kind == SI_MK_BUF_ATOMIC) && !(si_ops[op].flags & F_ATOMIC))
             fail_msg("%s: atomic row, table says not atomic", si_ops[op].name);
         if (m->kind == SI_MK_DS_ATOMIC && m->rtn != !!(si_ops[op].flags & F_RTN))

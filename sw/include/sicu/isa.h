@@ -135,10 +135,10 @@ enum si_aop {
 };
 
 enum si_memkind {
-    SI_MK_NONE,    /* not a DS/buffer instruction */
-    SI_MK_DS_READ, SI_MK_DS_WRITE, SI_MK_DS_READ2, SI_MK_DS_WRITE2, SI_MK_DS_WRXCHG2, SI_MK_DS_ATOMIC,
-    SI_MK_DS_SRC2, SI_MK_DS_SWIZZLE, SI_MK_DS_APPEND, SI_MK_DS_CONSUME, SI_MK_DS_UNSUP,
-    SI_MK_BUF_LOAD, SI_MK_BUF_STORE, SI_MK_BUF_LOAD_FMT, SI_MK_BUF_STORE_FMT, SI_MK_BUF_ATOMIC, SI_MK_BUF_NOP,
+#define MEMKIND(n) SI_MK_##n,
+#include "../../isa/memkinds.def"
+#undef MEMKIND
+    SI_MK_COUNT
 };
 
 typedef struct si_memattr {
@@ -152,8 +152,10 @@ typedef struct si_memattr {
     uint8_t tbuf;      /* format from the instruction (MTBUF)                     */
 } si_memattr;
 
-/* The attributes of op, or NULL when op is not a DS or buffer instruction. */
+/* The attributes of op, or NULL when op is not an SMRD, DS or buffer
+ * instruction. */
 const si_memattr *si_op_mem(unsigned op);
+const char *si_memkind_name(unsigned kind);
 const char *si_aop_name(unsigned aop);
 
 /* ---------------------------------------------------------------------
