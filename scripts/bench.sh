@@ -63,6 +63,9 @@ if [ -f "$ROOT/$BUILD/lib/libsicu-rtl.so" ]; then
   echo
   echo "== RTL compute unit"
   bash scripts/bench-rtl.sh
+  echo
+  echo "== RTL microbenchmarks (marginal CU cycles per wave instruction; GCN: full-rate VALU 4, quarter-rate 16)"
+  bash scripts/micro.sh
 else
   echo "(RTL figures skipped: run make rtl first, or make bench after it)"
 fi
