@@ -3,9 +3,14 @@
 // Issue keeps the per-wave scheduling state (slot active, ended, busy,
 // barrier, waitcnt counters, SCC, MODE, register allocation) and each cycle
 // picks, round robin, one wave whose head instruction may go:
-//   - the wave is not busy (its previous ALU instruction has written back,
+//   - the wave is not busy (its previous SALU instruction has written back,
 //     its previous memory instruction has collected its operands): this is
 //     the per-wave scoreboard; memory results are ordered by s_waitcnt,
+//   - VALU instructions of a wave follow each other into its SIMD without
+//     waiting for write-back (the SIMD's pass order keeps VGPR operands in
+//     order), up to VQ_MAX in flight, unless one in flight writes scalar
+//     state (VCC, an SGPR, EXEC); any other instruction waits until the
+//     wave's VALU instructions retired,
 //   - s_waitcnt: vmcnt/lgkmcnt at or below the instruction's thresholds,
 //   - s_barrier: retires at issue, the wave then waits until every live
 //     wave of its work-group arrived,
@@ -19,6 +24,7 @@
 // allocation) are raised there and stop issue.  A launched wave starts
 // issuing once the dispatcher's initial register writes are done (start).
 `default_nettype none
+`include "sicu_assert.vh"
 module issue #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -105,6 +111,9 @@ module issue #(
 
     // ---------------------------------------------------------------- wave state
     reg [NW-1:0]  wv_active, wv_started, wv_ended, wv_busy, wv_bar, wv_scc;
+    localparam [2:0] VQ_MAX = 3'd4;
+    reg [2:0]     wv_vq [0:NW-1];    // VALU instructions in flight
+    reg [NW-1:0]  wv_vs;             // one of them writes scalar state
     reg [5:0]     wv_vm [0:NW-1];
     reg [5:0]     wv_lgkm [0:NW-1];
     reg [15:0]    wv_tag [0:NW-1];
@@ -117,7 +126,12 @@ module issue #(
     reg [4:0]     wg_arrived [0:NW-1];
 
     assign wave_active = wv_active;
-    assign wave_busy = wv_busy;
+    genvar gb;
+    generate
+        for (gb = 0; gb < NW; gb = gb + 1) begin : g_busy
+            assign wave_busy[gb] = wv_busy[gb] || wv_vq[gb] != 3'd0;
+        end
+    endgenerate
     assign wave_barrier = wv_bar;
     genvar g;
     generate
@@ -145,7 +159,8 @@ module issue #(
 
     always @* begin
         simd_taken = {NS{1'b0}};
-        if (rd_busy && rd_unit == `UC_VALU) simd_taken[rd_wave % NS] = 1'b1;
+        // a VALU in operand read (leaving or not) holds its SIMD's next slot
+        if (rd_valid && rd_unit == `UC_VALU) simd_taken[rd_wave % NS] = 1'b1;
         for (i = 0; i < NW; i = i + 1) begin
             hb = wp_head[i*`DI_W +: `DI_W];
             hu = hb[`DI_UNIT];
@@ -161,12 +176,13 @@ module issue #(
                       (wv_vm[i] <= {2'b0, simm[3:0]} && wv_lgkm[i] <= {1'b0, simm[12:8]});
             // exactly one of dep/bar/wait/unit/ok holds for a wave with a head
             w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
-            w_dep[i]  = w_head[i] && wv_busy[i];
-            w_bar[i]  = w_head[i] && !wv_busy[i] && wv_bar[i];
-            w_wait[i] = w_head[i] && !wv_busy[i] && !wv_bar[i] && !wait_ok;
-            w_unit[i] = w_head[i] && !wv_busy[i] && !wv_bar[i] && wait_ok &&
+            w_dep[i]  = w_head[i] && (wv_busy[i] || (wv_vq[i] != 3'd0 &&
+                                      (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
+            w_bar[i]  = w_head[i] && !w_dep[i] && wv_bar[i];
+            w_wait[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && !wait_ok;
+            w_unit[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok &&
                         (!unit_ok || (rd_busy && hu != `UC_INTERNAL && hu != `UC_FAULT));
-            w_ok[i]   = w_head[i] && !wv_busy[i] && !wv_bar[i] && wait_ok && !w_unit[i];
+            w_ok[i]   = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && !w_unit[i];
         end
         any_head = |w_head;
         any_dep = |w_dep;
@@ -204,6 +220,23 @@ module issue #(
     wire [`DI_W-1:0] sb = sel_b;
     wire [9:0] sop = sb[`DI_OP];
     wire sel_go = sel_valid && (sel_u == `UC_INTERNAL || iss_ready);
+    // the selected VALU instruction writes scalar state (VCC, an SGPR, EXEC, M0)
+    wire [31:0] sfl = si_op_flags(sop);
+    wire sel_wscal = (sfl & (SI_F_WR_VCC | SI_F_SDST | SI_F_WR_EXEC | SI_F_CMPX | SI_F_VOP3B | SI_F_WR_M0 |
+                             SI_F_WR_SCC)) != 0 || si_op_fmt(sop) == SI_FMT_VOPC || sb[`DI_FMT] == SI_FMT_VOP3B;
+    // per wave: a VALU instruction issued / retired this cycle
+    reg [NW-1:0] vq_inc, vq_dec, vq_zero, vq_full;
+    integer      di;
+    always @* begin
+        for (i = 0; i < NW; i = i + 1) begin
+            vq_inc[i] = sel_go && !halt && sel == i[WW-1:0] && sel_u == `UC_VALU;
+            vq_dec[i] = 1'b0;
+            vq_zero[i] = wv_vq[i] == 3'd0;
+            vq_full[i] = wv_vq[i] == VQ_MAX;
+            for (di = 0; di < NS; di = di + 1)
+                if (simd_done_valid[di] && simd_done_wave[di*WW +: WW] == i[WW-1:0]) vq_dec[i] = 1'b1;
+        end
+    end
     assign iss_pop_valid = sel_go && !halt;
     assign iss_pop_wave = sel;
 
@@ -234,7 +267,9 @@ module issue #(
             for (i = 0; i < NW; i = i + 1) begin
                 wg_total[i] <= 5'd0; wg_ended[i] <= 5'd0; wg_arrived[i] <= 5'd0;
                 wv_vm[i] <= 6'd0; wv_lgkm[i] <= 6'd0;
+                wv_vq[i] <= 3'd0;
             end
+            wv_vs <= {NW{1'b0}};
         end else begin
             // ---- completion events
             if (salu_done_valid) begin
@@ -242,8 +277,11 @@ module issue #(
                 if (salu_wr_scc) wv_scc[salu_done_wave] <= salu_scc;
                 if (salu_wr_mode) wv_mode[salu_done_wave] <= salu_mode;
             end
-            for (i = 0; i < NS; i = i + 1)
-                if (simd_done_valid[i]) wv_busy[simd_done_wave[i*WW +: WW]] <= 1'b0;
+            for (i = 0; i < NW; i = i + 1) begin
+                wv_vq[i] <= wv_vq[i] + {2'd0, vq_inc[i]} - {2'd0, vq_dec[i]};
+                if (vq_inc[i]) wv_vs[i] <= sel_wscal;
+                else if (vq_dec[i] && wv_vq[i] == 3'd1) wv_vs[i] <= 1'b0;
+            end
             if (lsu_free_valid) wv_busy[lsu_free_wave] <= 1'b0;
             // ---- issue
             if (sel_go && !halt) begin
@@ -264,7 +302,7 @@ module issue #(
                         wv_bar[sel] <= 1'b1;
                         wg_arrived[wv_wg[sel]] <= wg_arrived[wv_wg[sel]] + 5'd1;
                     end
-                end else if (sel_u != `UC_FAULT) wv_busy[sel] <= 1'b1;
+                end else if (sel_u != `UC_FAULT && sel_u != `UC_VALU) wv_busy[sel] <= 1'b1;
             end else if (!sel_valid) begin
                 if (!any_head) pc_stall_idle <= pc_stall_idle + 32'd1;
                 else if (any_unit) pc_stall_unit <= pc_stall_unit + 32'd1;
@@ -293,7 +331,7 @@ module issue #(
             end
             // ---- wave end: s_endpgm issued and all its memory operations done
             for (i = NW - 1; i >= 0; i = i - 1)
-                if (wv_active[i] && wv_ended[i] && !wv_busy[i] && !(end_valid && end_wave == i[WW-1:0]) && wv_vm[i] == 6'd0 && wv_lgkm[i] == 6'd0 &&
+                if (wv_active[i] && wv_ended[i] && !wv_busy[i] && wv_vq[i] == 3'd0 && !(end_valid && end_wave == i[WW-1:0]) && wv_vm[i] == 6'd0 && wv_lgkm[i] == 6'd0 &&
                     !(rd_valid && rd_wave == i[WW-1:0])) begin
                     end_valid <= 1'b1;
                     end_wave <= i[WW-1:0];
@@ -311,6 +349,7 @@ module issue #(
                 wv_started[launch_wave] <= 1'b0;
                 wv_ended[launch_wave] <= 1'b0;
                 wv_busy[launch_wave] <= 1'b0;
+                wv_vs[launch_wave] <= 1'b0;
                 wv_bar[launch_wave] <= 1'b0;
                 wv_scc[launch_wave] <= launch_scc;
                 wv_mode[launch_wave] <= launch_mode;
@@ -328,6 +367,8 @@ module issue #(
             end
         end
     end
+    `SICU_ASSERT(issue_valu_retire_in_flight, (vq_dec & vq_zero) == {NW{1'b0}})
+    `SICU_ASSERT(issue_valu_in_flight_bound, (vq_inc & vq_full & ~vq_dec) == {NW{1'b0}})
     // bits of wide values this module does not use: the upper half of the M0 read
     // port, s_waitcnt's expcnt field, head fields the classification ignores, the wrapped half
     // of the rotation, loop indices, granule arithmetic and relative

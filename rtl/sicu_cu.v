@@ -146,7 +146,7 @@ module sicu_cu #(
     wire [WW-1:0]    salu_done_w;
     wire [15:0]      salu_done_t;
     wire [47:0]      salu_done_pc;
-    wire [NS-1:0]    simd_ready, simd_done_v;
+    wire [NS-1:0]    simd_ready, simd_iss_ready, simd_done_v;
     wire [NS*WW-1:0] simd_done_w;
     wire [NS*16-1:0] simd_done_t;
     wire [NS*48-1:0] simd_done_pc;
@@ -181,7 +181,7 @@ module sicu_cu #(
         .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves), .launch_wg_wave(launch_wg_wave),
         .launch_scc(launch_scc), .launch_mode(launch_mode), .start_valid(st_v), .start_wave(st_w),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
-        .salu_ready(salu_ready), .simd_ready(simd_ready), .lsu_ready(lsu_ready),
+        .salu_ready(salu_ready), .simd_ready(simd_iss_ready), .lsu_ready(lsu_ready),
         .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
         .salu_wr_mode(salu_wmode), .salu_mode(salu_mode),
         .simd_done_valid(simd_done_v), .simd_done_wave(simd_done_w),
@@ -346,6 +346,8 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NS-1:0]      mon_vwr_valid, mon_vwr_dst64;     // SIMD VGPR writes (monitor)
     wire [NS*9-1:0]    mon_vwr_areg;
+    wire [NS*WW-1:0]   mon_vwr_wave;
+    wire [NS*16-1:0]   mon_vwr_tag;
     wire [NS*6-1:0]    mon_vwr_lane0;
     wire [NS*`SICU_LANES-1:0]    mon_vwr_mask;
     wire [NS*`SICU_LANES*32-1:0] mon_vwr_lo, mon_vwr_hi;
@@ -356,6 +358,7 @@ module sicu_cu #(
             simd u_simd (
                 .clk(clk), .rst(rst),
                 .op_valid(o_valid && o_unit == `UC_VALU && o_simd[g]), .op_ready(simd_ready[g]),
+                .iss_ready(simd_iss_ready[g]),
                 .op_pkt(o_pkt),
                 .sw_valid(sv_v[g]), .sw_grant(sv_grant[g]),
                 .sw_addr_a(sv_aa[g*SAW +: SAW]), .sw_en_a(sv_ea[g*2 +: 2]), .sw_data_a(sv_da[g*64 +: 64]),
@@ -366,6 +369,7 @@ module sicu_cu #(
                 .mon_wave(sv_wave[g*WW +: WW]), .mon_tag(sv_tag[g*16 +: 16]),
                 .done_exec(simd_done_exec[g*64 +: 64]),
                 .mon_vwr_valid(mon_vwr_valid[g]), .mon_vwr_areg(mon_vwr_areg[g*9 +: 9]),
+                .mon_vwr_wave(mon_vwr_wave[g*WW +: WW]), .mon_vwr_tag(mon_vwr_tag[g*16 +: 16]),
                 .mon_vwr_dst64(mon_vwr_dst64[g]), .mon_vwr_lane0(mon_vwr_lane0[g*6 +: 6]),
                 .mon_vwr_mask(mon_vwr_mask[g*`SICU_LANES +: `SICU_LANES]),
                 .mon_vwr_lo(mon_vwr_lo[g*`SICU_LANES*32 +: `SICU_LANES*32]),

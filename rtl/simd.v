@@ -1,18 +1,29 @@
 // sicu CU: one SIMD unit - LANES identical lanes, a 64-wide wave
 // instruction in 64/LANES passes, with its own banked VGPR file.
 //
-// Pipeline per instruction: accept the packet from operand read; pass p
-// reads bank p (rows of every VGPR source, low and high dword for 64-bit
-// operands) in cycle p; the cycle after, the lanes compute and the results
-// are written to bank p under EXEC (v_writelane: its one lane); compare /
-// carry bits are collected per lane.  After the last pass and
-// VALU_LATENCY more cycles, the scalar results (VCC / SGPR-pair
-// destination, EXEC for v_cmpx, v_readlane / v_readfirstlane value) go to
-// the scalar write-back arbiter; then the instruction retires.
+// Pipeline (GCN rate: a new wave instruction every 64/LANES cycles):
+//   R (read)     pass p reads bank p (rows of every VGPR source, low and
+//                high dword for 64-bit operands) in cycle p; the next
+//                instruction is accepted in the cycle of the last read, so
+//                its first read follows without a gap;
+//   C (compute)  one cycle behind R: the lanes compute pass p and write
+//                bank p under EXEC (v_writelane: its one lane); compare /
+//                carry bits are collected per lane.  An instruction's pass p
+//                is written before the next one reads bank p, so dependent
+//                VGPR operands need no interlock (with one pass, LANES = 64,
+//                accept waits until R is empty);
+//   T (tail)     a queue of finished instructions, each held VALU_LATENCY
+//                cycles;
+//   W (write-back) the scalar results (VCC / SGPR-pair destination, EXEC for
+//                v_cmpx, v_readlane / v_readfirstlane value) go to the scalar
+//                write-back arbiter; then the instruction retires, in order.
+// At most MAXQ instructions are in the SIMD; issue sends one when
+// iss_ready says the SIMD will accept it in the next cycle.
 // Cross-lane operations (readlane, readfirstlane, writelane) are handled
 // here; v_movrel* arrive with M0 already applied to the register rows.
 // The LSU reads and writes whole 64-lane rows through port 6 / write port 2.
 `default_nettype none
+`include "sicu_assert.vh"
 module simd #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -29,6 +40,7 @@ module simd #(
     // packet from operand read
     input  wire              op_valid,
     output wire              op_ready,
+    output wire              iss_ready,      // a packet sent now (none in flight) is accepted next cycle
     // the operand packet (sw/isa/op_packet.def); this unit uses some of its fields
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [`OPK_W-1:0] op_pkt,
@@ -50,12 +62,14 @@ module simd #(
     output reg  [15:0]       done_tag,
     output reg  [47:0]       done_pc,
     // observation (testbench monitor only, no function): the instruction in
-    // flight (owner of sw_*), the EXEC it ran under, and each VGPR write with
-    // its architectural register
+    // write-back (owner of sw_*), the EXEC it ran under, and each VGPR write
+    // with its instruction and architectural register
     output wire [WW-1:0]     mon_wave,
     output wire [15:0]       mon_tag,
     output reg  [63:0]       done_exec,
     output wire              mon_vwr_valid,  // pass mon_vwr_pass writes lanes mon_vwr_mask of
+    output wire [WW-1:0]     mon_vwr_wave,
+    output wire [15:0]       mon_vwr_tag,
     output wire [8:0]        mon_vwr_areg,   // v[areg-256] (and v[areg-255] when mon_vwr_dst64)
     output wire              mon_vwr_dst64,
     output wire [5:0]        mon_vwr_lane0,  // first lane of the pass
@@ -106,19 +120,35 @@ module simd #(
     wire [6:0]        op_sdst2_arch = op_pkt[`OPK_SDST2_ARCH];
     wire [SAW-1:0]    op_exec_row = op_pkt[`OPK_EXEC_ROW];
 
-    localparam [1:0] ST_IDLE = 2'd0, ST_PASS = 2'd1, ST_TAIL = 2'd2, ST_WB = 2'd3;
-    reg [1:0]        st;
-    reg [PW:0]       rd_pass;     // next pass to read
+    // ---------------------------------------------------------------- R stage
+    reg              r_valid;     // an instruction is reading its passes
+    reg [PW-1:0]     rd_pass;     // the pass it reads this cycle
+    reg              r_q;         // quarter rate (si_op_qrate): each pass takes 4 cycles
+    reg [1:0]        r_sub;       // cycle within a quarter-rate pass (read in 0)
+    reg [WW-1:0]     r_wave;
+    reg [15:0]       r_tag;
+    reg [`DI_W-1:0]  r_b;
+    reg [63:0]       r_s0, r_s1, r_s2, r_exec, r_vcc;
+    reg [31:0]       r_mode;
+    reg [VAW-1:0]    r_r0, r_r1, r_r2, r_rd;
+    reg [SAW-1:0]    r_sdst, r_sdst2, r_execrow;
+    reg [8:0]        r_rd_arch;
+    reg [6:0]        r_sdst_arch, r_sdst2_arch;
+    wire [9:0]       rop = r_b[`DI_OP];
+    wire             r_mac = (si_op_flags(rop) & SI_F_MAC) != 0;
+    wire             r_v0 = r_b[`DI_SRC0] >= 9'd256, r_v1 = r_b[`DI_SRC1] >= 9'd256;
+    wire             r_v2 = r_b[`DI_SRC2] >= 9'd256 || r_mac;
+    wire [VAW-1:0]   r2 = r_mac ? r_rd : r_r2;
+    // ---------------------------------------------------------------- C stage
     reg              cx_valid;    // a pass is in the compute stage
     reg [PW-1:0]     cx_pass;
-    reg [4:0]        tail_cnt;
-    // the instruction being executed
+    // the instruction being computed (loaded from R with its first pass)
     reg [WW-1:0]     x_wave;
     reg [15:0]       x_tag;
     reg [`DI_W-1:0]  x_b;
     reg [63:0]       x_s0, x_s1, x_s2, x_exec, x_vcc;
     reg [31:0]       x_mode;
-    reg [VAW-1:0]    x_r0, x_r1, x_r2, x_rd;
+    reg [VAW-1:0]    x_rd;
     reg [SAW-1:0]    x_sdst, x_sdst2, x_execrow;
     reg [8:0]        x_rd_arch;
     reg [6:0]        x_sdst_arch, x_sdst2_arch;
@@ -132,7 +162,6 @@ module simd #(
     wire        v0 = x_b[`DI_SRC0] >= 9'd256, v1 = x_b[`DI_SRC1] >= 9'd256;
     wire        is_mac = (xfl & SI_F_MAC) != 0;
     wire        v2 = x_b[`DI_SRC2] >= 9'd256 || is_mac;
-    wire [VAW-1:0] r2 = is_mac ? x_rd : x_r2;
     wire        is_readlane = xop == SI_OP_V_READLANE_B32;
     wire        is_readfirst = xop == SI_OP_V_READFIRSTLANE_B32;
     wire        is_writelane = xop == SI_OP_V_WRITELANE_B32;
@@ -151,19 +180,36 @@ module simd #(
         for (fi = 63; fi >= 0; fi = fi - 1)
             if (x_exec[fi]) first_lane = fi[5:0];
     end
-
+    // ---------------------------------------------------------------- T stage
+    // finished instructions waiting VALU_LATENCY cycles, then write-back, in order
+    localparam integer MAXQ = 4;              // instructions in the SIMD (R + C + T + W)
+    localparam integer TQD = 4;               // T entries (never full: MAXQ)
+    localparam integer TW = WW + 16 + 48 + 64 + 64 + 32 + 3 * SAW + 7 + 7 + 3;
+    reg [TW-1:0]     tq [0:TQD-1];
+    reg [4:0]        tq_cnt [0:TQD-1];
+    reg [1:0]        tq_rd, tq_wr;
+    reg [2:0]        tq_n;
+    reg [2:0]        inflight;                // accepted, not yet retired
+    // ---------------------------------------------------------------- W stage
+    reg              w_valid;
+    reg [WW-1:0]     w_wave;
+    reg [15:0]       w_tag;
+    reg [47:0]       w_pc;
+    reg [63:0]       w_exec;
     // ---------------------------------------------------------------- VGPR banks
     wire [NP*7*L*32-1:0] bk_rd_data;
     reg  [VAW-1:0]       rd_rows [0:5];
     always @* begin
-        rd_rows[0] = x_r0; rd_rows[1] = x_r0 + 1'b1;
-        rd_rows[2] = x_r1; rd_rows[3] = x_r1 + 1'b1;
+        rd_rows[0] = r_r0; rd_rows[1] = r_r0 + 1'b1;
+        rd_rows[2] = r_r1; rd_rows[3] = r_r1 + 1'b1;
         rd_rows[4] = r2;   rd_rows[5] = r2 + 1'b1;
     end
-    localparam integer NPI = NP, NPL = NP - 1;
-    localparam [PW:0] NP_W = NPI[PW:0];
+    localparam integer NPL = NP - 1, NPL2 = (NP > 1) ? NP - 2 : 0;
     localparam [PW-1:0] NP_LAST = NPL[PW-1:0];
-    wire         rd_fire = st == ST_PASS && rd_pass < NP_W;
+    localparam [PW-1:0] NP_LAST2 = NPL2[PW-1:0];
+    wire         rd_fire = r_valid && (!r_q || r_sub == 2'd0);   // a pass is read
+    wire         rd_adv = r_valid && (!r_q || r_sub == 2'd3);    // the pass ends this cycle
+    wire         rd_last = rd_adv && rd_pass == NP_LAST;
     reg  [L*32-1:0] lane_res_lo, lane_res_hi;
     reg  [L-1:0]    lane_wmask;
     wire [L*64-1:0] lane_res;
@@ -173,7 +219,7 @@ module simd #(
         for (b = 0; b < NP; b = b + 1) begin : g_bank
             wire [6:0] ren;
             wire [7*VAW-1:0] raddr;
-            assign ren[5:0] = {6{rd_fire && rd_pass[PW-1:0] == b}};
+            assign ren[5:0] = {6{rd_fire && rd_pass == b}};
             assign ren[6] = lsu_rd_en;
             assign raddr = {lsu_rd_row, rd_rows[5], rd_rows[4], rd_rows[3], rd_rows[2], rd_rows[1], rd_rows[0]};
             wire wen_x = cx_valid && cx_pass == b && wr_vgpr;
@@ -253,90 +299,147 @@ module simd #(
         end
     end
 
-    assign op_ready = st == ST_IDLE;
+    // ---------------------------------------------------------------- stage control
+    // accept in the last cycle of the previous instruction's last pass (with one
+    // full-rate pass, only when R is empty: its write is a cycle later)
+    assign op_ready = inflight < MAXQ[2:0] && (!r_valid || (rd_last && (NP > 1 || r_q)));
+    assign iss_ready = inflight < MAXQ[2:0] &&
+                       (!r_valid || rd_last || (r_q ? (rd_pass == NP_LAST && r_sub == 2'd2)
+                                                    : (NP > 1 && rd_pass == NP_LAST2)));
+    wire   accept = op_valid && op_ready;
+    wire   last_cx = cx_valid && cx_pass == NP_LAST;
+    // the C stage's compare/carry mask and lane value including this pass
+    reg [63:0] mask_nx;
+    reg [31:0] lanev_nx;
+    always @* begin
+        mask_nx = x_mask;
+        mask_nx[cx_pass*L +: L] = lane_mask_out & cur_exec;
+        lanev_nx = x_lanev;
+        if (!v0) lanev_nx = x_s0[31:0];
+        else if (is_readlane && sel_pass == {{(6-PW){1'b0}}, cx_pass}) lanev_nx = cur_sel;
+        else if (is_readfirst && first_pass == {{(6-PW){1'b0}}, cx_pass}) lanev_nx = cur_first;
+    end
+    wire [TW-1:0] tq_in = {x_wave, x_tag, x_b[`DI_PC], x_exec, mask_nx, lanev_nx, x_sdst, x_sdst2, x_execrow,
+                           x_sdst_arch, x_sdst2_arch, is_readlane || is_readfirst, wr_mask_sdst, is_cmpx};
+    // the T head's fields
+    wire [TW-1:0]  tq_h = tq[tq_rd];
+    wire [WW-1:0]  th_wave;
+    wire [15:0]    th_tag;
+    wire [47:0]    th_pc;
+    wire [63:0]    th_exec, th_mask;
+    wire [31:0]    th_lanev;
+    wire [SAW-1:0] th_sdst, th_sdst2, th_execrow;
+    wire [6:0]     th_sdst_arch, th_sdst2_arch;
+    wire           th_rl, th_wms, th_cmpx;
+    assign {th_wave, th_tag, th_pc, th_exec, th_mask, th_lanev, th_sdst, th_sdst2, th_execrow,
+            th_sdst_arch, th_sdst2_arch, th_rl, th_wms, th_cmpx} = tq_h;
+    wire   w_leave = w_valid && (!sw_valid || sw_grant);
+    wire   tq_pop = tq_n != 3'd0 && tq_cnt[tq_rd] == 5'd0 && (!w_valid || w_leave);
+
     assign mon_vwr_valid = cx_valid && wr_vgpr;
+    assign mon_vwr_wave = x_wave;
+    assign mon_vwr_tag = x_tag;
     assign mon_vwr_areg = x_rd_arch;
     assign mon_vwr_dst64 = dst64;
     assign mon_vwr_lane0 = {{(6-PW){1'b0}}, cx_pass} << $clog2(L);
     assign mon_vwr_mask = lane_wmask;
     assign mon_vwr_lo = lane_res_lo;
     assign mon_vwr_hi = lane_res_hi;
-    assign mon_wave = x_wave;
-    assign mon_tag = x_tag;
-    wire   last_cx = cx_valid && cx_pass == NP_LAST;
+    assign mon_wave = w_wave;
+    assign mon_tag = w_tag;
+    integer t;
     always @(posedge clk) begin
         done_valid <= 1'b0;
         if (rst) begin
-            st <= ST_IDLE;
+            r_valid <= 1'b0;
             cx_valid <= 1'b0;
+            w_valid <= 1'b0;
             sw_valid <= 1'b0;
+            tq_rd <= 2'd0; tq_wr <= 2'd0; tq_n <= 3'd0;
+            inflight <= 3'd0;
             pc_busy_cycles <= 32'd0; pc_insts <= 32'd0; pc_lane_ops <= 32'd0;
             pc_vgpr_reads <= 32'd0; pc_vgpr_writes <= 32'd0;
         end else begin
-            if (st != ST_IDLE) pc_busy_cycles <= pc_busy_cycles + 32'd1;
-            case (st)
-                ST_IDLE: if (op_valid) begin
-                    st <= ST_PASS;
-                    rd_pass <= 0;
-                    x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
-                    x_s0 <= op_s0; x_s1 <= op_s1; x_s2 <= op_s2; x_exec <= op_exec; x_vcc <= op_vcc;
-                    x_mode <= op_mode;
-                    x_r0 <= op_vrow0; x_r1 <= op_vrow1; x_r2 <= op_vrow2; x_rd <= op_vdst;
-                    x_sdst <= op_sdst; x_sdst2 <= op_sdst2; x_execrow <= op_exec_row;
-                    x_rd_arch <= op_vdst_arch; x_sdst_arch <= op_sdst_arch; x_sdst2_arch <= op_sdst2_arch;
-                    x_mask <= 64'd0;
-                    x_lanev <= 32'd0;
-                end
-                ST_PASS: begin
-                    if (rd_pass < NP_W) begin
-                        rd_pass <= rd_pass + 1'b1;
-                        pc_vgpr_reads <= pc_vgpr_reads + {29'd0, v0, 1'b0} + {30'd0, v1} + {30'd0, v2};
-                    end
-                    if (last_cx) begin
-                        st <= ST_TAIL;
-                        tail_cnt <= LAT[4:0];
-                    end
-                end
-                ST_TAIL: if (tail_cnt == 5'd0) begin
-                    st <= ST_WB;
-                    sw_valid <= 1'b0;
-                    sw_en_a <= 2'b00;
-                    sw_en_b <= 2'b00;
-                    if (is_readlane || is_readfirst) begin
-                        sw_valid <= 1'b1; sw_addr_a <= x_sdst; sw_en_a <= 2'b01; sw_data_a <= {32'd0, x_lanev};
-                        sw_code_a <= x_sdst_arch;
-                    end else if (wr_mask_sdst) begin
-                        sw_valid <= 1'b1;
-                        sw_addr_a <= x_sdst2; sw_code_a <= x_sdst2_arch;
-                        sw_en_a <= 2'b11; sw_data_a <= x_mask;
-                        if (is_cmpx) begin
-                            sw_addr_b <= x_execrow; sw_code_b <= 7'd126; sw_en_b <= 2'b11; sw_data_b <= x_mask;
-                        end
-                    end
-                end else tail_cnt <= tail_cnt - 5'd1;
-                default: // ST_WB
-                    if (!sw_valid || sw_grant) begin
-                        sw_valid <= 1'b0;
-                        st <= ST_IDLE;
-                        done_valid <= 1'b1;
-                        done_wave <= x_wave; done_tag <= x_tag; done_pc <= x_b[`DI_PC];
-                        done_exec <= x_exec;
-                        pc_insts <= pc_insts + 32'd1;
-                    end
-            endcase
-            // compute stage follows the read by one cycle
+            if (inflight != 3'd0) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            inflight <= inflight + {2'd0, accept} - {2'd0, w_leave};
+            // ---- R: accept (in the last read of the previous instruction or when empty), read passes
+            if (rd_fire) pc_vgpr_reads <= pc_vgpr_reads + {29'd0, r_v0, 1'b0} + {30'd0, r_v1} + {30'd0, r_v2};
+            if (r_valid) r_sub <= r_q ? r_sub + 2'd1 : 2'd0;
+            if (rd_adv) rd_pass <= rd_pass + 1'b1;
+            if (rd_last) r_valid <= 1'b0;
+            if (accept) begin
+                r_valid <= 1'b1;
+                rd_pass <= {PW{1'b0}};
+                r_q <= si_op_qrate(op_bundle[`DI_OP]);
+                r_sub <= 2'd0;
+                r_wave <= op_wave; r_tag <= op_tag; r_b <= op_bundle;
+                r_s0 <= op_s0; r_s1 <= op_s1; r_s2 <= op_s2; r_exec <= op_exec; r_vcc <= op_vcc;
+                r_mode <= op_mode;
+                r_r0 <= op_vrow0; r_r1 <= op_vrow1; r_r2 <= op_vrow2; r_rd <= op_vdst;
+                r_sdst <= op_sdst; r_sdst2 <= op_sdst2; r_execrow <= op_exec_row;
+                r_rd_arch <= op_vdst_arch; r_sdst_arch <= op_sdst_arch; r_sdst2_arch <= op_sdst2_arch;
+            end
+            // ---- C: one cycle behind R
             cx_valid <= rd_fire;
-            if (rd_fire) cx_pass <= rd_pass[PW-1:0];
+            if (rd_fire) cx_pass <= rd_pass;
             if (cx_valid) begin
-                x_mask[cx_pass*L +: L] <= lane_mask_out & cur_exec;
+                x_mask <= mask_nx;
+                x_lanev <= lanev_nx;
                 pc_lane_ops <= pc_lane_ops + {26'd0, popc(cur_exec)};
                 if (wr_vgpr) pc_vgpr_writes <= pc_vgpr_writes + (dst64 ? 32'd2 : 32'd1);
-                if (!v0) x_lanev <= x_s0[31:0];
-                else if (is_readlane && sel_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur_sel;
-                else if (is_readfirst && first_pass == {{(6-PW){1'b0}}, cx_pass}) x_lanev <= cur_first;
+            end
+            if (rd_fire && rd_pass == {PW{1'b0}}) begin   // the instruction moves on to C with its first pass
+                x_wave <= r_wave; x_tag <= r_tag; x_b <= r_b;
+                x_s0 <= r_s0; x_s1 <= r_s1; x_s2 <= r_s2; x_exec <= r_exec; x_vcc <= r_vcc;
+                x_mode <= r_mode; x_rd <= r_rd;
+                x_sdst <= r_sdst; x_sdst2 <= r_sdst2; x_execrow <= r_execrow;
+                x_rd_arch <= r_rd_arch; x_sdst_arch <= r_sdst_arch; x_sdst2_arch <= r_sdst2_arch;
+                x_mask <= 64'd0;
+                x_lanev <= 32'd0;
+            end
+            // ---- T: finished instructions, VALU_LATENCY cycles each
+            for (t = 0; t < TQD; t = t + 1)
+                if (tq_cnt[t] != 5'd0) tq_cnt[t] <= tq_cnt[t] - 5'd1;
+            if (last_cx) begin
+                tq[tq_wr] <= tq_in;
+                tq_cnt[tq_wr] <= LAT[4:0];
+                tq_wr <= tq_wr + 2'd1;
+            end
+            tq_n <= tq_n + {2'd0, last_cx} - {2'd0, tq_pop};
+            if (tq_pop) tq_rd <= tq_rd + 2'd1;
+            // ---- W: scalar results to the arbiter, then retire
+            if (w_leave) begin
+                w_valid <= 1'b0;
+                sw_valid <= 1'b0;
+                done_valid <= 1'b1;
+                done_wave <= w_wave; done_tag <= w_tag; done_pc <= w_pc;
+                done_exec <= w_exec;
+                pc_insts <= pc_insts + 32'd1;
+            end
+            if (tq_pop) begin
+                w_valid <= 1'b1;
+                w_wave <= th_wave; w_tag <= th_tag; w_pc <= th_pc; w_exec <= th_exec;
+                sw_valid <= 1'b0;
+                sw_en_a <= 2'b00;
+                sw_en_b <= 2'b00;
+                if (th_rl) begin
+                    sw_valid <= 1'b1; sw_addr_a <= th_sdst; sw_en_a <= 2'b01; sw_data_a <= {32'd0, th_lanev};
+                    sw_code_a <= th_sdst_arch;
+                end else if (th_wms) begin
+                    sw_valid <= 1'b1;
+                    sw_addr_a <= th_sdst2; sw_code_a <= th_sdst2_arch;
+                    sw_en_a <= 2'b11; sw_data_a <= th_mask;
+                    if (th_cmpx) begin
+                        sw_addr_b <= th_execrow; sw_code_b <= 7'd126; sw_en_b <= 2'b11; sw_data_b <= th_mask;
+                    end
+                end
             end
         end
     end
+    `SICU_ASSERT(simd_tq_no_overflow, !(last_cx && tq_n == TQD[2:0] && !tq_pop))
+    `SICU_ASSERT(simd_tq_no_underflow, !(tq_pop && tq_n == 3'd0))
+    `SICU_ASSERT(simd_inflight_bound, inflight <= MAXQ[2:0])
+    `SICU_ASSERT(simd_accept_one_reader, !(accept && r_valid && !rd_last))
     function automatic [5:0] popc(input [L-1:0] m);
         integer z;
         begin
@@ -347,7 +450,7 @@ module simd #(
     // the decoded bundle is the common unit interface (this unit uses some
     // fields); operand kinds are used for their width only
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, x_b, k0[7:5], k1[7:5], k2[7:5], kd[7:5], 1'b0};
+    wire _unused_ok = &{1'b0, x_b, r_b, k0[7:5], k1[7:5], k2[7:5], kd[7:5], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
 `default_nettype wire

@@ -125,6 +125,20 @@ const si_memattr *si_op_mem(unsigned op)
     return op < SI_OP_COUNT && memattr[op].kind != SI_MK_NONE ? &memattr[op] : NULL;
 }
 
+unsigned si_op_rate(unsigned op)
+{
+    if (op >= SI_OP_COUNT || !(si_ops[op].flags & F_VALU))
+        return SI_RATE_NONE;
+    if (si_ops[op].flags & (F_TRANS | F_DP))
+        return SI_RATE_QUARTER;
+    switch (op) {
+    case SI_OP_v_mul_lo_u32: case SI_OP_v_mul_hi_u32: case SI_OP_v_mul_lo_i32: case SI_OP_v_mul_hi_i32:
+        return SI_RATE_QUARTER;
+    default:
+        return SI_RATE_FULL;
+    }
+}
+
 const char *si_memkind_name(unsigned kind)
 {
     static const char *const names[] = {

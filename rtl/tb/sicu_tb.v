@@ -145,7 +145,7 @@ module sicu_tb #(
         .i_swr_valid(u_cu.w_v), .i_swr_init(u_cu.w_init), .i_swr_wave(u_cu.w_wave), .i_swr_tag(u_cu.w_tag),
         .i_swr_code_a(u_cu.w_ca), .i_swr_en_a(u_cu.w_ea), .i_swr_data_a(u_cu.w_da),
         .i_swr_code_b(u_cu.w_cb), .i_swr_en_b(u_cu.w_eb), .i_swr_data_b(u_cu.w_db),
-        .i_sv_valid(u_cu.mon_vwr_valid), .i_sv_wave(u_cu.sv_wave), .i_sv_tag(u_cu.sv_tag),
+        .i_sv_valid(u_cu.mon_vwr_valid), .i_sv_wave(u_cu.mon_vwr_wave), .i_sv_tag(u_cu.mon_vwr_tag),
         .i_sv_areg(u_cu.mon_vwr_areg), .i_sv_dst64(u_cu.mon_vwr_dst64), .i_sv_lane0(u_cu.mon_vwr_lane0),
         .i_sv_mask(u_cu.mon_vwr_mask), .i_sv_lo(u_cu.mon_vwr_lo), .i_sv_hi(u_cu.mon_vwr_hi),
         .i_rw_lsu(|u_cu.l_vwr_en), .i_rw_init(|u_cu.iw_v_en), .i_rw_lsu_wave(u_cu.sl_wave),

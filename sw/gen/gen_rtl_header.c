@@ -163,6 +163,13 @@ int main(int argc, char **argv)
         printf("    10'd%u: si_op_flags = 32'h%08x;\n", op, si_ops[op].flags);
     printf("    default: si_op_flags = 32'h00000000;\n  endcase\nendfunction\n\n");
 
+    printf("// quarter-rate VALU ops (si_op_rate(), sw/isa.c): 16 cycles per wave instruction on a SIMD16\n");
+    printf("function automatic si_op_qrate(input [9:0] si_opi);\n  case (si_opi)\n");
+    for (unsigned op = 0; op < SI_OP_COUNT; op++)
+        if (si_op_rate(op) == SI_RATE_QUARTER)
+            printf("    10'd%u: si_op_qrate = 1'b1;   // %s\n", op, si_ops[op].name);
+    printf("    default: si_op_qrate = 1'b0;\n  endcase\nendfunction\n\n");
+
     printf("function automatic [7:0] si_op_dst_kind(input [9:0] si_opi);\n  case (si_opi)\n");
     for (unsigned op = 0; op < SI_OP_COUNT; op++)
         printf("    10'd%u: si_op_dst_kind = 8'h%02x;\n", op, si_ops[op].dst);

@@ -295,6 +295,26 @@ static void test_invalid(void **st)
     expect_text(&in, ".long 0xbe800368");
 }
 
+/* Tahiti issue rates: full-rate FP32/integer, quarter-rate transcendental,
+ * double precision and 32-bit multiplies; no rate for non-VALU ops */
+static void test_rates(void **state)
+{
+    (void)state;
+    assert_int_equal(si_op_rate(SI_OP_v_add_f32), SI_RATE_FULL);
+    assert_int_equal(si_op_rate(SI_OP_v_mac_f32), SI_RATE_FULL);
+    assert_int_equal(si_op_rate(SI_OP_v_mul_u32_u24), SI_RATE_FULL);
+    assert_int_equal(si_op_rate(SI_OP_v_cmp_lt_f32), SI_RATE_FULL);
+    assert_int_equal(si_op_rate(SI_OP_v_rcp_f32), SI_RATE_QUARTER);
+    assert_int_equal(si_op_rate(SI_OP_v_sin_f32), SI_RATE_QUARTER);
+    assert_int_equal(si_op_rate(SI_OP_v_fma_f64), SI_RATE_QUARTER);
+    assert_int_equal(si_op_rate(SI_OP_v_cmp_lt_f64), SI_RATE_QUARTER);
+    assert_int_equal(si_op_rate(SI_OP_v_mul_lo_u32), SI_RATE_QUARTER);
+    assert_int_equal(si_op_rate(SI_OP_v_mul_hi_i32), SI_RATE_QUARTER);
+    assert_int_equal(si_op_rate(SI_OP_s_add_u32), SI_RATE_NONE);
+    assert_int_equal(si_op_rate(SI_OP_ds_read_b32), SI_RATE_NONE);
+    assert_int_equal(si_op_rate(SI_OP_COUNT), SI_RATE_NONE);
+}
+
 /* sw/isa/memop.def has exactly the SMRD, DS and MUBUF/MTBUF ops of the
  * instruction table, with attributes consistent with the table's operand kinds */
 static void test_memattr_complete(void **state)
@@ -340,7 +360,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),  cmocka_unit_test(test_sop_literal), cmocka_unit_test(test_sopp_sopk),
         cmocka_unit_test(test_smrd),   cmocka_unit_test(test_vop),         cmocka_unit_test(test_vop3),
-        cmocka_unit_test(test_mem),    cmocka_unit_test(test_invalid),   cmocka_unit_test(test_memattr_complete),
+        cmocka_unit_test(test_mem),    cmocka_unit_test(test_invalid),   cmocka_unit_test(test_memattr_complete), cmocka_unit_test(test_rates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

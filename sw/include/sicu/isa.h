@@ -155,6 +155,14 @@ typedef struct si_memattr {
 /* The attributes of op, or NULL when op is not an SMRD, DS or buffer
  * instruction. */
 const si_memattr *si_op_mem(unsigned op);
+
+/* Issue rate of a VALU op on Tahiti (GCN1): a SIMD16 takes 4 cycles per wave
+ * instruction at full rate, 16 at quarter rate.  Quarter rate: the
+ * transcendental unit (F_TRANS), double precision (F_DP) and the 32-bit
+ * integer multiplies (v_mul_lo/hi_u32/i32).  Read by the RTL (si_op_qrate()
+ * in si_isa.vh) and the docs; the emulator has no timing. */
+enum si_rate { SI_RATE_NONE, SI_RATE_FULL, SI_RATE_QUARTER };
+unsigned si_op_rate(unsigned op);
 const char *si_memkind_name(unsigned kind);
 const char *si_aop_name(unsigned aop);
 
