@@ -94,6 +94,47 @@ if [ $have_cc -eq 1 ]; then
     check wrong-arg-float 'args\[2\]: integer value .* floating-point argument' "$SICU" run argfloat.json
     launch arglocal.json k.o k '[{"buffer": "out"}, {"i32": 1}, {"f32": 1}, {"buffer": "in"}, {"i32": 64}]'
     check wrong-arg-local 'args\[4\]: .*not passed by value' "$SICU" run arglocal.json
+
+    # numbers: range-checked, never wrapped around or turned into infinities
+    launch f32range.json k.o k '[{"buffer": "out"}, {"i32": 1}, {"f32": 1e39}, {"buffer": "in"}, {"local": 64}]'
+    check f32-out-of-range 'args\[2\]\.f32: .* is out of range for f32' "$SICU" run f32range.json
+    launch negu32.json k.o k '[{"buffer": "out"}, {"u32": " -4"}, {"f32": 1}, {"buffer": "in"}, {"local": 64}]'
+    check negative-unsigned 'args\[1\]\.u32: expected an integer in \[0, 4294967295\], got " -4"' "$SICU" run negu32.json
+    launch negoff.json k.o k '[{"buffer": "out"}, {"i32": 1}, {"f32": 1}, {"buffer": "in", "offset": " -4"}, {"local": 64}]'
+    check negative-offset 'args\[3\]\.offset: expected a non-negative byte offset, got " -4"' "$SICU" run negoff.json
+    printf '{"code": "k.o", "kernel": "k", "grid": [64], "workgroup": [64], "buffers": [{"name": "out", "size": "-4"}]}\n' \
+        > "$W/negsize.json"
+    check negative-buffer-size 'buffers\[0\] \("out"\)\.size: expected a byte count .*got "-4"' "$SICU" run negsize.json
+
+    # the work-group size against the kernel's metadata; grids too large to number
+    printf '{"code": "k.o", "kernel": "k", "grid": [512], "workgroup": [512], "buffers": [{"name": "out", "size": 2048}],\n "args": [{"buffer": "out"}, {"i32": 1}, {"f32": 1}, {"buffer": "out"}, {"local": 2048}]}\n' > "$W/maxflat.json"
+    check workgroup-over-max-flat "workgroup: 512 x 1 x 1 = 512 work-items exceeds kernel \"k\"'s max_flat_workgroup_size of 256" \
+        "$SICU" run maxflat.json
+    printf '{"code": "k.o", "kernel": "k", "grid": [65536, 65536], "workgroup": [1, 1], "buffers": [{"name": "out", "size": 64}],\n "args": [{"buffer": "out"}, {"i32": 1}, {"f32": 1}, {"buffer": "out"}, {"local": 4}]}\n' > "$W/hugegrid.json"
+    check huge-grid 'grid: 65536 x 65536 x 1 work-items in work-groups of 1 x 1 x 1 make 4294967296 work-groups' \
+        "$SICU" run hugegrid.json
+
+    # by-value arguments checked by the metadata's kind and size: a typedef'd
+    # float takes f32; structs and vectors; a required work-group size
+    if "$SICU" cc "$IN/byval.cl" -o "$W/byval.o" > "$W/byval-cc.log" 2>&1; then
+        bv() { # FILE WORKGROUP ARGS
+            printf '{"code": "byval.o", "kernel": "bv", "grid": [64], "workgroup": [%s], "buffers": [{"name": "out", "size": 256}],\n "args": [{"buffer": "out"}, %s]}\n' "$2" "$3" > "$W/$1"
+        }
+        bv byval.json 64 '{"f32": 2}, {"struct": [{"f32": 0.5}, {"i32": 3}]}, {"f32x4": [1, 2, 3, 4]}'
+        ok byval-typedef-struct-vector "$SICU" run --quiet byval.json
+        bv bvsize.json 64 '{"f32": 2}, {"struct": [{"f32": 0.5}]}, {"f32x4": [1, 2, 3, 4]}'
+        check by-value-size 'args\[2\] \(struct\): expected 8 bytes for kernel argument 2 pair p \(by_value, 8 bytes\), given 4' \
+            "$SICU" run bvsize.json
+        bv bvvec.json 64 '{"f32": 2}, {"struct": [{"f32": 0.5}, {"i32": 3}]}, {"i32x4": [1, 2, 3, 4]}'
+        check by-value-vector-type 'args\[3\]: integer vector \(i32x4\) given for floating-point argument 3 float4 v .*use f32x4' \
+            "$SICU" run bvvec.json
+        bv bvreqd.json 32 '{"f32": 2}, {"struct": [{"f32": 0.5}, {"i32": 3}]}, {"f32x4": [1, 2, 3, 4]}'
+        check reqd-workgroup-size "workgroup: 32 x 1 x 1 differs from kernel \"bv\"'s reqd_work_group_size\(64, 1, 1\)" \
+            "$SICU" run bvreqd.json
+    else
+        fail=$((fail + 1)); failed+=("byval-cc"); echo "  FAIL  byval-cc: cannot compile tests/badinput/byval.cl"
+        sed -n '1,8p' "$W/byval-cc.log" | sed 's/^/          /'
+    fi
 fi
 
 check non-elf 'notelf\.o: not an ELF file' bash -c "echo 'just text' > notelf.o && '$SICU' disasm notelf.o"
@@ -128,9 +169,30 @@ check rtl-not-built 'RTL engine not built: run make rtl \[BUILD=\.\.\.\]' "$W/no
 rc=$?
 if [ $rc = 2 ]; then pass=$((pass + 1)); echo "  PASS  rtl-not-built-exit (exit 2)"
 else fail=$((fail + 1)); failed+=("rtl-not-built-exit"); echo "  FAIL  rtl-not-built-exit: exit status $rc, not 2"; fi
+# emulator options the RTL engines cannot honour: refused (exit 2) before the engine is loaded
+for opt in "--repeat 1" "--max-instructions 0"; do
+    name=rtl-refuses-${opt%% *}; name=${name//--/}
+    check "$name" "${opt%% *} is an emulator option: the rtl engine cannot honour it" "$W/nolib/bin/sicu" run --engine rtl $opt ok.json
+    if ! grep -q 'exit 2' <<< "$(cd "$W" && "$W/nolib/bin/sicu" run --engine rtl $opt ok.json > /dev/null 2>&1; echo "exit $?")"; then
+        fail=$((fail + 1)); failed+=("$name-exit"); echo "  FAIL  $name-exit: exit status is not 2"
+    fi
+done
+check stdout-twice '--trace - and --stats - cannot both write to standard output' "$SICU" run --trace - --stats - ok.json
 check cc-missing-source 'nosuch\.cl: No such file' "$SICU" cc nosuch.cl -o x.o
 check cc-no-output 'no output file' "$SICU" cc "$IN/k.cl"
 check trace-diff-missing 'nosuch\.jsonl: cannot open' "$SICU" trace-diff nosuch.jsonl nosuch2.jsonl
+# trace-diff: a read error (here: no memory for a 40 MB line) and an output error are errors (2), not EOF / success
+echo '{"wg":[0,0,0],"wave":0,"pc":"0x0"}' > "$W/one.jsonl"
+check trace-diff-stdout-error 'trace-diff: error: write error on standard output' \
+    bash -c "'$SICU' trace-diff one.jsonl one.jsonl > /dev/full"
+if ldd "$SICU" 2>/dev/null | grep -q libasan; then
+    echo "  SKIP  trace-diff-read-error (ASan build: ulimit -v does not apply)"
+else
+    head -c 40000000 /dev/zero | tr '\0' 'x' > "$W/longline.jsonl"
+    check trace-diff-read-error 'longline\.jsonl: read error after line 0: Cannot allocate memory' \
+        bash -c "ulimit -v 60000; '$SICU' trace-diff longline.jsonl one.jsonl"
+    rm -f "$W/longline.jsonl"
+fi
 
 # kernels that fail at run time (assembled with llvm-mc)
 if [ -n "$LLVM_MC" ]; then
@@ -147,6 +209,29 @@ if [ -n "$LLVM_MC" ]; then
     check graphics-instruction 'PC 0x[0-9a-f]+.*exp .*encoding 0x[0-9a-f]+.*graphics' "$SICU" run graphics.json
     check wild-store 'PC 0x[0-9a-f]+.*buffer_store_dword.*0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json
     check runaway 'instruction limit.*wave 0 .*PC 0x[0-9a-f]+' "$SICU" run --max-instructions 5000 loop.json
+    # the default limit stops a runaway kernel (in about 20 s; too slow under ASan) and says how to raise it
+    if ldd "$SICU" 2>/dev/null | grep -q libasan; then
+        echo "  SKIP  runaway-default (ASan build: the default limit takes minutes)"
+    else
+        check runaway-default 'instruction limit of 1000000000 wave instructions reached.*PC 0x[0-9a-f]+.*the default; raise it with --max-instructions N' \
+            "$SICU" run loop.json
+    fi
+    "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/sgpr.s" -o "$W/sgpr.o" 2> "$W/sgpr.mc.log" ||
+        echo "badinput: llvm-mc failed on sgpr.s (see $W/sgpr.mc.log)" >&2
+    printf '{"code": "sgpr.o", "kernel": "sgpr", "grid": [64], "workgroup": [64]}\n' > "$W/sgpr.json"
+    check sgpr-beyond-allocation 'wave 0 \(work-group 0,0,0 wave 0\) PC 0x[0-9a-f]+ \(code \+0x4\).*source register s40 is beyond the 16 SGPRs the kernel allocated' \
+        "$SICU" run sgpr.json
+    # output files appear only when complete: a trace that cannot be written
+    # (file size limit) leaves the previous file intact and no temporary file
+    printf 'previous\n' > "$W/keep.jsonl"
+    check trace-write-error 'write error on trace file keep\.jsonl' \
+        bash -c "trap '' XFSZ; ulimit -f 1; '$SICU' run --trace keep.jsonl --max-instructions 200 loop.json"
+    if [ "$(cat "$W/keep.jsonl")" != previous ] || ls "$W"/.keep.jsonl.tmp-* > /dev/null 2>&1; then
+        fail=$((fail + 1)); failed+=("trace-write-error-atomic")
+        echo "  FAIL  trace-write-error-atomic: keep.jsonl was overwritten or a temporary file is left"
+    else
+        pass=$((pass + 1)); echo "  PASS  trace-write-error-atomic (keep.jsonl intact)"
+    fi
 fi
 fi # RTL_ONLY
 

@@ -175,6 +175,14 @@ si_emu *si_emu_create(si_mem *mem, const si_dispatch *d, const si_emu_opts *o)
     }
     e->waves_per_wg = (uint32_t)((wgsize + SI_WAVE_LANES - 1) / SI_WAVE_LANES);
     e->ngroups_total = (uint64_t)e->d.ngroups[0] * e->d.ngroups[1] * e->d.ngroups[2];
+    /* work-groups are numbered with 32 bits (si_emu_wg_start), waves too (si_wave.gid, traces) */
+    if (e->ngroups_total > UINT32_MAX || e->ngroups_total * e->waves_per_wg > UINT32_MAX) {
+        emu_err(e, "dispatch: grid %u x %u x %u in work-groups of %u x %u x %u makes %llu work-groups of %u waves; "
+                "at most 4294967295 work-groups and waves can be numbered", e->d.grid[0], e->d.grid[1],
+                e->d.grid[2], e->d.wg[0], e->d.wg[1], e->d.wg[2], (unsigned long long)e->ngroups_total,
+                e->waves_per_wg);
+        return e;
+    }
 
     /* code */
     e->code_addr = d->code_addr;
@@ -231,8 +239,9 @@ si_emu *si_emu_create(si_mem *mem, const si_dispatch *d, const si_emu_opts *o)
     }
     uint32_t nsys = RSRC2_TGID_X(k->rsrc2) + RSRC2_TGID_Y(k->rsrc2) + RSRC2_TGID_Z(k->rsrc2) +
                     RSRC2_TG_SIZE(k->rsrc2) + RSRC2_SCRATCH_EN(k->rsrc2);
-    if (e->user_sgprs + nsys > SI_SRC_SGPR_MAX + 1) {
-        emu_err(e, "kernel %s: %u user + %u system SGPRs exceed s0-s103", k->name, e->user_sgprs, nsys);
+    if (e->user_sgprs + nsys > e->nsgpr) {
+        emu_err(e, "kernel %s: %u user + %u system SGPRs exceed the %u SGPRs it allocated (COMPUTE_PGM_RSRC1.SGPRS)",
+                k->name, e->user_sgprs, nsys, e->nsgpr);
         return e;
     }
     if ((cp & KCP_PRIV_SEG_BUF) || RSRC2_SCRATCH_EN(k->rsrc2)) {
@@ -295,6 +304,15 @@ static int check_reg(si_emu *e, uint64_t pc, const char *what, unsigned code, un
         if (code + w > 128)
             return emu_err(e, "PC 0x%llx: %s register s%u..s%u runs past the scalar file",
                            (unsigned long long)pc, what, code, code + w - 1);
+        /* s0..s103: only the SGPRs the kernel allocated (COMPUTE_PGM_RSRC1.SGPRS);
+         * the RTL gives a wave exactly these, the next ones belong to another wave */
+        if (code <= SI_SRC_SGPR_MAX && code + w > e->nsgpr) {
+            char r[24];
+            snprintf(r, sizeof r, w > 1 ? "s[%u:%u]" : "s%u", code, code + w - 1);
+            return emu_err(e, "PC 0x%llx: %s register %s is beyond the %u SGPRs the kernel allocated (s0..s%u, "
+                           "kernel descriptor COMPUTE_PGM_RSRC1.SGPRS)", (unsigned long long)pc, what, r, e->nsgpr,
+                           e->nsgpr - 1);
+        }
         return 0;
     }
     if (code >= SI_SRC_VGPR0) {
@@ -341,6 +359,8 @@ static int validate(si_emu *e, uint64_t pc, const si_inst *in)
         unsigned bw = SI_OPK_W(oi->src[0]) ? SI_OPK_W(oi->src[0]) : 2;
         if (check_reg(e, pc, "base", in->sbase, bw, 1) < 0)
             return -1;
+        if (!in->smrd_imm && check_reg(e, pc, "offset", in->smrd_off, 1, 1) < 0)
+            return -1;
     }
     if (is_valu) {
         if (nf != SI_FMT_VOPC && oi->dst != K_NONE) {
@@ -372,6 +392,8 @@ static int validate(si_emu *e, uint64_t pc, const si_inst *in)
             check_reg(e, pc, "data1", in->data1, SI_OPK_W(oi->src[2]), 0) < 0)
             return -1;
         if (nf != SI_FMT_DS && check_reg(e, pc, "resource", in->srsrc, 4, 1) < 0)
+            return -1;
+        if (nf != SI_FMT_DS && check_reg(e, pc, "soffset", in->soffset, 1, 1) < 0)
             return -1;
     }
     return 0;
@@ -451,7 +473,7 @@ static void wave_init(si_emu *e, si_wg *wg, si_wave *w, uint32_t i)
     w->nsgpr = e->nsgpr;
     w->pc = d->entry_pc;
     w->id = i;
-    w->gid = (uint32_t)(wg->linear * e->waves_per_wg + i);
+    w->gid = (uint32_t)((uint64_t)wg->linear * e->waves_per_wg + i); /* < 2^32: si_emu_create */
     w->wg = wg;
     w->state = SI_WAVE_RUN;
 
@@ -562,7 +584,7 @@ int si_emu_wg_start(si_emu *e, uint32_t linear_id, si_wg **out)
     wg->linear = linear_id;
     wg->id[0] = linear_id % d->ngroups[0];
     wg->id[1] = (linear_id / d->ngroups[0]) % d->ngroups[1];
-    wg->id[2] = linear_id / (d->ngroups[0] * d->ngroups[1]);
+    wg->id[2] = (uint32_t)(linear_id / ((uint64_t)d->ngroups[0] * d->ngroups[1]));
     for (int i = 0; i < 3; i++) {
         uint64_t rest = (uint64_t)d->grid[i] - (uint64_t)wg->id[i] * d->wg[i];
         wg->size[i] = rest < d->wg[i] ? (uint32_t)rest : d->wg[i];

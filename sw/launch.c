@@ -8,12 +8,15 @@
  */
 #include "sicu/launch.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define SI_MAX_BUFFER (1ull << 32) /* 4 GiB per buffer */
 #define SI_MAX_LDS 65536u          /* LDS per work-group on SI: 64 KiB   */
@@ -57,8 +60,32 @@ static void resolve(const si_launch *l, const char *rel, char *out, size_t outle
 
 /* ---------------------------------------------------------------- numbers */
 
-/* Parse an integer from a JSON integer or a string (decimal or 0x hex,
- * optional leading '-').  Range checks are up to the caller. */
+/* An integer string: an optional leading '-', then decimal digits or 0x hex
+ * digits, nothing else (no spaces, no '+', no octal).  The magnitude goes to
+ * *mag.  -1 if malformed or beyond 2^64-1. */
+static int parse_mag(const char *s, uint64_t *mag, int *neg)
+{
+    *neg = 0;
+    if (*s == '-') {
+        *neg = 1;
+        s++;
+    }
+    if (!isdigit((unsigned char)*s)) /* "", " -4", "+4", "--4" */
+        return -1;
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    if (hex && !isxdigit((unsigned char)s[2]))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long u = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
+    if (errno || *end)
+        return -1;
+    *mag = u;
+    return 0;
+}
+
+/* Parse an integer from a JSON integer or a string (see parse_mag).  Range
+ * checks are up to the caller: *si is the value when *neg, *ui otherwise. */
 static int get_int(const json_t *v, int64_t *si, uint64_t *ui, int *neg)
 {
     if (json_is_integer(v)) {
@@ -69,17 +96,9 @@ static int get_int(const json_t *v, int64_t *si, uint64_t *ui, int *neg)
         return 0;
     }
     if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        int n = 0;
-        if (*s == '-') { n = 1; s++; }
-        if (!*s || *s == '-' || *s == '+')
-            return -1;
-        char *end;
-        errno = 0;
-        unsigned long long u = strtoull(s, &end, 0);
-        if (errno || *end)
-            return -1;
-        if (n && u > (1ull << 63))
+        uint64_t u;
+        int n;
+        if (parse_mag(json_string_value(v), &u, &n) < 0 || (n && u > (1ull << 63)))
             return -1;
         *neg = n && u != 0;
         *ui = n ? (uint64_t)0 - u : u;
@@ -89,55 +108,75 @@ static int get_int(const json_t *v, int64_t *si, uint64_t *ui, int *neg)
     return -1;
 }
 
+/* A floating-point string: no leading space; "inf"/"nan" forms allowed; a
+ * finite number whose magnitude overflows a double is an error. */
+static int parse_real_str(const char *s, double *out)
+{
+    if (!*s || isspace((unsigned char)*s))
+        return -1;
+    if (!strcmp(s, "inf") || !strcmp(s, "+inf")) { *out = INFINITY; return 0; }
+    if (!strcmp(s, "-inf")) { *out = -INFINITY; return 0; }
+    if (!strcmp(s, "nan")) { *out = NAN; return 0; }
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    if (*end || (errno == ERANGE && isinf(*out)))
+        return -1;
+    return 0;
+}
+
 static int get_real(const json_t *v, double *out)
 {
     if (json_is_number(v)) {
         *out = json_number_value(v);
         return 0;
     }
-    if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        if (!strcmp(s, "inf") || !strcmp(s, "+inf")) { *out = INFINITY; return 0; }
-        if (!strcmp(s, "-inf")) { *out = -INFINITY; return 0; }
-        if (!strcmp(s, "nan")) { *out = NAN; return 0; }
-        char *end;
-        *out = strtod(s, &end);
-        return (*s && !*end) ? 0 : -1;
-    }
+    if (json_is_string(v))
+        return parse_real_str(json_string_value(v), out);
     return -1;
 }
 
-/* Parse "a:b" parameters of a pattern. */
-static int parse_real_str(const char *s, double *out)
+/* A finite double that becomes an infinity as a float. */
+static int f32_overflows(double d)
 {
-    char *end;
-    if (!*s)
-        return -1;
-    *out = strtod(s, &end);
-    return *end ? -1 : 0;
+    return isfinite(d) && isinf((float)d);
 }
+
 static int parse_u64_str(const char *s, uint64_t *out)
 {
-    char *end;
-    if (!*s || *s == '-')
-        return -1;
-    errno = 0;
-    *out = strtoull(s, &end, 0);
-    return (errno || *end) ? -1 : 0;
+    int neg;
+    return parse_mag(s, out, &neg) < 0 || neg ? -1 : 0;
 }
 static int parse_u32_str(const char *s, uint32_t *out)
 {
     uint64_t u;
-    if (*s == '-') { /* allow negative 32-bit values: -1 = 0xffffffff */
-        if (parse_u64_str(s + 1, &u) < 0 || u > 0x80000000ull)
+    int neg;
+    if (parse_mag(s, &u, &neg) < 0)
+        return -1;
+    if (neg) { /* allow negative 32-bit values: -1 = 0xffffffff */
+        if (u > 0x80000000ull)
             return -1;
         *out = (uint32_t)(0 - u);
         return 0;
     }
-    if (parse_u64_str(s, &u) < 0 || u > UINT32_MAX)
+    if (u > UINT32_MAX)
         return -1;
     *out = (uint32_t)u;
     return 0;
+}
+
+/* A JSON value as written, shortened, for messages ("got ..."). */
+static const char *shown(const json_t *v, char *buf, size_t len)
+{
+    char *t = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+    if (!t)
+        snprintf(buf, len, "?");
+    else if (strlen(t) < 48)
+        snprintf(buf, len, "%s", t);
+    else
+        snprintf(buf, len, "%.44s...", t);
+    free(t);
+    return buf;
 }
 
 /* ---------------------------------------------------------------- dims */
@@ -236,6 +275,9 @@ static int parse_init(si_launch *l, si_launch_buf *b, const char *where, const c
         BAD("unknown init pattern (expected zero, file:PATH, iota32, iotaf32, fill32:V, fill8:V, random32:SEED, "
             "f32range:A:B or f32random:SEED:A:B)");
     }
+    if ((b->init == SI_INIT_IOTAF32 || b->init == SI_INIT_F32RANGE || b->init == SI_INIT_F32RANDOM) &&
+        (f32_overflows(b->a) || f32_overflows(b->b)))
+        BAD("out of range for f32 (the largest finite f32 is 3.40282347e+38)");
 #undef BAD
     return 0;
 }
@@ -287,9 +329,6 @@ static int parse_buffers(si_launch *l, const json_t *arr)
         if (json_string_length(nm) >= sizeof b->name)
             return lfail(l, "%s.name: longer than %zu characters", where, sizeof b->name - 1);
         snprintf(b->name, sizeof b->name, "%s", json_string_value(nm));
-        for (size_t j = 0; j < i; j++)
-            if (!strcmp(l->bufs[j].name, b->name))
-                return lfail(l, "%s.name: duplicate buffer name \"%s\" (also buffers[%zu])", where, b->name, j);
         snprintf(where, sizeof where, "buffers[%zu] (\"%s\")", i, b->name);
         l->nbufs = (int)i + 1;
         const json_t *init = json_object_get(o, "init");
@@ -300,9 +339,10 @@ static int parse_buffers(si_launch *l, const json_t *arr)
         const json_t *sz = json_object_get(o, "size");
         int64_t si; uint64_t ui; int neg;
         if (sz) {
+            char g[64];
             if (get_int(sz, &si, &ui, &neg) < 0 || neg || ui == 0 || ui > SI_MAX_BUFFER)
-                return lfail(l, "%s.size: expected a byte count between 1 and %llu", where,
-                             (unsigned long long)SI_MAX_BUFFER);
+                return lfail(l, "%s.size: expected a byte count between 1 and %llu, got %s", where,
+                             (unsigned long long)SI_MAX_BUFFER, shown(sz, g, sizeof g));
             b->size = ui;
         } else if (b->init != SI_INIT_FILE) {
             return lfail(l, "%s: missing required field \"size\" (only file-initialised buffers may omit it)", where);
@@ -317,11 +357,404 @@ static int parse_buffers(si_launch *l, const json_t *arr)
     return 0;
 }
 
+/* ---------------------------------------------------------------- buffer names */
+
+/* Buffer names sorted (then by index): duplicate names are found and
+ * {"buffer": NAME} is looked up in O(log n), so large launch files stay fast. */
+typedef struct { const char *name; int idx; } name_ent;
+typedef struct { name_ent *e; int n; } name_index;
+
+static int cmp_name(const void *a, const void *b)
+{
+    const name_ent *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static int index_names(si_launch *l, name_index *ix)
+{
+    ix->n = l->nbufs;
+    ix->e = malloc((l->nbufs ? l->nbufs : 1) * sizeof *ix->e);
+    if (!ix->e)
+        return lfail(l, "out of memory");
+    for (int i = 0; i < l->nbufs; i++)
+        ix->e[i] = (name_ent){l->bufs[i].name, i};
+    qsort(ix->e, ix->n, sizeof *ix->e, cmp_name);
+    for (int k = 1; k < ix->n; k++)
+        if (!strcmp(ix->e[k - 1].name, ix->e[k].name))
+            return lfail(l, "buffers[%d].name: duplicate buffer name \"%s\" (also buffers[%d])", ix->e[k].idx,
+                         ix->e[k].name, ix->e[k - 1].idx);
+    return 0;
+}
+
+/* The index of the buffer called name, or -1. */
+static int find_buffer(const name_index *ix, const char *name)
+{
+    int lo = 0, hi = ix->n - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(name, ix->e[mid].name);
+        if (c == 0)
+            return ix->e[mid].idx;
+        if (c < 0)
+            hi = mid - 1;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
 /* ---------------------------------------------------------------- args */
 
-static int parse_args(si_launch *l, const json_t *arr)
+/* The argument kinds by key, in enum si_larg_kind order (vectors: "f32x4"
+ * etc., recognised by vector_kind). */
+static const char *const arg_kinds[] = {"buffer", "i32", "u32", "i64", "u64", "f32", "f64", "local", "null",
+                                        "i8", "u8", "i16", "u16", "bytes", "struct", NULL};
+#define ARG_KINDS_LIST "buffer, null, local, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, bytes, struct or " \
+                       "a vector such as f32x4"
+
+/* Scalar kinds: size in bytes, signedness, floating point. */
+static int scalar_info(int kind, unsigned *size, int *sgn, int *isf)
 {
-    static const char *const kinds[] = {"buffer", "i32", "u32", "i64", "u64", "f32", "f64", "local", "null", NULL};
+    static const struct { int kind; unsigned size; int sgn, isf; } t[] = {
+        {SI_LARG_I8, 1, 1, 0},  {SI_LARG_U8, 1, 0, 0},  {SI_LARG_I16, 2, 1, 0}, {SI_LARG_U16, 2, 0, 0},
+        {SI_LARG_I32, 4, 1, 0}, {SI_LARG_U32, 4, 0, 0}, {SI_LARG_I64, 8, 1, 0}, {SI_LARG_U64, 8, 0, 0},
+        {SI_LARG_F32, 4, 1, 1}, {SI_LARG_F64, 8, 1, 1},
+    };
+    *size = 0;
+    *sgn = *isf = 0;
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (t[i].kind == kind) {
+            *size = t[i].size;
+            *sgn = t[i].sgn;
+            *isf = t[i].isf;
+            return 1;
+        }
+    return 0;
+}
+
+/* "f32x4" -> SI_LARG_VECTOR with the element kind and count; -1 otherwise. */
+static int vector_kind(const char *key, int *elem, uint32_t *count)
+{
+    const char *x = strchr(key, 'x');
+    if (!x || x == key || x - key > 4)
+        return -1;
+    char ek[8];
+    memcpy(ek, key, (size_t)(x - key));
+    ek[x - key] = 0;
+    unsigned size;
+    int sgn, isf;
+    for (int k = 0; arg_kinds[k]; k++) {
+        if (strcmp(arg_kinds[k], ek) != 0 || !scalar_info(k, &size, &sgn, &isf))
+            continue;
+        static const char *const counts[] = {"2", "3", "4", "8", "16"};
+        for (int c = 0; c < 5; c++)
+            if (!strcmp(x + 1, counts[c])) {
+                *elem = k;
+                *count = (uint32_t)atoi(counts[c]);
+                return SI_LARG_VECTOR;
+            }
+    }
+    return -1;
+}
+
+static int kind_of(const char *key, int *elem, uint32_t *count)
+{
+    for (int k = 0; arg_kinds[k]; k++)
+        if (!strcmp(key, arg_kinds[k]))
+            return k; /* order of arg_kinds[] == enum si_larg_kind */
+    return vector_kind(key, elem, count);
+}
+
+/* Parse a scalar of kind `kind` into a->v (signed integers in v.i, unsigned
+ * in v.u, floating point in v.f); `where` names the field in messages. */
+static int parse_scalar(si_launch *l, const char *where, int kind, const json_t *v, si_launch_arg *a)
+{
+    unsigned size;
+    int sgn, isf;
+    char g[64];
+    scalar_info(kind, &size, &sgn, &isf);
+    if (isf) {
+        if (get_real(v, &a->v.f) < 0)
+            return lfail(l, "%s: expected a number (or \"inf\", \"-inf\", \"nan\"), got %s", where, shown(v, g, sizeof g));
+        if (kind == SI_LARG_F32 && f32_overflows(a->v.f))
+            return lfail(l, "%s: %s is out of range for f32 (the largest finite f32 is 3.40282347e+38)", where,
+                         shown(v, g, sizeof g));
+        return 0;
+    }
+    int64_t si;
+    uint64_t ui;
+    int neg, bits = 8 * (int)size;
+    int ok = get_int(v, &si, &ui, &neg) == 0;
+    if (ok && sgn)
+        ok = neg ? (bits == 64 || si >= -(1ll << (bits - 1))) : ui <= (uint64_t)INT64_MAX >> (64 - bits);
+    else if (ok)
+        ok = !neg && (bits == 64 || ui < (1ull << bits));
+    if (!ok) {
+        if (sgn)
+            return lfail(l, "%s: expected an integer in [%lld, %lld], got %s", where,
+                         bits == 64 ? (long long)INT64_MIN : -(1ll << (bits - 1)), (long long)(INT64_MAX >> (64 - bits)),
+                         shown(v, g, sizeof g));
+        return lfail(l, "%s: expected an integer in [0, %llu], got %s", where,
+                     (unsigned long long)(UINT64_MAX >> (64 - bits)), shown(v, g, sizeof g));
+    }
+    if (sgn)
+        a->v.i = si;
+    else
+        a->v.u = ui;
+    return 0;
+}
+
+/* The little-endian bits of a parsed scalar at its own size. */
+static uint64_t scalar_bits(int kind, const si_launch_arg *a)
+{
+    if (kind == SI_LARG_F32) {
+        float f = (float)a->v.f;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+    if (kind == SI_LARG_F64) {
+        uint64_t u;
+        memcpy(&u, &a->v.f, 8);
+        return u;
+    }
+    return a->v.u; /* v.i and v.u share their bits */
+}
+
+/* A growing byte string for by-value aggregates. */
+typedef struct { uint8_t *p; uint32_t n, cap; } lbytes;
+
+/* Append n bytes (zeros if src is NULL) at the next multiple of align. */
+static int lb_put(si_launch *l, const char *where, lbytes *b, const void *src, uint32_t n, uint32_t align)
+{
+    uint64_t off = ((uint64_t)b->n + align - 1) / align * align;
+    if (off + n > SI_LAUNCH_MAX_ARG_BYTES)
+        return lfail(l, "%s: the value is larger than %u bytes", where, SI_LAUNCH_MAX_ARG_BYTES);
+    if (off + n == b->n)
+        return 0; /* nothing to add (b->p may still be NULL) */
+    if (off + n > b->cap) {
+        uint32_t nc = b->cap ? b->cap : 64;
+        while (nc < off + n)
+            nc *= 2;
+        uint8_t *np = realloc(b->p, nc);
+        if (!np)
+            return lfail(l, "out of memory");
+        b->p = np;
+        b->cap = nc;
+    }
+    memset(b->p + b->n, 0, (size_t)(off - b->n));
+    if (src)
+        memcpy(b->p + off, src, n);
+    else
+        memset(b->p + off, 0, n);
+    b->n = (uint32_t)(off + n);
+    return 0;
+}
+
+/* The one meaningful key of an argument or struct-field object (keys
+ * beginning with '_' and "comment" are ignored, and "offset" for arguments). */
+static int one_key(si_launch *l, const json_t *o, const char *where, int is_arg, const char **key, const json_t **val)
+{
+    const char *k;
+    json_t *v;
+    int n = 0;
+    if (!json_is_object(o))
+        return lfail(l, "%s: expected an object such as {\"buffer\": NAME}, {\"i32\": V}, {\"f32x4\": [...]} or "
+                        "{\"struct\": [...]}", where);
+    json_object_foreach((json_t *)o, k, v) {
+        if (k[0] == '_' || !strcmp(k, "comment") || (is_arg && !strcmp(k, "offset")))
+            continue;
+        *key = k;
+        *val = v;
+        n++;
+    }
+    if (n != 1)
+        return lfail(l, "%s: expected exactly one of %s", where, ARG_KINDS_LIST);
+    return 0;
+}
+
+static int encode_value(si_launch *l, const char *where, const char *key, const json_t *v, lbytes *b,
+                        uint32_t *align, int depth);
+
+/* {"struct": [FIELD, ...]}: each field at its natural alignment, the whole
+ * padded to the largest field alignment (C rules). */
+static int encode_struct(si_launch *l, const char *where, const json_t *v, lbytes *b, uint32_t *align, int depth)
+{
+    if (!json_is_array(v) || json_array_size(v) == 0)
+        return lfail(l, "%s: expected a non-empty array of fields such as [{\"f32\": 1.0}, {\"i32\": 3}]", where);
+    if (depth >= 16)
+        return lfail(l, "%s: structs nested more than 16 deep", where);
+    lbytes in = {0};
+    uint32_t maxal = 1;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < json_array_size(v); i++) {
+        char fw[256];
+        const char *fk = NULL;
+        const json_t *fv = NULL;
+        uint32_t fal;
+        snprintf(fw, sizeof fw, "%.200s[%zu]", where, i);
+        rc = one_key(l, json_array_get(v, i), fw, 0, &fk, &fv);
+        if (rc == 0) {
+            snprintf(fw + strlen(fw), sizeof fw - strlen(fw), ".%.30s", fk);
+            rc = encode_value(l, fw, fk, fv, &in, &fal, depth + 1);
+        }
+        if (rc == 0 && fal > maxal)
+            maxal = fal;
+    }
+    if (rc == 0 && in.n % maxal) /* trailing padding */
+        rc = lb_put(l, where, &in, NULL, 0, maxal);
+    if (rc == 0)
+        rc = lb_put(l, where, b, in.p, in.n, maxal);
+    free(in.p);
+    *align = maxal;
+    return rc;
+}
+
+/* {"bytes": "hex"}: raw bytes in the order written (alignment 1). */
+static int encode_hex(si_launch *l, const char *where, const json_t *v, lbytes *b, uint32_t *align)
+{
+    const char *h = json_is_string(v) ? json_string_value(v) : NULL;
+    size_t n = h ? strlen(h) : 0;
+    if (!h || n == 0 || n % 2)
+        return lfail(l, "%s: expected a non-empty string of hex digit pairs such as \"0100803f\"", where);
+    if (n / 2 > SI_LAUNCH_MAX_ARG_BYTES)
+        return lfail(l, "%s: the value is larger than %u bytes", where, SI_LAUNCH_MAX_ARG_BYTES);
+    uint8_t *tmp = malloc(n / 2);
+    if (!tmp)
+        return lfail(l, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        int c = (unsigned char)h[i];
+        if (!isxdigit(c)) {
+            free(tmp);
+            return lfail(l, "%s: '%c' at character %zu is not a hex digit", where, isprint(c) ? c : '?', i);
+        }
+        int d = isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+        if (i % 2 == 0)
+            tmp[i / 2] = (uint8_t)(d << 4);
+        else
+            tmp[i / 2] |= (uint8_t)d;
+    }
+    int rc = lb_put(l, where, b, tmp, (uint32_t)(n / 2), 1);
+    free(tmp);
+    *align = 1;
+    return rc;
+}
+
+/* {"f32x4": [..]} etc.: OpenCL layout, 3-element vectors padded to 4
+ * elements; aligned to the vector's size. */
+static int encode_vector(si_launch *l, const char *where, int elem, uint32_t count, const json_t *v, lbytes *b,
+                         uint32_t *align)
+{
+    unsigned es;
+    int sgn, isf;
+    scalar_info(elem, &es, &sgn, &isf);
+    if (!json_is_array(v) || json_array_size(v) != count)
+        return lfail(l, "%s: expected an array of %u %s elements", where, count, arg_kinds[elem]);
+    uint8_t tmp[16 * 8] = {0};
+    uint32_t vsize = es * (count == 3 ? 4 : count);
+    for (uint32_t i = 0; i < count; i++) {
+        char ew[256];
+        si_launch_arg e;
+        snprintf(ew, sizeof ew, "%.200s[%u]", where, i);
+        if (parse_scalar(l, ew, elem, json_array_get(v, i), &e) < 0)
+            return -1;
+        uint64_t bits = scalar_bits(elem, &e);
+        for (unsigned k = 0; k < es; k++)
+            tmp[i * es + k] = (uint8_t)(bits >> (8 * k));
+    }
+    *align = vsize;
+    return lb_put(l, where, b, tmp, vsize, vsize);
+}
+
+/* Encode one by-value value (scalar at its own size, vector, struct or
+ * bytes) into b at its natural alignment, which goes to *align. */
+static int encode_value(si_launch *l, const char *where, const char *key, const json_t *v, lbytes *b,
+                        uint32_t *align, int depth)
+{
+    int elem = 0;
+    uint32_t count = 0;
+    int kind = kind_of(key, &elem, &count);
+    unsigned size;
+    int sgn, isf;
+    if (kind == SI_LARG_STRUCT)
+        return encode_struct(l, where, v, b, align, depth);
+    if (kind == SI_LARG_BYTES)
+        return encode_hex(l, where, v, b, align);
+    if (kind == SI_LARG_VECTOR)
+        return encode_vector(l, where, elem, count, v, b, align);
+    if (kind < 0 || !scalar_info(kind, &size, &sgn, &isf))
+        return lfail(l, "%s: \"%s\" is not a by-value kind (expected i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, "
+                        "bytes, struct or a vector such as f32x4)", where, key);
+    si_launch_arg s;
+    if (parse_scalar(l, where, kind, v, &s) < 0)
+        return -1;
+    uint64_t bits = scalar_bits(kind, &s);
+    uint8_t tmp[8];
+    for (unsigned k = 0; k < size; k++)
+        tmp[k] = (uint8_t)(bits >> (8 * k));
+    *align = size;
+    return lb_put(l, where, b, tmp, size, size);
+}
+
+static int parse_arg(si_launch *l, const name_index *ix, size_t i, const json_t *o, si_launch_arg *a)
+{
+    char where[64];
+    const char *key = NULL;
+    const json_t *v = NULL;
+    snprintf(where, sizeof where, "args[%zu]", i);
+    if (one_key(l, o, where, 1, &key, &v) < 0)
+        return -1;
+    int kind = kind_of(key, &a->elem, &a->count);
+    if (kind < 0)
+        return lfail(l, "args[%zu]: unknown argument kind \"%s\" (expected %s)", i, key, ARG_KINDS_LIST);
+    a->kind = kind;
+    snprintf(a->form, sizeof a->form, "%s", key);
+    snprintf(where, sizeof where, "args[%zu].%.20s", i, key);
+    const json_t *off = json_object_get(o, "offset");
+    if (off && kind != SI_LARG_BUFFER)
+        return lfail(l, "args[%zu]: \"offset\" only applies to buffer arguments", i);
+    int64_t si;
+    uint64_t ui;
+    int neg;
+    char g[64];
+    switch (kind) {
+    case SI_LARG_BUFFER:
+        if (!json_is_string(v))
+            return lfail(l, "%s: expected a buffer name", where);
+        a->buf = find_buffer(ix, json_string_value(v));
+        if (a->buf < 0)
+            return lfail(l, "%s: no buffer named \"%s\" in \"buffers\"", where, json_string_value(v));
+        if (off && (get_int(off, &si, &ui, &neg) < 0 || neg))
+            return lfail(l, "args[%zu].offset: expected a non-negative byte offset, got %s", i, shown(off, g, sizeof g));
+        a->buf_offset = off ? ui : 0;
+        return 0;
+    case SI_LARG_LOCAL:
+        if (get_int(v, &si, &ui, &neg) < 0 || neg || ui == 0 || ui > SI_MAX_LDS)
+            return lfail(l, "%s: expected a byte count between 1 and %u, got %s", where, SI_MAX_LDS, shown(v, g, sizeof g));
+        a->local_bytes = (uint32_t)ui;
+        return 0;
+    case SI_LARG_NULL:
+        return 0;
+    case SI_LARG_BYTES:
+    case SI_LARG_STRUCT:
+    case SI_LARG_VECTOR: {
+        lbytes b = {0};
+        if (encode_value(l, where, key, v, &b, &a->align, 0) < 0) {
+            free(b.p);
+            return -1;
+        }
+        a->bytes = b.p;
+        a->nbytes = b.n;
+        return 0;
+    }
+    default:
+        return parse_scalar(l, where, kind, v, a);
+    }
+}
+
+static int parse_args(si_launch *l, const json_t *arr, const name_index *ix)
+{
     if (!arr)
         return 0;
     if (!json_is_array(arr))
@@ -331,87 +764,9 @@ static int parse_args(si_launch *l, const json_t *arr)
     if (!l->args)
         return lfail(l, "out of memory");
     l->nargs = (int)n;
-    for (size_t i = 0; i < n; i++) {
-        const json_t *o = json_array_get(arr, i);
-        si_launch_arg *a = &l->args[i];
-        if (!json_is_object(o))
-            return lfail(l, "args[%zu]: expected an object such as {\"buffer\": NAME}, {\"i32\": V} or "
-                            "{\"local\": BYTES}", i);
-        const char *key = NULL;
-        const json_t *v = NULL;
-        int nk = 0;
-        const char *k;
-        json_t *vv;
-        json_object_foreach((json_t *)o, k, vv) {
-            if (!strcmp(k, "offset") || k[0] == '_' || !strcmp(k, "comment"))
-                continue;
-            key = k; v = vv; nk++;
-        }
-        if (nk != 1)
-            return lfail(l, "args[%zu]: expected exactly one of buffer, i32, u32, i64, u64, f32, f64, local, null", i);
-        int kind = -1;
-        for (int j = 0; kinds[j]; j++)
-            if (!strcmp(key, kinds[j]))
-                kind = j;
-        if (kind < 0)
-            return lfail(l, "args[%zu]: unknown argument kind \"%s\" (expected buffer, i32, u32, i64, u64, f32, "
-                            "f64, local or null)", i, key);
-        a->kind = kind; /* order of kinds[] == enum si_larg_kind */
-        const json_t *off = json_object_get(o, "offset");
-        if (off && kind != SI_LARG_BUFFER)
-            return lfail(l, "args[%zu]: \"offset\" only applies to buffer arguments", i);
-        int64_t si; uint64_t ui; int neg;
-        switch (kind) {
-        case SI_LARG_BUFFER: {
-            if (!json_is_string(v))
-                return lfail(l, "args[%zu].buffer: expected a buffer name", i);
-            a->buf = -1;
-            for (int j = 0; j < l->nbufs; j++)
-                if (!strcmp(l->bufs[j].name, json_string_value(v)))
-                    a->buf = j;
-            if (a->buf < 0)
-                return lfail(l, "args[%zu].buffer: no buffer named \"%s\" in \"buffers\"", i, json_string_value(v));
-            if (off) {
-                if (get_int(off, &si, &ui, &neg) < 0 || neg)
-                    return lfail(l, "args[%zu].offset: expected a non-negative byte offset", i);
-                a->buf_offset = ui;
-            }
-            break;
-        }
-        case SI_LARG_I32:
-            if (get_int(v, &si, &ui, &neg) < 0 || si < INT32_MIN || si > INT32_MAX || (!neg && ui > INT32_MAX))
-                return lfail(l, "args[%zu].i32: expected an integer in [-2147483648, 2147483647]", i);
-            a->v.i = si;
-            break;
-        case SI_LARG_U32:
-            if (get_int(v, &si, &ui, &neg) < 0 || neg || ui > UINT32_MAX)
-                return lfail(l, "args[%zu].u32: expected an integer in [0, 4294967295]", i);
-            a->v.u = ui;
-            break;
-        case SI_LARG_I64:
-            if (get_int(v, &si, &ui, &neg) < 0 || (!neg && ui > INT64_MAX))
-                return lfail(l, "args[%zu].i64: expected a 64-bit signed integer", i);
-            a->v.i = si;
-            break;
-        case SI_LARG_U64:
-            if (get_int(v, &si, &ui, &neg) < 0 || neg)
-                return lfail(l, "args[%zu].u64: expected a 64-bit unsigned integer", i);
-            a->v.u = ui;
-            break;
-        case SI_LARG_F32:
-        case SI_LARG_F64:
-            if (get_real(v, &a->v.f) < 0)
-                return lfail(l, "args[%zu].%s: expected a number (or \"inf\", \"-inf\", \"nan\")", i, key);
-            break;
-        case SI_LARG_LOCAL:
-            if (get_int(v, &si, &ui, &neg) < 0 || neg || ui == 0 || ui > SI_MAX_LDS)
-                return lfail(l, "args[%zu].local: expected a byte count between 1 and %u", i, SI_MAX_LDS);
-            a->local_bytes = (uint32_t)ui;
-            break;
-        case SI_LARG_NULL:
-            break;
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        if (parse_arg(l, ix, i, json_array_get(arr, i), &l->args[i]) < 0)
+            return -1;
     return 0;
 }
 
@@ -458,7 +813,12 @@ static int parse_root(si_launch *l, json_t *root)
             return lfail(l, "workgroup[%u]: %u exceeds 65535", i, l->wg[i]);
     if (parse_buffers(l, json_object_get(root, "buffers")) < 0)
         return -1;
-    return parse_args(l, json_object_get(root, "args"));
+    name_index ix = {0};
+    int rc = index_names(l, &ix);
+    if (rc == 0)
+        rc = parse_args(l, json_object_get(root, "args"), &ix);
+    free(ix.e);
+    return rc;
 }
 
 int si_launch_parse(si_launch *l, const char *path)
@@ -502,6 +862,8 @@ void si_launch_free(si_launch *l)
 {
     if (!l)
         return;
+    for (int i = 0; l->args && i < l->nargs; i++)
+        free(l->args[i].bytes);
     free(l->bufs);
     free(l->args);
     l->bufs = NULL;
@@ -517,10 +879,12 @@ static void wr(uint8_t *p, uint64_t v, unsigned size)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static const char *larg_name(int k)
+/* The argument's kind as written in the launch file ("i32", "f32x4", ...). */
+static const char *larg_name(const si_launch_arg *a)
 {
-    static const char *n[] = {"buffer", "i32", "u32", "i64", "u64", "f32", "f64", "local", "null"};
-    return k >= 0 && k <= SI_LARG_NULL ? n[k] : "?";
+    if (a->form[0])
+        return a->form;
+    return a->kind >= 0 && a->kind <= SI_LARG_VECTOR ? (a->kind == SI_LARG_VECTOR ? "vector" : arg_kinds[a->kind]) : "?";
 }
 
 static void describe_arg(const si_kernarg_desc *a, char *buf, size_t len)
@@ -530,11 +894,99 @@ static void describe_arg(const si_kernarg_desc *a, char *buf, size_t len)
              a->value_kind, a->size);
 }
 
-static int is_float_type(const char *t, int *bits)
+/* OpenCL built-in scalar and vector type names as the metadata writes them
+ * ("float", "uint4", "double2"): 'f' (floating-point elements) or 'i'
+ * (integer elements), with the element bits and count.  0 for anything else:
+ * typedefs, structs, pointers - those are checked by size only. */
+static int builtin_type(const char *t, unsigned *ebits, unsigned *count)
 {
-    if (!strcmp(t, "float")) { *bits = 32; return 1; }
-    if (!strcmp(t, "double")) { *bits = 64; return 1; }
-    if (!strcmp(t, "half")) { *bits = 16; return 1; }
+    static const struct { const char *n; int cls; unsigned bits; } b[] = {
+        {"char", 'i', 8},   {"uchar", 'i', 8}, {"short", 'i', 16}, {"ushort", 'i', 16}, {"int", 'i', 32},
+        {"uint", 'i', 32},  {"long", 'i', 64}, {"ulong", 'i', 64}, {"half", 'f', 16},   {"float", 'f', 32},
+        {"double", 'f', 64},
+    };
+    for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
+        size_t n = strlen(b[i].n);
+        if (strncmp(t, b[i].n, n) != 0)
+            continue;
+        const char *suf = t + n;
+        if (*suf && strcmp(suf, "2") && strcmp(suf, "3") && strcmp(suf, "4") && strcmp(suf, "8") && strcmp(suf, "16"))
+            continue;
+        *ebits = b[i].bits;
+        *count = *suf ? (unsigned)atoi(suf) : 1;
+        return b[i].cls;
+    }
+    return 0;
+}
+
+/* The kind a built-in floating-point type takes: "f32", "f64x4", ... */
+static void float_form(unsigned ebits, unsigned count, char *buf, size_t len)
+{
+    if (count == 1)
+        snprintf(buf, len, "f%u", ebits);
+    else
+        snprintf(buf, len, "f%ux%u", ebits, count);
+}
+
+/* A by-value scalar (i8 .. f64) for argument i of `size` bytes. */
+static int encode_scalar(si_launch *l, int i, const si_launch_arg *a, const si_kernarg_desc *m, const char *desc,
+                         uint8_t *p, uint32_t size)
+{
+    unsigned want, eb = 0, en = 0;
+    int sgn, isf;
+    scalar_info(a->kind, &want, &sgn, &isf);
+    int cls = m ? builtin_type(m->type_name, &eb, &en) : 0;
+    if (cls == 'f' && !isf) {
+        char f[16];
+        float_form(eb, en, f, sizeof f);
+        return lfail(l, "args[%d]: integer value (%s) given for floating-point argument %d %s; use %s", i, larg_name(a),
+                     i, desc, f);
+    }
+    if (cls == 'i' && isf)
+        return lfail(l, "args[%d]: floating-point value (%s) given for argument %d %s; use an integer kind", i,
+                     larg_name(a), i, desc);
+    /* by size: i32/u32 may also fill 1- and 2-byte arguments if the value fits */
+    if (want == 4 && !isf && (size == 1 || size == 2)) {
+        int64_t lo = sgn ? -(1ll << (8 * size - 1)) : 0;
+        int64_t hi = sgn ? (1ll << (8 * size - 1)) - 1 : (1ll << (8 * size)) - 1;
+        int64_t v = sgn ? a->v.i : (int64_t)a->v.u;
+        if (v < lo || v > hi)
+            return lfail(l, "args[%d]: value %lld does not fit the %u-byte argument %d %s", i, (long long)v, size, i,
+                         desc);
+    } else if (want != size) {
+        return lfail(l, "args[%d]: %s needs %u byte%s but kernel argument %d %s has %u", i, larg_name(a), want,
+                     want == 1 ? "" : "s", i, desc, size);
+    }
+    wr(p, scalar_bits(a->kind, a), size);
+    return 0;
+}
+
+/* A by-value aggregate ("bytes", "struct", vector) for argument i. */
+static int encode_aggregate(si_launch *l, int i, const si_launch_arg *a, const si_kernarg_desc *m, const char *desc,
+                            uint8_t *p, uint32_t size)
+{
+    unsigned eb = 0, en = 0, es;
+    int sgn, isf = 0;
+    int cls = m ? builtin_type(m->type_name, &eb, &en) : 0;
+    if (a->kind == SI_LARG_VECTOR)
+        scalar_info(a->elem, &es, &sgn, &isf);
+    if (a->kind == SI_LARG_VECTOR && cls == 'f' && !isf) {
+        char f[16];
+        float_form(eb, en, f, sizeof f);
+        return lfail(l, "args[%d]: integer vector (%s) given for floating-point argument %d %s; use %s", i,
+                     larg_name(a), i, desc, f);
+    }
+    if (a->kind == SI_LARG_VECTOR && cls == 'i' && isf)
+        return lfail(l, "args[%d]: floating-point vector (%s) given for integer argument %d %s", i, larg_name(a), i,
+                     desc);
+    if (a->nbytes != size)
+        return lfail(l, "args[%d] (%s): expected %u bytes for kernel argument %d%s%s, given %u", i, larg_name(a), size,
+                     i, m ? " " : "", desc, a->nbytes);
+    if (m && m->offset % a->align)
+        return lfail(l, "args[%d]: %s needs %u-byte alignment but kernel argument %d %s is at kernarg offset %u "
+                        "(the kernel lays it out differently; give its bytes with {\"bytes\": \"...\"})",
+                     i, larg_name(a), a->align, i, desc, m->offset);
+    memcpy(p, a->bytes, a->nbytes);
     return 0;
 }
 
@@ -574,56 +1026,12 @@ static int encode_arg(si_launch *l, int i, const si_launch_arg *a, const si_kern
     default:
         break;
     }
-    /* scalars */
     if (m && mkind != SI_ARG_BY_VALUE)
         return lfail(l, "args[%d]: %s value given for kernel argument %d %s, which is not passed by value", i,
-                     larg_name(a->kind), i, desc);
-    int isf = a->kind == SI_LARG_F32 || a->kind == SI_LARG_F64;
-    int want = (a->kind == SI_LARG_I64 || a->kind == SI_LARG_U64 || a->kind == SI_LARG_F64) ? 8 : 4;
-    int fbits;
-    if (m && m->type_name[0]) {
-        int tf = is_float_type(m->type_name, &fbits);
-        if (tf && !isf)
-            return lfail(l, "args[%d]: integer value (%s) given for floating-point argument %d %s; use f%d", i,
-                         larg_name(a->kind), i, desc, fbits);
-        if (!tf && isf && !strchr(m->type_name, '*') && size <= 8)
-            return lfail(l, "args[%d]: floating-point value (%s) given for argument %d %s; use an integer kind", i,
-                         larg_name(a->kind), i, desc);
-    }
-    if (isf) {
-        if ((uint32_t)want != size)
-            return lfail(l, "args[%d]: %s needs %d bytes but argument %d %s has %u", i, larg_name(a->kind), want, i,
-                         desc, size);
-        if (a->kind == SI_LARG_F32) {
-            float f = (float)a->v.f;
-            uint32_t bits;
-            memcpy(&bits, &f, 4);
-            wr(p, bits, 4);
-        } else {
-            uint64_t bits;
-            memcpy(&bits, &a->v.f, 8);
-            wr(p, bits, 8);
-        }
-        return 0;
-    }
-    /* integers: 8-byte kinds need 8 bytes; 4-byte kinds may fill 1/2/4 bytes if the value fits */
-    if (want == 8 && size != 8)
-        return lfail(l, "args[%d]: %s needs 8 bytes but argument %d %s has %u", i, larg_name(a->kind), i, desc, size);
-    if (want == 4) {
-        if (size != 1 && size != 2 && size != 4)
-            return lfail(l, "args[%d]: %s is 4 bytes but argument %d %s has %u; use i64/u64", i, larg_name(a->kind), i,
-                         desc, size);
-        if (size < 4) {
-            int64_t lo = a->kind == SI_LARG_I32 ? -(1ll << (8 * size - 1)) : 0;
-            int64_t hi = a->kind == SI_LARG_I32 ? (1ll << (8 * size - 1)) - 1 : (1ll << (8 * size)) - 1;
-            int64_t v = a->kind == SI_LARG_I32 ? a->v.i : (int64_t)a->v.u;
-            if (v < lo || v > hi)
-                return lfail(l, "args[%d]: value %lld does not fit the %u-byte argument %d %s", i, (long long)v, size,
-                             i, desc);
-        }
-    }
-    wr(p, a->v.u, size);
-    return 0;
+                     larg_name(a), i, desc);
+    if (a->kind == SI_LARG_BYTES || a->kind == SI_LARG_STRUCT || a->kind == SI_LARG_VECTOR)
+        return encode_aggregate(l, i, a, m, desc, p, size);
+    return encode_scalar(l, i, a, m, desc, p, size);
 }
 
 /* Value for a hidden_* argument the launcher fills. */
@@ -739,17 +1147,31 @@ static int setup_kernargs(si_launch *l, const si_kernel *k, si_mem *mem, si_disp
     }
     if (!k->has_metadata) {
         /* no metadata (e.g. hand-written assembly): natural alignment, in order */
-        uint32_t off = 0;
+        uint64_t off = 0;
         for (int i = 0; i < l->nargs; i++) {
-            int kd = l->args[i].kind;
-            uint32_t sz = (kd == SI_LARG_BUFFER || kd == SI_LARG_NULL || kd == SI_LARG_I64 || kd == SI_LARG_U64 ||
-                           kd == SI_LARG_F64) ? 8 : 4;
-            off = (off + sz - 1) & ~(sz - 1);
-            offs[i] = off;
+            const si_launch_arg *a = &l->args[i];
+            unsigned sz, al;
+            int sgn, isf;
+            if (a->kind == SI_LARG_BUFFER || a->kind == SI_LARG_NULL)
+                sz = al = 8;
+            else if (a->kind == SI_LARG_LOCAL)
+                sz = al = 4;
+            else if (a->bytes)
+                sz = a->nbytes, al = a->align;
+            else
+                scalar_info(a->kind, &sz, &sgn, &isf), al = sz;
+            off = (off + al - 1) / al * al;
+            offs[i] = (uint32_t)off;
             sizes[i] = sz;
             off += sz;
         }
-        ksize = off;
+        if (off > SI_LAUNCH_MAX_KERNARG) {
+            free(offs);
+            free(sizes);
+            return lfail(l, "args: the arguments need %llu bytes of kernarg segment, more than %u",
+                         (unsigned long long)off, SI_LAUNCH_MAX_KERNARG);
+        }
+        ksize = (uint32_t)off;
     } else {
         for (int i = 0; i < l->nargs; i++) {
             offs[i] = k->args[i].offset;
@@ -807,6 +1229,36 @@ static void write_queue_and_packet(const si_kernel *k, si_mem *mem, const si_dis
     wr(pk + 56, 0, 8); /* completion_signal */
 }
 
+/* The work-group size against the kernel's metadata limits, and the grid
+ * against what the dispatch can number: work-group ids and counts are 32-bit
+ * per dimension (SGPRs, hidden_block_count_*), and the emulator numbers
+ * work-groups and waves of the whole dispatch with 32 bits. */
+static int check_geometry(si_launch *l, const si_kernel *k)
+{
+    uint64_t wgsz = (uint64_t)l->wg[0] * l->wg[1] * l->wg[2];
+    if (k->reqd_wg[0] && (l->wg[0] != k->reqd_wg[0] || l->wg[1] != k->reqd_wg[1] || l->wg[2] != k->reqd_wg[2]))
+        return lfail(l, "workgroup: %u x %u x %u differs from kernel \"%s\"'s reqd_work_group_size(%u, %u, %u)",
+                     l->wg[0], l->wg[1], l->wg[2], k->name, k->reqd_wg[0], k->reqd_wg[1], k->reqd_wg[2]);
+    if (k->max_flat_wg && wgsz > k->max_flat_wg)
+        return lfail(l, "workgroup: %u x %u x %u = %llu work-items exceeds kernel \"%s\"'s max_flat_workgroup_size "
+                        "of %u (metadata; compile it with __attribute__((reqd_work_group_size(X, Y, Z))) to allow more)",
+                     l->wg[0], l->wg[1], l->wg[2], (unsigned long long)wgsz, k->name, k->max_flat_wg);
+    uint64_t groups = 1;
+    for (int i = 0; i < 3; i++) {
+        uint64_t n = ((uint64_t)l->grid[i] + l->wg[i] - 1) / l->wg[i];
+        if (n > UINT32_MAX) /* cannot happen with 32-bit grid sizes; kept for the invariant */
+            return lfail(l, "grid[%d]: %llu work-groups do not fit a 32-bit work-group id", i, (unsigned long long)n);
+        groups *= n;
+    }
+    uint64_t waves = groups * ((wgsz + SI_WAVE_LANES - 1) / SI_WAVE_LANES);
+    if (groups > UINT32_MAX || waves > UINT32_MAX)
+        return lfail(l, "grid: %u x %u x %u work-items in work-groups of %u x %u x %u make %llu work-groups (%llu waves); "
+                        "at most 4294967295 of each can be dispatched (32-bit work-group and wave numbers)",
+                     l->grid[0], l->grid[1], l->grid[2], l->wg[0], l->wg[1], l->wg[2], (unsigned long long)groups,
+                     (unsigned long long)waves);
+    return 0;
+}
+
 int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch *d)
 {
     memset(d, 0, sizeof *d);
@@ -847,6 +1299,8 @@ int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch
     }
 
     /* ---- geometry */
+    if (check_geometry(l, k) < 0)
+        return -1;
     d->kernel = k;
     d->dims = l->dims;
     for (int i = 0; i < 3; i++) {
@@ -929,6 +1383,55 @@ int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch
     return 0;
 }
 
+/* Write a dump file atomically: under a temporary name in its directory,
+ * renamed over the target once every byte is written and the file closed.
+ * An existing non-regular target (a device, FIFO, symbolic link) is written
+ * in place. */
+static int write_dump(si_launch *l, const si_launch_buf *b, const uint8_t *p)
+{
+    const char *path = b->dump_path;
+    char tmp[sizeof b->dump_path + 32] = "";
+    struct stat st;
+    FILE *f;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        f = fopen(path, "wb");
+    } else {
+        const char *slash = strrchr(path, '/');
+        snprintf(tmp, sizeof tmp, "%.*s.%s.tmp-XXXXXX", slash ? (int)(slash - path) + 1 : 0, path,
+                 slash ? slash + 1 : path);
+        mode_t um = umask(0);
+        umask(um);
+        int fd = mkstemp(tmp);
+        f = fd < 0 ? NULL : fdopen(fd, "wb");
+        if (fd >= 0 && (!f || fchmod(fd, 0666 & ~um) != 0)) {
+            int e = errno;
+            if (f)
+                fclose(f);
+            else
+                close(fd);
+            unlink(tmp);
+            errno = e;
+            f = NULL;
+        }
+    }
+    if (!f)
+        return lfail(l, "buffer \"%s\": cannot create dump file %s: %s", b->name, path, strerror(errno));
+    size_t w = fwrite(p, 1, b->size, f);
+    int e = w != b->size ? errno : 0;
+    if (fclose(f) != 0 && !e)
+        e = errno ? errno : EIO;
+    if (w != b->size && !e)
+        e = EIO;
+    if (!e && tmp[0] && rename(tmp, path) != 0)
+        e = errno;
+    if (e) {
+        if (tmp[0])
+            unlink(tmp);
+        return lfail(l, "buffer \"%s\": write error on dump file %s: %s", b->name, path, strerror(e));
+    }
+    return 0;
+}
+
 int si_launch_dump(si_launch *l, si_mem *mem)
 {
     for (int i = 0; i < l->nbufs; i++) {
@@ -938,12 +1441,8 @@ int si_launch_dump(si_launch *l, si_mem *mem)
         const uint8_t *p = b->addr ? si_mem_ptr(mem, b->addr, b->size) : NULL;
         if (!p)
             return lfail(l, "buffer \"%s\": not set up, cannot dump", b->name);
-        FILE *f = fopen(b->dump_path, "wb");
-        if (!f)
-            return lfail(l, "buffer \"%s\": cannot create dump file %s: %s", b->name, b->dump_path, strerror(errno));
-        size_t w = fwrite(p, 1, b->size, f);
-        if (fclose(f) != 0 || w != b->size)
-            return lfail(l, "buffer \"%s\": write error on %s", b->name, b->dump_path);
+        if (write_dump(l, b, p) < 0)
+            return -1;
     }
     return 0;
 }

@@ -31,6 +31,12 @@
 #define NT_AMDGPU_METADATA_ 32
 #define SI_KD_SIZE 64
 #define SI_MAX_IMAGE (256u << 20) /* refuse absurd images (garbage headers) */
+/* The image may be larger than the file only by this much: zero-filled
+ * (SHT_NOBITS) sections, p_memsz beyond p_filesz, alignment and segment gaps.
+ * A small file claiming a huge .bss must not make the loader, the launcher
+ * and the decode cache allocate gigabytes. */
+#define SI_MAX_ZERO_FILL (16u << 20)
+#define SI_MAX_KERNARG (1u << 20)   /* .kernarg_segment_size */
 
 /* AMDGPU relocation types (AMDGPUUsage "AMDGPU ELF Relocation Records"). */
 enum {
@@ -244,6 +250,10 @@ static int layout_sections(ld_ctx *c)
     }
     if (size == 0)
         return co_fail(co, "no loadable sections (.text) in the object");
+    if (size > c->flen + SI_MAX_ZERO_FILL)
+        return co_fail(co, "the loadable sections need a %llu-byte image, more than the file's %zu bytes + %u MiB of "
+                           "zero fill (a huge SHT_NOBITS section?)",
+                       (unsigned long long)size, c->flen, SI_MAX_ZERO_FILL >> 20);
     co->image_size = (size + 3) & ~3ull;
     co->image = calloc(1, co->image_size);
     if (!co->image)
@@ -389,6 +399,10 @@ static int layout_segments(ld_ctx *c)
     }
     if (size == 0)
         return co_fail(co, "no PT_LOAD segments");
+    if (size > c->flen + SI_MAX_ZERO_FILL)
+        return co_fail(co, "the PT_LOAD segments need a %llu-byte image, more than the file's %zu bytes + %u MiB of "
+                           "zero fill (a huge p_memsz or vaddr gap?)",
+                       (unsigned long long)size, c->flen, SI_MAX_ZERO_FILL >> 20);
     co->image_size = (size + 3) & ~3ull;
     co->image = calloc(1, co->image_size);
     if (!co->image)
@@ -488,6 +502,25 @@ static int meta_u32(ld_ctx *c, const mp_node *m, const char *key, uint32_t *out,
     return 0;
 }
 
+/* .reqd_workgroup_size: an array of three positive 32-bit integers. */
+static int parse_reqd_wg(ld_ctx *c, const mp_node *km, si_kernel *k)
+{
+    const mp_node *r = mp_map_get(km, ".reqd_workgroup_size");
+    if (!r)
+        return 0;
+    if (r->type != MP_ARRAY || r->len != 3)
+        return co_fail(c->co, "metadata (note at file offset 0x%zx): kernel '%s': .reqd_workgroup_size is not an "
+                              "array of 3 integers", c->meta_off, k->name);
+    for (int i = 0; i < 3; i++) {
+        int64_t v;
+        if (mp_get_i64(&r->v.items[i], &v) < 0 || v < 1 || v > UINT32_MAX)
+            return co_fail(c->co, "metadata (note at file offset 0x%zx): kernel '%s': .reqd_workgroup_size[%d] is not "
+                                  "a positive 32-bit integer", c->meta_off, k->name, i);
+        k->reqd_wg[i] = (uint32_t)v;
+    }
+    return 0;
+}
+
 static int parse_kernel_meta(ld_ctx *c, const mp_node *km)
 {
     si_codeobj *co = c->co;
@@ -505,8 +538,14 @@ static int parse_kernel_meta(ld_ctx *c, const mp_node *km)
     }
     if (!k)
         return 0; /* metadata for a kernel without a descriptor: ignore */
+    if (k->has_metadata)
+        return co_fail(co, "metadata (note at file offset 0x%zx): kernel '%s' is described twice in amdhsa.kernels",
+                       c->meta_off, k->name);
     uint32_t v;
     if (meta_u32(c, km, ".kernarg_segment_size", &k->kernarg_size, k->name, 1) < 0) return -1;
+    if (k->kernarg_size > SI_MAX_KERNARG)
+        return co_fail(co, "metadata (note at file offset 0x%zx): kernel '%s': .kernarg_segment_size %u exceeds %u bytes",
+                       c->meta_off, k->name, k->kernarg_size, SI_MAX_KERNARG);
     v = 4;
     if (meta_u32(c, km, ".kernarg_segment_align", &v, k->name, 0) < 0) return -1;
     k->kernarg_align = v;
@@ -516,6 +555,8 @@ static int parse_kernel_meta(ld_ctx *c, const mp_node *km)
     v = 0;
     if (meta_u32(c, km, ".vgpr_count", &v, k->name, 0) < 0) return -1;
     k->vgpr_count = (int)v;
+    if (meta_u32(c, km, ".max_flat_workgroup_size", &k->max_flat_wg, k->name, 0) < 0) return -1;
+    if (parse_reqd_wg(c, km, k) < 0) return -1;
 
     const mp_node *args = mp_map_get(km, ".args");
     if (args && args->type != MP_ARRAY)

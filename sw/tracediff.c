@@ -115,6 +115,7 @@ static int index_file(td_ctx *c, int which)
     uint64_t off = 0;
     uint32_t lineno = 0;
     int rc = 0;
+    errno = 0;
     while ((n = getline(&line, &cap, f)) > 0) {
         lineno++;
         uint64_t this_off = off;
@@ -124,6 +125,10 @@ static int index_file(td_ctx *c, int which)
             l--;
         if (l == 0)
             continue;
+        if (l > UINT32_MAX) {
+            rc = td_fail(c, "%s:%u: record longer than 4 GiB", c->path[which], lineno);
+            break;
+        }
         json_error_t je;
         json_t *o = json_loadb(line, l, 0, &je);
         if (!o) {
@@ -154,9 +159,13 @@ static int index_file(td_ctx *c, int which)
             g->cap[which] = nc;
         }
         g->r[which][g->n[which]++] = (td_rec){this_off, (uint32_t)l, lineno};
+        errno = 0;
     }
-    if (rc == 0 && ferror(f))
-        rc = td_fail(c, "%s: read error", c->path[which]);
+    /* getline() returns -1 at the end of the file and on errors (a read
+     * error, or no memory for a huge line): only the first is the end */
+    if (rc == 0 && (ferror(f) || !feof(f)))
+        rc = td_fail(c, "%s: read error after line %u: %s", c->path[which], lineno,
+                     errno ? strerror(errno) : "unknown error");
     free(line);
     return rc;
 }
@@ -164,8 +173,10 @@ static int index_file(td_ctx *c, int which)
 static json_t *load_rec(td_ctx *c, int which, const td_rec *r, char **text)
 {
     char *buf = malloc((size_t)r->len + 1);
-    if (!buf)
+    if (!buf) {
+        td_fail(c, "%s:%u: out of memory for the record", c->path[which], r->line);
         return NULL;
+    }
     if (fseeko(c->f[which], (off_t)r->off, SEEK_SET) != 0 || fread(buf, 1, r->len, c->f[which]) != r->len) {
         free(buf);
         td_fail(c, "%s:%u: cannot re-read the record", c->path[which], r->line);
@@ -273,8 +284,9 @@ int si_trace_diff(const char *a, const char *b, const si_tdiff_opts *o, char *er
             char *t = NULL;
             json_t *r = load_rec(&c, 0, &g->r[0][i], &t);
             json_decref(r);
-            if (t)
-                show(out, " ", a, &g->r[0][i], t);
+            if (!t)
+                goto out; /* load_rec gave the reason */
+            show(out, " ", a, &g->r[0][i], t);
             free(t);
         }
         for (int w = 0; w < 2; w++) {
@@ -282,8 +294,9 @@ int si_trace_diff(const char *a, const char *b, const si_tdiff_opts *o, char *er
                 char *t = NULL;
                 json_t *r = load_rec(&c, w, &g->r[w][first], &t);
                 json_decref(r);
-                if (t)
-                    show(out, w ? "B" : "A", w ? b : a, &g->r[w][first], t);
+                if (!t)
+                    goto out;
+                show(out, w ? "B" : "A", w ? b : a, &g->r[w][first], t);
                 free(t);
             } else {
                 fprintf(out, "  %s %s: (no more records for this wave)\n", w ? "B" : "A", w ? b : a);

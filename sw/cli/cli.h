@@ -20,6 +20,22 @@ const struct sicu_rtl_engine *cli_rtl_engine(int *rc);
 /* `sicu version`: the engines and the RTL engine's CU configuration */
 void cli_print_configs(FILE *f);
 
+/* An output file (sw/cli/output.c): written under a temporary name in its
+ * directory and renamed over PATH by cli_out_commit when complete, so no
+ * half-written file ever appears under PATH.  "-" is stdout; an existing
+ * non-regular file (device, FIFO, symbolic link) is written in place.  Every
+ * function reports its errors as "sicu SUB: error: ..." and returns -1. */
+typedef struct cli_out {
+    FILE *f;                /* write here; NULL once committed or discarded */
+    const char *path;       /* the target as given                          */
+    char tmp[4096];         /* the temporary name, "" when writing in place */
+} cli_out;
+int cli_out_open(cli_out *o, const char *sub, const char *path, const char *what);
+/* Check every write and the close, then rename: -1 (and no file) on error. */
+int cli_out_commit(cli_out *o, const char *sub, const char *what);
+/* Close and remove the temporary file (a failed run). */
+void cli_out_discard(cli_out *o);
+
 /* "sicu SUB: error: ..." on stderr. */
 void cli_err(const char *sub, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -34,7 +34,8 @@ static void usage_run(FILE *f)
             "                          its CU configuration: `sicu version`)\n"
             "  --trace FILE            write a JSON Lines retirement trace (docs/trace-format.md; - = stdout)\n"
             "  --stats FILE            write execution statistics as JSON ('-' = stdout)\n"
-            "  --max-instructions N    stop with an error after N wave instructions (runaway guard; emu)\n"
+            "  --max-instructions N    stop with an error after N wave instructions (runaway guard; emu;\n"
+            "                          default %llu, 0 = no limit)\n"
             "  --repeat N              run the dispatch N times, each from freshly set-up memory\n"
             "                          (benchmarking; only the emulation is timed;\n"
             "                          statistics are per run, throughput over all runs; emu)\n"
@@ -52,8 +53,10 @@ static void usage_run(FILE *f)
             "                          (default: sicu-fail.fst next to LAUNCH.json)\n"
             "  --activity FILE.json    per-module switching activity of the run (the whole run is traced to\n"
             "                          a temporary FILE.json.tmp.fst and every bit change counted per module)\n"
-            "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n",
-            SICU_RTL_FAIL_WAVES_DEFAULT);
+            "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n"
+            "The emulator's --trace and --stats files and the launch's dumps are written under a temporary\n"
+            "name and renamed when complete; write errors fail the run.\n",
+            (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, SICU_RTL_FAIL_WAVES_DEFAULT);
 }
 
 static double now_s(void)
@@ -69,9 +72,13 @@ static long peak_rss_kib(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }
 
-/* `wall` covers `reps` identical runs; counts are those of one run. */
+/* `wall` covers `reps` identical runs; counts are those of one run.  The
+ * file is written atomically (cli_out); "-" is stdout. */
 static int write_stats(const char *path, const si_stats *s, double wall, unsigned reps, const si_launch *l)
 {
+    cli_out out;
+    if (cli_out_open(&out, "run", path, "statistics") < 0)
+        return -1;
     json_t *o = json_object(), *cfg = json_object();
     json_object_set_new(o, "engine", json_string("emu"));
     json_object_set_new(o, "kernel", json_string(l->kernel));
@@ -100,17 +107,14 @@ static int write_stats(const char *path, const si_stats *s, double wall, unsigne
         if (s->by_op[i])
             json_object_set_new(op, si_ops[i].name, json_integer((json_int_t)s->by_op[i]));
     json_object_set_new(o, "by_op", op);
-    int rc;
-    if (!strcmp(path, "-")) {
-        rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-        putchar('\n');
-    } else {
-        rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    }
+    int rc = json_dumpf(o, out.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(o);
-    if (rc != 0)
-        cli_err("run", "cannot write statistics to %s", path);
-    return rc ? -1 : 0;
+    if (rc != 0 || fputc('\n', out.f) == EOF) {
+        cli_err("run", "write error on statistics file %s", path);
+        cli_out_discard(&out);
+        return -1;
+    }
+    return cli_out_commit(&out, "run", "statistics");
 }
 
 /* an RTL option's number: non-negative integer (decimal, 0x hex) */
@@ -168,16 +172,26 @@ out:
     return rc;
 }
 
+/* A runaway kernel: say which limit stopped it and how to raise it. */
+static void runaway_hint(const si_emu *e, uint64_t maxi, int given)
+{
+    if (!maxi || si_emu_stats(e)->wave_insts < maxi || strncmp(si_emu_error(e), "instruction limit", 17) != 0)
+        return;
+    fprintf(stderr, "sicu run: note: the limit of %llu wave instructions is %s; raise it with --max-instructions N "
+                    "(0 = no limit)\n",
+            (unsigned long long)maxi, given ? "the one given with --max-instructions" : "the default");
+}
+
 /* sicu run --engine emu: the golden emulator on the launch, with trace, stats, limits */
-static int run_emu(const char *lpath, const char *trace_path, const char *stats_path, uint64_t maxi, unsigned reps,
-                   int quiet)
+static int run_emu(const char *lpath, const char *trace_path, const char *stats_path, uint64_t maxi, int maxi_given,
+                   unsigned reps, int quiet)
 {
     si_launch l;
     si_codeobj co;
     si_mem mem;
     si_dispatch d;
     si_emu *e = NULL;
-    FILE *tf = NULL;
+    cli_out trace = {0};
     int rc = CLI_FAIL;
     memset(&co, 0, sizeof co);
     si_mem_init(&mem);
@@ -194,14 +208,9 @@ static int run_emu(const char *lpath, const char *trace_path, const char *stats_
         cli_err("run", "%s", l.err);
         goto out;
     }
-    if (trace_path) {
-        tf = !strcmp(trace_path, "-") ? stdout : fopen(trace_path, "w");
-        if (!tf) {
-            cli_err("run", "cannot create trace file %s: %s", trace_path, strerror(errno));
-            goto out;
-        }
-    }
-    si_emu_opts eo = {.max_instructions = maxi, .trace = tf, .progress = !quiet && isatty(2)};
+    if (trace_path && cli_out_open(&trace, "run", trace_path, "trace") < 0)
+        goto out;
+    si_emu_opts eo = {.max_instructions = maxi, .trace = trace.f, .progress = !quiet && isatty(2)};
     double wall = 0;
     int erc = 0;
     for (unsigned r = 0; r < reps && erc == 0; r++) {
@@ -226,14 +235,12 @@ static int run_emu(const char *lpath, const char *trace_path, const char *stats_
         erc = si_emu_run(e);
         wall += now_s() - t0;
     }
-    if (tf && tf != stdout && fclose(tf) != 0) {
-        tf = NULL;
-        cli_err("run", "write error on trace file %s", trace_path);
+    /* the trace is complete even when the kernel failed: it ends at the failing instruction */
+    if (cli_out_commit(&trace, "run", "trace") < 0)
         goto out;
-    }
-    tf = NULL;
     if (erc < 0) {
         cli_err("run", "%s: kernel '%s': %s", lpath, l.kernel, si_emu_error(e));
+        runaway_hint(e, maxi, maxi_given);
         goto out;
     }
     if (si_launch_dump(&l, &mem) < 0) {
@@ -252,8 +259,7 @@ static int run_emu(const char *lpath, const char *trace_path, const char *stats_
                 wall > 0 ? (double)s->wave_insts * reps / wall / 1e6 : 0.0);
     rc = CLI_OK;
 out:
-    if (tf && tf != stdout)
-        fclose(tf);
+    cli_out_discard(&trace);
     if (e)
         si_emu_destroy(e);
     si_mem_free(&mem);
@@ -288,9 +294,9 @@ int cmd_run(int argc, char **argv)
     const char *rtl_opt = NULL;   /* the first RTL option given */
     static const char *scopes[64];
     sicu_rtl_opts ro = {.fail_waves = SICU_RTL_FAIL_WAVES_DEFAULT, .scopes = scopes};
-    uint64_t maxi = 0;
+    uint64_t maxi = SI_EMU_DEFAULT_MAX_INSTRUCTIONS;
     unsigned reps = 1;
-    int quiet = 0, c, li = 0;
+    int quiet = 0, c, li = 0, maxi_given = 0, reps_given = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":hq", lo, &li)) != -1) {
@@ -311,17 +317,19 @@ int cmd_run(int argc, char **argv)
                 return CLI_USAGE;
             }
             reps = (unsigned)v;
+            reps_given = 1;
             break;
         }
         case 'm': {
             char *end;
             errno = 0;
             unsigned long long v = strtoull(optarg, &end, 0);
-            if (errno || *end || !*optarg || optarg[0] == '-' || v == 0) {
-                cli_err("run", "--max-instructions: expected a positive integer, got '%s'", optarg);
+            if (errno || *end || !*optarg || optarg[0] < '0' || optarg[0] > '9') {
+                cli_err("run", "--max-instructions: expected a non-negative integer (0 = no limit), got '%s'", optarg);
                 return CLI_USAGE;
             }
             maxi = v;
+            maxi_given = 1;
             break;
         }
         case O_MAXC: if (parse_u64("max-cycles", optarg, &ro.max_cycles)) return CLI_USAGE; break;
@@ -349,10 +357,16 @@ int cmd_run(int argc, char **argv)
         usage_run(stderr);
         return CLI_USAGE;
     }
+    if (trace_path && stats_path && !strcmp(trace_path, "-") && !strcmp(stats_path, "-")) {
+        cli_err("run", "--trace - and --stats - cannot both write to standard output");
+        return CLI_USAGE;
+    }
     if (!strcmp(engine, "rtl") || !strcmp(engine, "cosim")) {
-        if (maxi || reps != 1) {
-            cli_err("run", "%s is an emulator option (the RTL engines have --max-cycles)",
-                    maxi ? "--max-instructions" : "--repeat");
+        /* not honoured by the RTL engines: refuse them rather than ignore them */
+        if (maxi_given || reps_given) {
+            cli_err("run", "%s is an emulator option: the %s engine cannot honour it (%s)",
+                    maxi_given ? "--max-instructions" : "--repeat", engine,
+                    maxi_given ? "the RTL engines have --max-cycles N and --watchdog N" : "run the command N times");
             return CLI_USAGE;
         }
         int lrc;
@@ -378,5 +392,5 @@ int cmd_run(int argc, char **argv)
         return CLI_USAGE;
     }
 
-    return run_emu(argv[optind], trace_path, stats_path, maxi, reps, quiet);
+    return run_emu(argv[optind], trace_path, stats_path, maxi, maxi_given, reps, quiet);
 }

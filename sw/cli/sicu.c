@@ -230,6 +230,10 @@ int cmd_trace_diff(int argc, char **argv)
     int rc = si_trace_diff(argv[optind], argv[optind + 1], &o, err, sizeof err);
     if (rc == SI_TDIFF_ERROR)
         cli_err("trace-diff", "%s", err);
+    if (rc != SI_TDIFF_ERROR && (fflush(stdout) != 0 || ferror(stdout))) {
+        cli_err("trace-diff", "write error on standard output: %s", strerror(errno));
+        rc = SI_TDIFF_ERROR;
+    }
     free(ign);
     return rc;
 }

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <math.h>
 #include <cmocka.h>
 
 #include "sicu/emu.h"
@@ -107,8 +109,8 @@ static void test_parse_errors(void **state)
                "args[0].i32");
     expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"args\": [{\"u32\": -1}]}",
                "args[0].u32");
-    expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"args\": [{\"i16\": 1}]}",
-               "unknown argument kind \"i16\"");
+    expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"args\": [{\"i128\": 1}]}",
+               "unknown argument kind \"i128\"");
     expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"args\": [{\"i32\": 1, \"u32\": 2}]}",
                "exactly one");
     expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"args\": [{\"local\": 0}]}",
@@ -371,6 +373,330 @@ static void test_no_metadata_layout(void **state)
     si_mem_free(&m);
 }
 
+/* ---------------------------------------------------------------- by-value arguments */
+
+/* The byvalue kernel of programs/byvalue (metadata as clang writes it):
+ * (float *out, long *outl, params p, float4 v, int3 w, DATA_TYPE alpha, uchar2 u)
+ * with typedef float DATA_TYPE and params a 40-byte struct. */
+static si_kernarg_desc bvargs[] = {
+    {.name = "out", .type_name = "float*", .value_kind = "global_buffer", .kind = SI_ARG_GLOBAL_BUFFER, .offset = 0, .size = 8},
+    {.name = "outl", .type_name = "long*", .value_kind = "global_buffer", .kind = SI_ARG_GLOBAL_BUFFER, .offset = 8, .size = 8},
+    {.name = "p", .type_name = "params", .value_kind = "by_value", .kind = SI_ARG_BY_VALUE, .offset = 16, .size = 40},
+    {.name = "v", .type_name = "float4", .value_kind = "by_value", .kind = SI_ARG_BY_VALUE, .offset = 64, .size = 16},
+    {.name = "w", .type_name = "int3", .value_kind = "by_value", .kind = SI_ARG_BY_VALUE, .offset = 80, .size = 16},
+    {.name = "alpha", .type_name = "DATA_TYPE", .value_kind = "by_value", .kind = SI_ARG_BY_VALUE, .offset = 96, .size = 4},
+    {.name = "u", .type_name = "uchar2", .value_kind = "by_value", .kind = SI_ARG_BY_VALUE, .offset = 100, .size = 2},
+};
+
+static const char *bv_json =
+    "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": [100], \"workgroup\": [64],"
+    " \"buffers\": [{\"name\": \"a\", \"size\": 400}, {\"name\": \"b\", \"size\": 800}],"
+    " \"args\": [{\"buffer\": \"a\"}, {\"buffer\": \"b\"}, %s, %s, %s, %s, %s]}";
+#define BV_STRUCT "{\"struct\": [{\"i8\": -3}, {\"f32\": 0.5}, {\"f64\": 1024.25}, {\"i16\": -7}, {\"i32\": 100}," \
+                  " {\"i64\": \"0x123456789a\"}, {\"u8\": 1}, {\"u8\": 2}, {\"u8\": 3}]}"
+#define BV_V "{\"f32x4\": [1.5, 0.25, -2, 8]}"
+#define BV_W "{\"i32x3\": [3, -4, \"0x5\"]}"
+#define BV_ALPHA "{\"f32\": 2.0}"
+#define BV_U "{\"bytes\": \"090A\"}"
+
+static int bv_setup(const char *p, const char *v, const char *w, const char *alpha, const char *u, si_launch *l,
+                    si_mem *m, si_dispatch *d)
+{
+    char j[4096];
+    snprintf(j, sizeof j, bv_json, p, v, w, alpha, u);
+    make_co();
+    kern.args = bvargs;
+    kern.nargs = 7;
+    kern.kernarg_size = 104;
+    kern.kernarg_align = 16;
+    kern.max_flat_wg = 256;
+    si_mem_init(m);
+    if (si_launch_parse_string(l, j, "L.json", tmpdir) < 0)
+        return -2;
+    return si_launch_setup(l, &co, m, d);
+}
+
+static void test_by_value_layout(void **state)
+{
+    si_launch l;
+    si_mem m;
+    si_dispatch d;
+    int rc = bv_setup(BV_STRUCT, BV_V, BV_W, BV_ALPHA, BV_U, &l, &m, &d);
+    if (rc)
+        fprintf(stderr, "%s\n", l.err);
+    assert_int_equal(rc, 0);
+    const uint8_t *ka = si_mem_ptr(&m, d.kernarg_addr, 104);
+    assert_non_null(ka);
+    /* the struct: natural alignment, padding zero, padded to 40 bytes */
+    static const uint8_t st[40] = {
+        0xfd, 0, 0, 0, 0x00, 0x00, 0x00, 0x3f,         /* char -3, pad, float 0.5        */
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x90, 0x40, /* double 1024.25                 */
+        0xf9, 0xff, 0, 0, 100, 0, 0, 0,                 /* short -7, pad, int 100         */
+        0x9a, 0x78, 0x56, 0x34, 0x12, 0, 0, 0,          /* long 0x123456789a              */
+        1, 2, 3, 0, 0, 0, 0, 0,                         /* uchar[3], tail padding         */
+    };
+    assert_memory_equal(ka + 16, st, 40);
+    /* float4 and int3 (a 3-vector occupies 4 elements, the 4th zero) */
+    assert_int_equal(rd(ka + 64, 4), 0x3fc00000);
+    assert_int_equal(rd(ka + 68, 4), 0x3e800000);
+    assert_int_equal(rd(ka + 72, 4), 0xc0000000);
+    assert_int_equal(rd(ka + 76, 4), 0x41000000);
+    assert_int_equal(rd(ka + 80, 4), 3);
+    assert_int_equal(rd(ka + 84, 4), 0xfffffffc);
+    assert_int_equal(rd(ka + 88, 4), 5);
+    assert_int_equal(rd(ka + 92, 4), 0);
+    /* a typedef'd float takes f32 (checked by size, not by its type name) */
+    assert_int_equal(rd(ka + 96, 4), 0x40000000);
+    /* raw bytes in the order written */
+    assert_int_equal(ka[100], 0x09);
+    assert_int_equal(ka[101], 0x0a);
+    assert_int_equal(l.args[2].kind, SI_LARG_STRUCT);
+    assert_int_equal(l.args[2].nbytes, 40);
+    assert_int_equal(l.args[2].align, 8);
+    assert_int_equal(l.args[3].kind, SI_LARG_VECTOR);
+    assert_int_equal(l.args[3].elem, SI_LARG_F32);
+    assert_int_equal(l.args[3].count, 4);
+    si_launch_free(&l);
+    si_mem_free(&m);
+
+    /* nested structs, vectors and bytes inside a struct; raw bytes for a float4;
+     * an int3 given as 4 elements; any 4-byte kind for the typedef */
+    rc = bv_setup("{\"struct\": [{\"struct\": [{\"u8\": 7}, {\"f64\": 0}]}, {\"i16x2\": [1, -1]}, {\"bytes\": \"aa\"},"
+                  " {\"struct\": [{\"u32\": 9}]}, {\"u8\": 5}, {\"f64\": 0.5}]}",
+                  "{\"bytes\": \"000000000000000000000000000000ff\"}", "{\"u32x4\": [1, 2, 3, 4]}", "{\"u32\": 1}",
+                  "{\"u8x2\": [1, 255]}", &l, &m, &d);
+    if (rc)
+        fprintf(stderr, "%s\n", l.err);
+    assert_int_equal(rc, 0);
+    ka = si_mem_ptr(&m, d.kernarg_addr, 104);
+    static const uint8_t nest[40] = {
+        7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* {u8 7, f64 0}: 16 bytes, align 8 */
+        1, 0, 0xff, 0xff, 0xaa, 0, 0, 0,                /* i16x2 @16, bytes @20            */
+        9, 0, 0, 0, 5, 0, 0, 0,                         /* {u32 9} @24, u8 @28             */
+        0, 0, 0, 0, 0, 0, 0xe0, 0x3f,                   /* f64 0.5 @32                     */
+    };
+    assert_memory_equal(ka + 16, nest, 40);
+    assert_int_equal(ka[79], 0xff);
+    assert_int_equal(rd(ka + 92, 4), 4);
+    assert_int_equal(rd(ka + 96, 4), 1);
+    assert_int_equal(rd(ka + 100, 2), 0xff01);
+    si_launch_free(&l);
+    si_mem_free(&m);
+}
+
+static void expect_bv_err(const char *p, const char *v, const char *w, const char *alpha, const char *u, const char *want)
+{
+    si_launch l;
+    si_mem m;
+    si_dispatch d;
+    int rc = bv_setup(p, v, w, alpha, u, &l, &m, &d);
+    assert_int_not_equal(rc, 0);
+    if (!strstr(l.err, want)) {
+        fprintf(stderr, "expected '%s' in: %s\n", want, l.err);
+        fail();
+    }
+    si_launch_free(&l);
+    si_mem_free(&m);
+}
+
+static void test_by_value_errors(void **state)
+{
+    /* sizes: named argument, expected and given size */
+    expect_bv_err("{\"struct\": [{\"f32\": 1}, {\"i32\": 3}]}", BV_V, BV_W, BV_ALPHA, BV_U,
+                  "args[2] (struct): expected 40 bytes for kernel argument 2 params p (by_value, 40 bytes), given 8");
+    expect_bv_err(BV_STRUCT, "{\"f32x2\": [1, 2]}", BV_W, BV_ALPHA, BV_U, "expected 16 bytes for kernel argument 3 float4 v");
+    expect_bv_err(BV_STRUCT, BV_V, BV_W, BV_ALPHA, "{\"bytes\": \"090a0b\"}", "args[6] (bytes): expected 2 bytes");
+    expect_bv_err(BV_STRUCT, BV_V, BV_W, "{\"f64\": 2.0}", BV_U, "args[5]: f64 needs 8 bytes but kernel argument 5 DATA_TYPE alpha");
+    /* element types of built-in vector types */
+    expect_bv_err(BV_STRUCT, "{\"i32x4\": [1, 2, 3, 4]}", BV_W, BV_ALPHA, BV_U, "integer vector (i32x4) given for "
+                  "floating-point argument 3 float4 v (by_value, 16 bytes); use f32x4");
+    expect_bv_err(BV_STRUCT, BV_V, "{\"f32x3\": [1, 2, 3]}", BV_ALPHA, BV_U, "floating-point vector (f32x3) given for integer");
+    /* alignment: a struct of floats cannot sit at a kernarg offset that is not a multiple of 4 */
+    bvargs[6].offset = 98;
+    bvargs[6].size = 4;
+    expect_bv_err(BV_STRUCT, BV_V, BV_W, BV_ALPHA, "{\"struct\": [{\"f32\": 1}]}",
+                  "args[6]: struct needs 4-byte alignment but kernel argument 6 uchar2 u (by_value, 4 bytes) is at "
+                  "kernarg offset 98");
+    bvargs[6].offset = 100;
+    bvargs[6].size = 2;
+    /* malformed values name the field */
+    expect_bv_err("{\"struct\": []}", BV_V, BV_W, BV_ALPHA, BV_U, "args[2].struct: expected a non-empty array");
+    expect_bv_err("{\"struct\": [{\"f32\": 1}, {\"buffer\": \"a\"}]}", BV_V, BV_W, BV_ALPHA, BV_U,
+                  "args[2].struct[1].buffer: \"buffer\" is not a by-value kind");
+    expect_bv_err("{\"struct\": [{\"f32\": 1}, {\"i8\": 128}]}", BV_V, BV_W, BV_ALPHA, BV_U,
+                  "args[2].struct[1].i8: expected an integer in [-128, 127], got 128");
+    expect_bv_err("{\"struct\": [{\"u16\": -1}]}", BV_V, BV_W, BV_ALPHA, BV_U, "args[2].struct[0].u16: expected an integer in [0, 65535]");
+    expect_bv_err(BV_STRUCT, "{\"f32x4\": [1, 2, 3]}", BV_W, BV_ALPHA, BV_U, "args[3].f32x4: expected an array of 4 f32 elements");
+    expect_bv_err(BV_STRUCT, "{\"f32x4\": [1, 2, 3, 1e39]}", BV_W, BV_ALPHA, BV_U, "is out of range for f32");
+    expect_bv_err(BV_STRUCT, "{\"f32x4\": [1, 2, 3, 1e39]}", BV_W, BV_ALPHA, BV_U, "args[3].f32x4[3]: ");
+    expect_bv_err(BV_STRUCT, BV_V, BV_W, BV_ALPHA, "{\"bytes\": \"0g\"}", "args[6].bytes: 'g' at character 1 is not a hex digit");
+    expect_bv_err(BV_STRUCT, BV_V, BV_W, BV_ALPHA, "{\"bytes\": \"123\"}", "args[6].bytes: expected a non-empty string of hex");
+    expect_bv_err(BV_STRUCT, BV_V, BV_W, BV_ALPHA, "{\"f32x5\": [1, 2, 3, 4, 5]}", "unknown argument kind \"f32x5\"");
+    /* a struct is not a pointer */
+    expect_setup_err("[{\"struct\": [{\"f32\": 1}, {\"f32\": 2}]}, {\"i32\": 1}, {\"local\": 4}, {\"f64\": 1}]",
+                     "args[0]: struct value given for kernel argument 0 float* a (global_buffer, 8 bytes), which is not "
+                     "passed by value");
+}
+
+/* ---------------------------------------------------------------- numbers and limits */
+
+#define ONE_ARG(a) "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"args\": [" a "]}"
+#define ONE_BUF(b) "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"buffers\": [" b "]}"
+
+static void test_number_ranges(void **state)
+{
+    /* f32 values that do not fit are errors, not infinities */
+    expect_err(ONE_ARG("{\"f32\": 1e39}"), "args[0].f32: ");
+    expect_err(ONE_ARG("{\"f32\": 1e39}"), "out of range for f32");
+    expect_err(ONE_ARG("{\"f32\": -3.5e38}"), "out of range for f32");
+    expect_err(ONE_ARG("{\"f32\": \"1e39\"}"), "args[0].f32: \"1e39\" is out of range for f32");
+    expect_err(ONE_ARG("{\"f64\": \"1e400\"}"), "args[0].f64: expected a number");
+    expect_err(ONE_ARG("{\"f32\": \" 1.5\"}"), "args[0].f32: expected a number");
+    /* signs and spaces: no wrap-around to 2^64 - 4 */
+    expect_err(ONE_ARG("{\"u32\": \" -4\"}"), "args[0].u32: expected an integer in [0, 4294967295], got \" -4\"");
+    expect_err(ONE_ARG("{\"u64\": \"-4\"}"), "args[0].u64: expected an integer in [0, 18446744073709551615], got \"-4\"");
+    expect_err(ONE_ARG("{\"u64\": \" -4\"}"), "args[0].u64");
+    expect_err(ONE_ARG("{\"i64\": \" 4\"}"), "args[0].i64");
+    expect_err(ONE_ARG("{\"i32\": \"+4\"}"), "args[0].i32");
+    expect_err(ONE_ARG("{\"i32\": \"--4\"}"), "args[0].i32");
+    expect_err(ONE_ARG("{\"u32\": \"0x\"}"), "args[0].u32");
+    expect_err(ONE_ARG("{\"u64\": \"18446744073709551616\"}"), "args[0].u64");
+    expect_err(ONE_ARG("{\"i64\": \"-9223372036854775809\"}"), "args[0].i64");
+    expect_err(ONE_ARG("{\"local\": \" -4\"}"), "args[0].local: expected a byte count between 1 and 65536, got \" -4\"");
+    expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"buffers\": [{\"name\": \"a\", "
+               "\"size\": 8}], \"args\": [{\"buffer\": \"a\", \"offset\": \"-1\"}]}",
+               "args[0].offset: expected a non-negative byte offset, got \"-1\"");
+    /* buffer sizes */
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": -4}"), "buffers[0] (\"a\").size: expected a byte count between 1 "
+               "and 4294967296, got -4");
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": \"-4\"}"), "buffers[0] (\"a\").size");
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": \" -4\"}"), "buffers[0] (\"a\").size");
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": 4.5}"), "buffers[0] (\"a\").size");
+    /* init pattern parameters */
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": 4, \"init\": \"random32: -4\"}"), "buffers[0] (\"a\").init");
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": 4, \"init\": \"fill32:+4\"}"), "buffers[0] (\"a\").init");
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": 4, \"init\": \"f32range:0:1e39\"}"), "out of range for f32");
+    expect_err(ONE_BUF("{\"name\": \"a\", \"size\": 4, \"init\": \"f32random:1:0:1e999\"}"), "buffers[0] (\"a\").init");
+
+    /* what is accepted: decimal (no octal), hex, negative signed values, f32 limits */
+    si_launch l;
+    assert_int_equal(si_launch_parse_string(&l, ONE_ARG("{\"u32\": \"010\"}, {\"i64\": \"-0x10\"}, {\"u64\": \"0XfF\"},"
+                                                        " {\"f32\": 3.4028234e38}, {\"f32\": \"-inf\"}, {\"i8\": -128},"
+                                                        " {\"u16\": \"65535\"}"),
+                                            "L.json", NULL), 0);
+    assert_int_equal(l.args[0].v.u, 10);
+    assert_int_equal(l.args[1].v.i, -16);
+    assert_int_equal(l.args[2].v.u, 255);
+    assert_true(l.args[3].v.f > 3.4e38);
+    assert_true(l.args[4].v.f < 0 && isinf(l.args[4].v.f));
+    assert_int_equal(l.args[5].v.i, -128);
+    assert_int_equal(l.args[6].v.u, 65535);
+    si_launch_free(&l);
+}
+
+static int geo_setup(const char *grid, const char *wg, si_launch *l, si_mem *m, si_dispatch *d)
+{
+    char j[1024];
+    snprintf(j, sizeof j,
+             "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": %s, \"workgroup\": %s, \"buffers\": [{\"name\": \"a\","
+             " \"size\": 64}], \"args\": [{\"buffer\": \"a\"}, {\"i32\": 1}, {\"local\": 4}, {\"f64\": 1}]}",
+             grid, wg);
+    si_mem_init(m);
+    if (si_launch_parse_string(l, j, "L.json", tmpdir) < 0)
+        return -2;
+    return si_launch_setup(l, &co, m, d);
+}
+
+static void expect_geo(const char *grid, const char *wg, const char *want)
+{
+    si_launch l;
+    si_mem m;
+    si_dispatch d;
+    int rc = geo_setup(grid, wg, &l, &m, &d);
+    if (!want) {
+        if (rc)
+            fprintf(stderr, "%s\n", l.err);
+        assert_int_equal(rc, 0);
+    } else {
+        assert_int_not_equal(rc, 0);
+        if (!strstr(l.err, want)) {
+            fprintf(stderr, "expected '%s' in: %s\n", want, l.err);
+            fail();
+        }
+    }
+    si_launch_free(&l);
+    si_mem_free(&m);
+}
+
+static void test_workgroup_limits(void **state)
+{
+    make_co();
+    kern.max_flat_wg = 256;
+    expect_geo("[512]", "[256]", NULL);
+    expect_geo("[512]", "[512]", "workgroup: 512 x 1 x 1 = 512 work-items exceeds kernel \"k\"'s "
+                                 "max_flat_workgroup_size of 256");
+    expect_geo("[64, 64]", "[32, 16]", "max_flat_workgroup_size of 256");
+    kern.reqd_wg[0] = 16;
+    kern.reqd_wg[1] = 4;
+    kern.reqd_wg[2] = 1;
+    expect_geo("[64, 8]", "[16, 4]", NULL);
+    expect_geo("[64, 8]", "[8, 8]", "workgroup: 8 x 8 x 1 differs from kernel \"k\"'s reqd_work_group_size(16, 4, 1)");
+    expect_geo("[64]", "[64]", "reqd_work_group_size(16, 4, 1)");
+    make_co(); /* without limits in the metadata: up to 1024 */
+    expect_geo("[1024]", "[1024]", NULL);
+}
+
+static void test_grid_limits(void **state)
+{
+    make_co();
+    /* 2^32 work-groups: no 32-bit overflow (the emulator used to divide by zero) */
+    expect_geo("[65536, 65536]", "[1, 1]", "grid: 65536 x 65536 x 1 work-items in work-groups of 1 x 1 x 1 make "
+                                           "4294967296 work-groups");
+    expect_geo("[4294967295, 2]", "[1, 1]", "8589934590 work-groups");
+    expect_geo("[4294967295]", "[128]", NULL); /* 33554432 groups of 2 waves */
+    expect_geo("[65536, 65536]", "[16, 16]", NULL);
+    expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": [4294967296], \"workgroup\": [1]}",
+               "grid[0]: must be between 1 and 4294967295");
+    expect_err("{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": [1, -2], \"workgroup\": [1, 1]}", "grid[1]");
+}
+
+/* Many buffers: duplicate names are found without comparing every pair, and
+ * {"buffer": NAME} look-ups stay fast. */
+static void test_many_buffers(void **state)
+{
+    enum { N = 20000 };
+    size_t cap = (size_t)N * 80 + 256;
+    char *j = malloc(cap);
+    assert_non_null(j);
+    size_t n = (size_t)snprintf(j, cap, "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": 1, \"workgroup\": 1, \"buffers\": [");
+    for (int i = 0; i < N; i++)
+        n += (size_t)snprintf(j + n, cap - n, "%s{\"name\": \"b%d\", \"size\": 4}", i ? ", " : "", (i * 7919) % N);
+    n += (size_t)snprintf(j + n, cap - n, "], \"args\": [");
+    for (int i = 0; i < N; i++)
+        n += (size_t)snprintf(j + n, cap - n, "%s{\"buffer\": \"b%d\"}", i ? ", " : "", N - 1 - i);
+    snprintf(j + n, cap - n, "]}");
+    si_launch l;
+    int rc = si_launch_parse_string(&l, j, "L.json", NULL);
+    if (rc)
+        fprintf(stderr, "%s\n", l.err);
+    assert_int_equal(rc, 0);
+    for (int i = 0; i < N; i += 997) {
+        char want[16];
+        snprintf(want, sizeof want, "b%d", N - 1 - i);
+        assert_string_equal(l.bufs[l.args[i].buf].name, want);
+    }
+    si_launch_free(&l);
+    /* a duplicate near the end names both entries */
+    char *dup = strstr(j, "\"name\": \"b1\"");
+    assert_non_null(dup);
+    memcpy(dup, "\"name\": \"b0\"", 12);
+    assert_int_equal(si_launch_parse_string(&l, j, "L.json", NULL), -1);
+    assert_non_null(strstr(l.err, "duplicate buffer name \"b0\""));
+    assert_non_null(strstr(l.err, "(also buffers[0])"));
+    si_launch_free(&l);
+    free(j);
+}
+
 static void test_rand(void **state)
 {
     uint64_t s1 = 42, s2 = 42;
@@ -389,6 +715,12 @@ int main(void)
         cmocka_unit_test(test_setup_errors),
         cmocka_unit_test(test_file_init_and_dump),
         cmocka_unit_test(test_no_metadata_layout),
+        cmocka_unit_test(test_by_value_layout),
+        cmocka_unit_test(test_by_value_errors),
+        cmocka_unit_test(test_number_ranges),
+        cmocka_unit_test(test_workgroup_limits),
+        cmocka_unit_test(test_grid_limits),
+        cmocka_unit_test(test_many_buffers),
         cmocka_unit_test(test_rand),
     };
     return cmocka_run_group_tests_name("launch", tests, setup, teardown);

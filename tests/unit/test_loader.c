@@ -44,6 +44,12 @@ static void mp_uint(bb *b, unsigned v)
     if (v < 128) bb_u8(b, (uint8_t)v);
     else { bb_u8(b, 0xcd); bb_u8(b, (uint8_t)(v >> 8)); bb_u8(b, (uint8_t)v); }
 }
+static void mp_uint32(bb *b, uint32_t v)
+{
+    if (v < 65536) { mp_uint(b, v); return; }
+    bb_u8(b, 0xce);
+    for (int i = 3; i >= 0; i--) bb_u8(b, (uint8_t)(v >> (8 * i)));
+}
 static void mp_map(bb *b, unsigned n) { bb_u8(b, (uint8_t)(0x80 | n)); }
 static void mp_arr(bb *b, unsigned n) { bb_u8(b, (uint8_t)(0x90 | n)); }
 
@@ -57,22 +63,38 @@ static void arg_meta(bb *b, const char *name, const char *type, const char *vk, 
     mp_str(b, ".size"); mp_uint(b, size);
 }
 
-static void metadata(bb *b)
+/* Variants of the metadata for the error cases. */
+enum { META_PLAIN, META_LIMITS, META_TWICE, META_HUGE_KERNARG };
+static int meta_variant = META_PLAIN;
+
+static void kernel_meta(bb *b, unsigned kernarg_size)
 {
-    mp_map(b, 2);
-    mp_str(b, "amdhsa.version"); mp_arr(b, 2); mp_uint(b, 1); mp_uint(b, 1);
-    mp_str(b, "amdhsa.kernels"); mp_arr(b, 1);
-    mp_map(b, 7);
+    int limits = meta_variant == META_LIMITS;
+    mp_map(b, limits ? 9 : 7);
     mp_str(b, ".name"); mp_str(b, "vadd");
     mp_str(b, ".symbol"); mp_str(b, "vadd.kd");
-    mp_str(b, ".kernarg_segment_size"); mp_uint(b, 32);
+    mp_str(b, ".kernarg_segment_size"); mp_uint32(b, kernarg_size);
     mp_str(b, ".kernarg_segment_align"); mp_uint(b, 8);
     mp_str(b, ".sgpr_count"); mp_uint(b, 14);
     mp_str(b, ".vgpr_count"); mp_uint(b, 4);
+    if (limits) {
+        mp_str(b, ".max_flat_workgroup_size"); mp_uint(b, 64);
+        mp_str(b, ".reqd_workgroup_size"); mp_arr(b, 3); mp_uint(b, 16); mp_uint(b, 4); mp_uint(b, 1);
+    }
     mp_str(b, ".args"); mp_arr(b, 3);
     arg_meta(b, "a", "float*", "global_buffer", 0, 8);
     arg_meta(b, "n", "int", "by_value", 8, 4);
     arg_meta(b, "", "", "hidden_global_offset_x", 16, 8);
+}
+
+static void metadata(bb *b)
+{
+    mp_map(b, 2);
+    mp_str(b, "amdhsa.version"); mp_arr(b, 2); mp_uint(b, 1); mp_uint(b, 1);
+    mp_str(b, "amdhsa.kernels"); mp_arr(b, meta_variant == META_TWICE ? 2 : 1);
+    kernel_meta(b, meta_variant == META_HUGE_KERNARG ? 0x7fffffffu : 32);
+    if (meta_variant == META_TWICE)
+        kernel_meta(b, 32);
 }
 
 /* Build the object.  Layout: ehdr | .text (256) | .rodata (64) | note |
@@ -388,6 +410,76 @@ static void test_no_kernels(void **state)
     free(f.p);
 }
 
+/* .max_flat_workgroup_size and .reqd_workgroup_size reach the kernel */
+static void test_workgroup_metadata(void **state)
+{
+    meta_variant = META_LIMITS;
+    bb f = build_elf(0x20);
+    meta_variant = META_PLAIN;
+    const char *p = write_tmp("limits.o", f.p, f.n);
+    si_codeobj co;
+    int rc = si_codeobj_load(&co, p);
+    if (rc)
+        fprintf(stderr, "%s\n", co.err);
+    assert_int_equal(rc, 0);
+    const si_kernel *k = si_codeobj_find(&co, "vadd");
+    assert_int_equal(k->max_flat_wg, 64);
+    assert_int_equal(k->reqd_wg[0], 16);
+    assert_int_equal(k->reqd_wg[1], 4);
+    assert_int_equal(k->reqd_wg[2], 1);
+    si_codeobj_free(&co);
+    free(f.p);
+    /* without them: 0 (no limit from the metadata) */
+    f = build_elf(0x20);
+    p = write_tmp("nolimits.o", f.p, f.n);
+    assert_int_equal(si_codeobj_load(&co, p), 0);
+    assert_int_equal(co.kernels[0].max_flat_wg, 0);
+    assert_int_equal(co.kernels[0].reqd_wg[0], 0);
+    si_codeobj_free(&co);
+    free(f.p);
+}
+
+/* A kernel described twice in the metadata is an error (it used to leak the
+ * first argument list) */
+static void test_duplicate_metadata(void **state)
+{
+    meta_variant = META_TWICE;
+    bb f = build_elf(0x20);
+    meta_variant = META_PLAIN;
+    expect_fail("twice.o", f.p, f.n, "kernel 'vadd' is described twice in amdhsa.kernels");
+    free(f.p);
+    meta_variant = META_HUGE_KERNARG;
+    f = build_elf(0x20);
+    meta_variant = META_PLAIN;
+    expect_fail("hugekernarg.o", f.p, f.n, ".kernarg_segment_size 2147483647 exceeds 1048576 bytes");
+    free(f.p);
+}
+
+/* A small file claiming a huge zero-filled section must not allocate it */
+static void test_huge_nobits(void **state)
+{
+    bb f = build_elf(0x20);
+    Elf64_Ehdr *e = (Elf64_Ehdr *)f.p;
+    Elf64_Shdr *note = (Elf64_Shdr *)(f.p + e->e_shoff) + 3; /* the note: make it an allocated .bss */
+    note->sh_type = SHT_NOBITS;
+    note->sh_flags = SHF_ALLOC | SHF_WRITE;
+    note->sh_size = 200u << 20;
+    expect_fail("bss.o", f.p, f.n, "more than the file's");
+    expect_fail("bss.o", f.p, f.n, "MiB of zero fill");
+    /* a small one is fine: zero-filled in the image */
+    note->sh_size = 4096;
+    const char *p = write_tmp("smallbss.o", f.p, f.n);
+    si_codeobj co;
+    int rc = si_codeobj_load(&co, p);
+    if (rc)
+        fprintf(stderr, "%s\n", co.err);
+    assert_int_equal(rc, 0);
+    assert_true(co.image_size >= 256 + 64 + 4096);
+    assert_int_equal(co.kernels[0].has_metadata, 0); /* the note is gone */
+    si_codeobj_free(&co);
+    free(f.p);
+}
+
 static void test_raw(void **state)
 {
     uint32_t w[3] = {1, 2, 3};
@@ -415,6 +507,9 @@ int main(void)
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_garbage),
         cmocka_unit_test(test_no_kernels),
+        cmocka_unit_test(test_workgroup_metadata),
+        cmocka_unit_test(test_duplicate_metadata),
+        cmocka_unit_test(test_huge_nobits),
         cmocka_unit_test(test_raw),
     };
     return cmocka_run_group_tests_name("loader", tests, setup, teardown);

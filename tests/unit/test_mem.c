@@ -102,7 +102,7 @@ static void env_init(env_t *t, const uint32_t *code, unsigned n, uint32_t grid, 
     for (int i = 0; i < 16; i++)
         ka[i] = 0x100u * (unsigned)i + 1;
     snprintf(t->k.name, sizeof t->k.name, "k");
-    t->k.rsrc1 = 1 | (1u << 6) | (0xc0u << 12) | (1u << 21); /* 8 VGPRs, 16 SGPRs, f64 denorms, DX10 */
+    t->k.rsrc1 = 1 | (4u << 6) | (0xc0u << 12) | (1u << 21); /* 8 VGPRs, 40 SGPRs, f64 denorms, DX10 */
     t->k.rsrc2 = (2u << 1) | (1u << 7) | (1u << 8) | (1u << 11); /* 2 user SGPRs, TGID X/Y, TIDIG 1 */
     t->k.code_props = 1u << 3; /* kernarg ptr */
     t->d.kernel = &t->k;
@@ -339,6 +339,98 @@ static void test_runaway_and_decode_errors(void **st)
     si_mem_free(&t.m);
 }
 
+/* SGPR operands are checked against the kernel's allocation
+ * (COMPUTE_PGM_RSRC1.SGPRS), not against the 104 SGPRs of the ISA */
+static void test_sgpr_allocation(void **st)
+{
+    (void)st;
+    si_emu_opts o = {0};
+    env_t t;
+    /* env_init allocates 40 SGPRs: s39 is fine, s40 and s[39:40] are not */
+    const uint32_t ok[] = { sop1(SI_OP_s_mov_b32, 39, 3), sop1(SI_OP_s_mov_b64, 2, 38), sopp(SI_OP_s_endpgm, 0) };
+    env_init(&t, ok, 3, 64, 64);
+    si_emu *e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), 0);
+    si_emu_destroy(e);
+    si_mem_free(&t.m);
+    const uint32_t rd40[] = { sopp(SI_OP_s_nop, 0), sop1(SI_OP_s_mov_b32, 0, 40), sopp(SI_OP_s_endpgm, 0) };
+    env_init(&t, rd40, 3, 128, 64);
+    e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), -1);
+    const char *msg = si_emu_error(e);
+    assert_non_null(strstr(msg, "wave 0 (work-group 0,0,0 wave 0) PC 0x"));
+    assert_non_null(strstr(msg, "(code +0x4)"));
+    assert_non_null(strstr(msg, "source register s40 is beyond the 40 SGPRs the kernel allocated (s0..s39"));
+    si_emu_destroy(e);
+    si_mem_free(&t.m);
+    const uint32_t wr64[] = { sop1(SI_OP_s_mov_b64, 39, 2), sopp(SI_OP_s_endpgm, 0) };
+    env_init(&t, wr64, 2, 64, 64);
+    e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), -1);
+    assert_non_null(strstr(si_emu_error(e), "destination register s[39:40] is beyond the 40 SGPRs"));
+    si_emu_destroy(e);
+    si_mem_free(&t.m);
+    /* an SMRD offset register */
+    const uint32_t sm[] = { smrd(SI_OP_s_load_dword, 3, 0, 0, 41), sopp(SI_OP_s_endpgm, 0) };
+    env_init(&t, sm, 2, 64, 64);
+    e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), -1);
+    assert_non_null(strstr(si_emu_error(e), "offset register s41 is beyond"));
+    si_emu_destroy(e);
+    si_mem_free(&t.m);
+    /* the initial user + system SGPRs must fit the allocation too */
+    const uint32_t end[] = { sopp(SI_OP_s_endpgm, 0) };
+    env_init(&t, end, 1, 64, 64);
+    t.k.rsrc1 &= ~(0xfu << 6); /* 8 SGPRs */
+    t.k.rsrc2 = (8u << 1) | (1u << 7);
+    e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), -1);
+    assert_non_null(strstr(si_emu_error(e), "8 user + 1 system SGPRs exceed the 8 SGPRs it allocated"));
+    si_emu_destroy(e);
+    si_mem_free(&t.m);
+}
+
+/* Work-group counts and ids are computed in 64 bits: 2^32 work-groups are an
+ * error, not a division by zero */
+static void test_huge_grid(void **st)
+{
+    (void)st;
+    si_emu_opts o = {0};
+    env_t t;
+    const uint32_t end[] = { sopp(SI_OP_s_endpgm, 0) };
+    env_init(&t, end, 1, 65536, 1);
+    t.d.dims = 2;
+    t.d.grid[1] = 65536;
+    t.d.wg[1] = 1;
+    si_emu *e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), -1);
+    assert_non_null(strstr(si_emu_error(e), "makes 4294967296 work-groups"));
+    si_emu_destroy(e);
+    /* 65536 x 65535 groups fit: the last one has the right ids */
+    t.d.grid[1] = 65535;
+    e = si_emu_create(&t.m, &t.d, &o);
+    assert_string_equal(si_emu_error(e), "");
+    si_wg *wg;
+    assert_int_equal(si_emu_wg_start(e, 4294901759u, &wg), 0);
+    assert_int_equal(wg->id[0], 65535);
+    assert_int_equal(wg->id[1], 65534);
+    assert_int_equal(wg->waves[0].gid, 4294901759u);
+    si_emu_wg_end(e, wg);
+    si_emu_destroy(e);
+    /* 2^31 groups of 2 waves: 2^32 waves do not fit the 32-bit wave numbers */
+    t.d.dims = 1;
+    t.d.grid[0] = 0x80000000u;
+    t.d.wg[0] = 1;
+    t.d.dims = 2;
+    t.d.grid[1] = 128;
+    t.d.wg[1] = 128;
+    e = si_emu_create(&t.m, &t.d, &o);
+    assert_int_equal(si_emu_run(e), -1);
+    assert_non_null(strstr(si_emu_error(e), "of 2 waves"));
+    si_emu_destroy(e);
+    si_mem_free(&t.m);
+}
+
 static void test_bad_descriptors(void **st)
 {
     (void)st;
@@ -475,6 +567,8 @@ int main(void)
         cmocka_unit_test(test_barrier_and_run),
         cmocka_unit_test(test_barrier_ended_waves_do_not_count),
         cmocka_unit_test(test_runaway_and_decode_errors),
+        cmocka_unit_test(test_sgpr_allocation),
+        cmocka_unit_test(test_huge_grid),
         cmocka_unit_test(test_bad_descriptors),
         cmocka_unit_test(test_private_segment),
         cmocka_unit_test(test_trace),

@@ -80,6 +80,8 @@ typedef struct si_kernel {
     si_kernarg_desc *args;
     int sgpr_count, vgpr_count;
     int has_metadata;
+    uint32_t max_flat_wg;    /* .max_flat_workgroup_size (0: not given)      */
+    uint32_t reqd_wg[3];     /* .reqd_workgroup_size (all 0: not given)      */
 } si_kernel;
 
 typedef struct si_codeobj {
@@ -225,6 +227,11 @@ void si_retire_add_store(si_retire *r, uint64_t addr, uint32_t val, unsigned siz
 /* ===================================================================
  * The emulator.
  * ================================================================= */
+/* The runaway guard `sicu run` applies unless --max-instructions is given:
+ * about 1000 times the largest bundled program, and a runaway s_branch loop
+ * stops in well under a minute. */
+#define SI_EMU_DEFAULT_MAX_INSTRUCTIONS 1000000000ull
+
 typedef struct si_emu_opts {
     uint64_t max_instructions;   /* 0 = unlimited (runaway guard)        */
     FILE *trace;                 /* JSONL trace output or NULL           */

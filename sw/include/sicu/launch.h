@@ -50,8 +50,18 @@ typedef struct si_launch_buf {
 
 enum si_larg_kind {
     SI_LARG_BUFFER, SI_LARG_I32, SI_LARG_U32, SI_LARG_I64, SI_LARG_U64, SI_LARG_F32, SI_LARG_F64,
-    SI_LARG_LOCAL, SI_LARG_NULL
+    SI_LARG_LOCAL, SI_LARG_NULL,
+    SI_LARG_I8, SI_LARG_U8, SI_LARG_I16, SI_LARG_U16,
+    /* by-value aggregates, encoded at parse time into si_launch_arg.bytes */
+    SI_LARG_BYTES,          /* {"bytes": "hex"}: raw little-endian bytes    */
+    SI_LARG_STRUCT,         /* {"struct": [FIELD, ...]}: natural alignment  */
+    SI_LARG_VECTOR          /* {"f32x4": [...]} etc.: OpenCL vector layout  */
 };
+
+/* The largest by-value argument ("bytes", "struct" or vector) accepted, and
+ * the largest kernarg segment laid out without metadata. */
+#define SI_LAUNCH_MAX_ARG_BYTES 65536u
+#define SI_LAUNCH_MAX_KERNARG (1u << 20)
 
 typedef struct si_launch_arg {
     int kind;               /* enum si_larg_kind                            */
@@ -60,6 +70,13 @@ typedef struct si_launch_arg {
     union { int64_t i; uint64_t u; double f; } v;
     uint32_t local_bytes;   /* SI_LARG_LOCAL                                */
     uint32_t lds_offset;    /* SI_LARG_LOCAL: LDS offset (after setup)      */
+    /* SI_LARG_BYTES / STRUCT / VECTOR */
+    uint8_t *bytes;         /* the encoded value (owned; si_launch_free)    */
+    uint32_t nbytes;        /* its size in bytes                            */
+    uint32_t align;         /* its natural alignment (1 for "bytes")        */
+    int elem;               /* SI_LARG_VECTOR: element kind (SI_LARG_I8..)  */
+    uint32_t count;         /* SI_LARG_VECTOR: elements (2, 3, 4, 8, 16)    */
+    char form[16];          /* the key as written ("struct", "f32x4", ...)  */
 } si_launch_arg;
 
 typedef struct si_launch {
