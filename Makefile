@@ -40,7 +40,7 @@ BIN := $(BUILD)/bin/sicu
 all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.h ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
-	@grep -hE '^[a-zA-Z_-]+:.*## ' Makefile | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
 
 deps: ## Install the Debian packages sicu needs (idempotent)
 	@bash scripts/deps.sh
@@ -374,4 +374,7 @@ bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, r
 clean: ## Remove build products (BUILD/; with the default BUILD also build-asan, build-assert, build-xinit)
 	rm -rf $(BUILD) $(if $(filter build,$(BUILD)),build-asan build-assert build-xinit)
 
+# Self-contained parts with their own rules (their targets show in make help)
+-include sw/opencl/opencl.mk
+-include tests/fuzz/libfuzzer.mk
 -include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)
