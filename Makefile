@@ -339,6 +339,7 @@ rtl-test: rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1
+	@$(MAKE) --no-print-directory ocl-test   # the OpenCL runtime on emu and, now that it is built, cosim
 	@echo "RTL test suites passed"
 
 assert-test: ## RTL assertions: a test-only broken invariant fails cosim naming the assertion (small config, build-assert)
