@@ -367,8 +367,10 @@ module issue #(
             end
         end
     end
+`ifndef SYNTHESIS   // assertions: simulation only
     `SICU_ASSERT(issue_valu_retire_in_flight, (vq_dec & vq_zero) == {NW{1'b0}})
     `SICU_ASSERT(issue_valu_in_flight_bound, (vq_inc & vq_full & ~vq_dec) == {NW{1'b0}})
+`endif
     // bits of wide values this module does not use: the upper half of the M0 read
     // port, s_waitcnt's expcnt field, head fields the classification ignores, the wrapped half
     // of the rotation, loop indices, granule arithmetic and relative

@@ -436,10 +436,12 @@ module simd #(
             end
         end
     end
+`ifndef SYNTHESIS   // assertions: simulation only
     `SICU_ASSERT(simd_tq_no_overflow, !(last_cx && tq_n == TQD[2:0] && !tq_pop))
     `SICU_ASSERT(simd_tq_no_underflow, !(tq_pop && tq_n == 3'd0))
     `SICU_ASSERT(simd_inflight_bound, inflight <= MAXQ[2:0])
     `SICU_ASSERT(simd_accept_one_reader, !(accept && r_valid && !rd_last))
+`endif
     function automatic [5:0] popc(input [L-1:0] m);
         integer z;
         begin
