@@ -372,8 +372,8 @@ asan-test: ## The test suite under ASan/UBSan (separate build dir)
 bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, rebuild times (after make rtl)
 	@bash scripts/bench.sh
 
-clean: ## Remove build products (BUILD/; with the default BUILD also build-asan, build-assert, build-xinit)
-	rm -rf $(BUILD) $(if $(filter build,$(BUILD)),build-asan build-assert build-xinit)
+clean: ## Remove build products (BUILD/ and BUILD-fuzz/; with the default BUILD also build-asan, build-assert, build-xinit)
+	rm -rf $(BUILD) $(BUILD)-fuzz $(if $(filter build,$(BUILD)),build-asan build-assert build-xinit)
 
 # Self-contained parts with their own rules (their targets show in make help)
 -include sw/opencl/opencl.mk

@@ -650,8 +650,9 @@ static int find_kernels(ld_ctx *c)
         k->code_props = (uint16_t)(p[56] | p[57] << 8);
         k->kd_offset = kd;
         k->kernarg_align = 4;
-        int64_t entry = (int64_t)kd + k->entry_offset;
-        if (entry < 0 || (uint64_t)entry < co->text_begin || (uint64_t)entry >= co->text_end || (entry & 3))
+        /* modulo 2^64 (no signed overflow): a sum outside the image fails the range check */
+        uint64_t entry = kd + (uint64_t)k->entry_offset;
+        if (entry < co->text_begin || entry >= co->text_end || (entry & 3))
             return co_fail(co,
                            "kernel '%s': entry point (descriptor at image offset 0x%llx + "
                            "kernel_code_entry_byte_offset %lld) is not in the code section [0x%llx, 0x%llx)",
