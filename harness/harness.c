@@ -233,19 +233,19 @@ static int record_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uin
     return check_stores(h, slot, tag, 0);
 }
 
-static int ev_lds(hctx *h, const shm_out *o)
+static int ev_lds(hctx *h, const shm_out *o, unsigned b)
 {
-    unsigned be = o->lds_be, f = 0, n = 0;
+    unsigned be = o->lds_be[b], f = 0, n = 0;
     while (f < 4 && !((be >> f) & 1))
         f++;
     for (unsigned k = f; k < 4 && ((be >> k) & 1); k++)
         n++;
     if (!n)
         return 0;
-    uint32_t v = o->lds_data >> (8 * f);
+    uint32_t v = o->lds_data[b] >> (8 * f);
     if (n < 4)
         v &= (1u << (8 * n)) - 1;
-    si_retire_add_store(trec_get(h, o->lds_wave, o->lds_tag), (o->lds_addr & ~3u) + f, v, n, o->lds_lane,
+    si_retire_add_store(trec_get(h, o->lds_wave, o->lds_tag), (o->lds_addr[b] & ~3u) + f, v, n, o->lds_lane[b],
                         SI_SPACE_LDS);
     return check_stores(h, o->lds_wave, o->lds_tag, 0);
 }
@@ -944,8 +944,9 @@ static int take_events(hctx *h, const shm_out *out)
     for (int e = 0; e < SHM_NV; e++)
         if (out->vwr[e].valid && ev_vwr(h, &out->vwr[e]) < 0)
             return -1;
-    if (out->lds_valid && ev_lds(h, out) < 0)
-        return -1;
+    for (unsigned b = 0; b < SHM_NLDS; b++)
+        if (((out->lds_valid >> b) & 1) && ev_lds(h, out, b) < 0)
+            return -1;
     return 0;
 }
 

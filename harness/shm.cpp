@@ -35,6 +35,9 @@ template <typename T> static uint64_t bits(const T &w, unsigned lo, unsigned n)
         v |= (uint64_t)w[wi + k] << got;
     return n >= 64 ? v : v & ((1ull << n) - 1);
 }
+// bits of an LDS byte address (rtl/lds.v LAW): log2(LDS_BYTES) + 1
+static constexpr unsigned clog2(unsigned long v) { return v <= 1 ? 0 : 1 + clog2((v + 1) / 2); }
+static constexpr unsigned LDS_AW = clog2(SICU_LDS_BYTES) + 1;
 static uint64_t bits(uint64_t w, unsigned lo, unsigned n) { return (w >> lo) & (n >= 64 ? ~0ull : ((1ull << n) - 1)); }
 static uint64_t bits(uint32_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
 static uint64_t bits(uint16_t w, unsigned lo, unsigned n) { return bits((uint64_t)w, lo, n); }
@@ -280,10 +283,14 @@ static void get_events(Vsicu_tb *t, shm_out *o)
     if (o->lds_valid) {
         o->lds_wave = t->mon_lds_wave;
         o->lds_tag = t->mon_lds_tag;
-        o->lds_lane = t->mon_lds_lane;
-        o->lds_addr = t->mon_lds_addr;
-        o->lds_be = t->mon_lds_be;
-        o->lds_data = t->mon_lds_data;
+        for (unsigned b = 0; b < SHM_NLDS; b++) {
+            if (!((o->lds_valid >> b) & 1))
+                continue;
+            o->lds_lane[b] = (unsigned)bits(t->mon_lds_lane, b * 6, 6);
+            o->lds_addr[b] = (unsigned)bits(t->mon_lds_addr, b * LDS_AW, LDS_AW);
+            o->lds_be[b] = (unsigned)bits(t->mon_lds_be, b * 4, 4);
+            o->lds_data[b] = (uint32_t)bits(t->mon_lds_data, b * 32, 32);
+        }
     }
     o->fault_valid = t->mon_fault_valid;
     o->fault_wave = t->mon_fault_wave;

@@ -14,6 +14,7 @@
 
 #define SHM_NR (SICU_SIMDS + 3)       /* retirement sources: SALU, SIMDs, LSU, issue */
 #define SHM_NV (2 * SICU_SIMDS + 1)   /* VGPR write events: per SIMD low/high, row port */
+#define SHM_NLDS 32                   /* LDS write events per cycle (up to one per bank) */
 
 enum { SHM_INIT_SGPR4 = 0, SHM_INIT_VGPR = 1, SHM_INIT_LDS = 2 };   /* rtl/cu_defs.vh INIT_* */
 
@@ -62,9 +63,12 @@ typedef struct shm_out {
     unsigned swr_wave, swr_tag, swr_code_a, swr_en_a, swr_code_b, swr_en_b;
     uint64_t swr_data_a, swr_data_b;
     shm_vwr vwr[SHM_NV];
-    int lds_valid;
-    unsigned lds_wave, lds_tag, lds_lane, lds_addr, lds_be;
-    uint32_t lds_data;
+    /* LDS writes of the LSU's instruction this cycle, in the emulator's order
+     * (distinct dwords) */
+    uint32_t lds_valid;            /* bit b: slot b holds a write */
+    unsigned lds_wave, lds_tag;
+    unsigned lds_lane[SHM_NLDS], lds_addr[SHM_NLDS], lds_be[SHM_NLDS];
+    uint32_t lds_data[SHM_NLDS];
     int fault_valid;
     unsigned fault_wave, fault_code, fault_info;
     uint64_t fault_pc;

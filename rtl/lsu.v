@@ -36,6 +36,7 @@
 // Not supported here (reported as a fault naming the instruction): the MUBUF
 // lds bit, addr64 with offen/idxen.
 `default_nettype none
+`include "sicu_assert.vh"
 module lsu #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -60,13 +61,14 @@ module lsu #(
     output reg  [VAW-1:0]    vwr_row,
     output reg  [63:0]       vwr_mask,
     output reg  [2047:0]     vwr_data,
-    // LDS (lds.v): one dword access per cycle, read data the cycle after the next
-    output wire              lds_req_en,
+    // LDS (lds.v): 32 banks, one dword access per bank per cycle, read data the
+    // cycle after the next
+    output wire [31:0]       lds_req_en,
     output wire              lds_req_we,
-    output wire [LAW-1:0]    lds_req_addr,    // physical byte address
-    output wire [3:0]        lds_req_be,
-    output wire [31:0]       lds_req_wdata,
-    input  wire [31:0]       lds_rsp_data,
+    output wire [32*LAW-1:0] lds_req_addr,    // physical byte address of each bank's access
+    output wire [32*4-1:0]   lds_req_be,
+    output wire [32*32-1:0]  lds_req_wdata,
+    input  wire [32*32-1:0]  lds_rsp_data,
     // scalar write-back request (SMRD)
     output reg               sw_valid,
     input  wire              sw_grant,
@@ -106,11 +108,11 @@ module lsu #(
     output wire [15:0]       mon_tag,
     output reg  [63:0]       done_exec,
     output reg  [8:0]        mon_vwr_areg,     // architectural VGPR (256 + n) of the vwr_* row written
-    output wire              mon_lds_valid,
-    output wire [5:0]        mon_lds_lane,
-    output wire [LAW-1:0]    mon_lds_addr,     // byte address of the dword, inside the work-group's LDS
-    output wire [3:0]        mon_lds_be,
-    output wire [31:0]       mon_lds_data,
+    output wire [31:0]       mon_lds_valid,    // up to 32 LDS writes this cycle, in the emulator's order
+    output wire [32*6-1:0]   mon_lds_lane,
+    output wire [32*LAW-1:0] mon_lds_addr,     // byte address of the dword, inside the work-group's LDS
+    output wire [32*4-1:0]   mon_lds_be,
+    output wire [32*32-1:0]  mon_lds_data,
     output reg               fault_valid,
     output reg  [WW-1:0]     fault_wave,
     output reg  [47:0]       fault_pc,
@@ -360,23 +362,211 @@ module lsu #(
         end
     endfunction
 
-    // ---------------------------------------------------------------- LDS port (lds.v)
-    wire [31:0] lds_q = lds_rsp_data;
+    // ---------------------------------------------------------------- LDS port (lds.v, 32 banks)
+    // The single-access path (atomics, wrxchg2, append/consume, and the
+    // sequencing of everything but plain DS reads/writes): one dword per
+    // cycle at lds_a, in the bank lds_a[6:2].
     reg         lds_en, lds_we;
     reg  [LAW-1:0] lds_a;
     reg  [5:0]  lds_lane;
     reg  [3:0]  lds_be;
     reg  [31:0] lds_wd;
-    assign lds_req_en = lds_en;
-    assign lds_req_we = lds_we;
-    assign lds_req_addr = lds_a;
-    assign lds_req_be = lds_be;
-    assign lds_req_wdata = lds_wd;
+    reg  [4:0]  lds_bank_q;          // bank of the single access whose data is on lds_rsp_data
+    reg  [31:0] lds_q;
+    integer     lq;
+    always @* begin   // a select over the banks (no variable part-select of the 1024-bit bus)
+        lds_q = 32'd0;
+        for (lq = 0; lq < 32; lq = lq + 1)
+            if (lds_bank_q == lq[4:0]) lds_q = lds_rsp_data[lq*32 +: 32];
+    end
+
+    // Plain DS reads and writes (ds_read*/ds_write* incl. read2/write2, any
+    // element size): the lanes' accesses in the emulator's order (lane by
+    // lane, dwords of a lane in order) are taken in aligned groups of 32
+    // dwords (32 lanes of b32, 16 of b64 / read2 b32, 8 of read2 b64); each
+    // cycle serves the longest run of the group's pending accesses, in that
+    // order, that needs no bank twice, except reads of the same dword
+    // (broadcast).  A conflict-free wave of b32 takes 2 cycles, 32 lanes on
+    // one bank 64.  Writes are never reordered, so the final LDS contents
+    // equal the emulator's whatever the addresses.
+    wire       fp_kind = x_kind == K_DSREAD || x_kind == K_DSWRITE;
+    // per dword d of a lane (as ds_addr_g): the element's offset, the dword within
+    // the element, the alignment mask and the limit, the same for every lane
+    reg [127:0] fp_off;
+    reg [3:0]   fp_jj;
+    reg [31:0]  fp_amask, fp_lim;
+    integer     fo;
+    always @* begin
+        for (fo = 0; fo < 4; fo = fo + 1) begin
+            fp_jj[fo] = x_esz == 4'd8 && fo[0];
+            if (x_2addr)
+                fp_off[fo*32 +: 32] = ({24'd0, ((x_esz == 4'd8 ? fo >> 1 : fo) == 0) ? x_off16[7:0] : x_off1} *
+                                       {28'd0, x_esz}) << (x_st64 ? 6 : 0);
+            else fp_off[fo*32 +: 32] = {16'd0, x_b[`DI_OFFSET]};
+        end
+        fp_amask = (x_esz > 4'd1) ? ~({28'd0, x_esz} - 32'd1) : 32'hffffffff;
+        fp_lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
+    end
+    wire [1:0] fp_s = (x_nd == 5'd1) ? 2'd0 : (x_nd == 5'd2) ? 2'd1 : 2'd2;   // log2 dwords per lane
+    wire [2:0] fp_glast = (x_nd == 5'd1) ? 3'd1 : (x_nd == 5'd2) ? 3'd3 : 3'd7;
+    reg  [2:0] fg_g;                 // current group
+    reg        fg_new;               // its pending set is not loaded yet
+    reg [31:0] fg_pm;                // its pending accesses
+    wire [31:0]       pos_ok;        // position i: an active lane's in-range dword
+    wire [32*LAW-1:0] pos_a;         // physical byte address
+    wire [32*6-1:0]   pos_lane;
+    wire [32*4-1:0]   pos_be;
+    wire [32*32-1:0]  pos_wd;
+    genvar gp;
+    generate
+        for (gp = 0; gp < 32; gp = gp + 1) begin : g_pos
+            reg [31:0] a0, wd;
+            reg [5:0]  ln;
+            reg [1:0]  pd;
+            integer    ss, gg, li, di;
+            always @* begin
+                a0 = 32'd0; wd = 32'd0; ln = 6'd0; pd = 2'd0; li = 0; di = 0;
+                for (ss = 0; ss < 3; ss = ss + 1)
+                    for (gg = 0; gg < (2 << ss); gg = gg + 1)   // the groups of 2^ss dwords per lane
+                        if (ss == {30'd0, fp_s} && gg == {29'd0, fg_g}) begin
+                            li = gg * (32 >> ss) + (gp >> ss);     // the lane
+                            di = gp & ((1 << ss) - 1);              // its dword
+                            ln = li[5:0];
+                            pd = di[1:0];
+                            a0 = abuf[0][(gg * (32 >> ss) + (gp >> ss)) * 32 +: 32];
+                            wd = dbuf[gp & ((1 << ss) - 1)][(gg * (32 >> ss) + (gp >> ss)) * 32 +: 32];
+                        end
+            end
+            // ds_addr_g with the instruction's offsets and limit computed once (fp_off, fp_lim)
+            wire [31:0] da_a = (a0 + fp_off[pd*32 +: 32]) & fp_amask;
+            wire [32:0] da = {({1'b0, da_a} + {29'd0, x_esz}) > {1'b0, fp_lim}, da_a + {29'd0, fp_jj[pd], 2'b00}};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire _unused_da = &{1'b0, da[31:LAW], li[31:6], di[31:2], 1'b0};
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign pos_ok[gp] = x_exec[ln] && !da[32];
+            assign pos_a[gp*LAW +: LAW] = x_ldsb + da[LAW-1:0];
+            assign pos_lane[gp*6 +: 6] = ln;
+            assign pos_be[gp*4 +: 4] = (x_esz == 4'd1) ? (4'b0001 << da[1:0]) :
+                                       (x_esz == 4'd2) ? (4'b0011 << {da[1], 1'b0}) : 4'b1111;
+            assign pos_wd[gp*32 +: 32] = (x_esz == 4'd1) ? {4{wd[7:0]}} : (x_esz == 4'd2) ? {2{wd[15:0]}} : wd;
+        end
+    endgenerate
+    // the run served this cycle
+    reg [31:0] fp_cur, fp_srv;
+    reg        fp_blk, fp_conf;
+    integer    fpq, fpk;
+    always @* begin
+        fp_cur = fg_new ? pos_ok : fg_pm;
+        fp_srv = 32'd0;
+        fp_blk = 1'b0;
+        fp_conf = 1'b0;
+        for (fpq = 0; fpq < 32; fpq = fpq + 1)
+            if (fp_cur[fpq] && !fp_blk) begin
+                fp_conf = 1'b0;
+                for (fpk = 0; fpk < fpq; fpk = fpk + 1)
+                    if (fp_srv[fpk] && pos_a[fpk*LAW+2 +: 5] == pos_a[fpq*LAW+2 +: 5] &&
+                        !(x_kind == K_DSREAD && pos_a[fpk*LAW+2 +: LAW-2] == pos_a[fpq*LAW+2 +: LAW-2]))
+                        fp_conf = 1'b1;
+                if (fp_conf) fp_blk = 1'b1;
+                else fp_srv[fpq] = 1'b1;
+            end
+    end
+    wire       fp_go = st == S_ACCESS && fp_kind;
+    wire       fp_gdone = (fp_cur & ~fp_srv) == 32'd0;
+    // stage 1: the served accesses, presented to the banks
+    reg [31:0]       fp1_v;
+    reg              fp1_we;
+    reg [2:0]        fp1_g;
+    reg [32*LAW-1:0] fp1_a;
+    reg [32*6-1:0]   fp1_lane;
+    reg [32*4-1:0]   fp1_be;
+    reg [32*32-1:0]  fp1_wd;
+    // stage 2: read data on lds_rsp_data
+    reg [31:0]       fp2_v;
+    reg [2:0]        fp2_g;
+    reg [1:0]        fp2_s;
+    reg [32*7-1:0]   fp2_bb;         // {bank, byte} per position
+    always @(posedge clk) begin
+        fp1_v <= 32'd0;
+        fp2_v <= fp1_v & {32{!fp1_we}};
+        fp2_g <= fp1_g;
+        fp2_s <= fp_s;
+        for (fpq = 0; fpq < 32; fpq = fpq + 1) fp2_bb[fpq*7 +: 7] <= fp1_a[fpq*LAW +: 7];
+        lds_bank_q <= lds_a[6:2];
+        if (rst) begin
+            fg_new <= 1'b1; fg_g <= 3'd0; fp2_v <= 32'd0;
+        end else if (st == S_IDLE) begin
+            fg_new <= 1'b1; fg_g <= 3'd0;
+        end else if (fp_go) begin
+            fp1_v <= fp_srv; fp1_we <= x_kind == K_DSWRITE; fp1_g <= fg_g;
+            fp1_a <= pos_a; fp1_lane <= pos_lane; fp1_be <= pos_be; fp1_wd <= pos_wd;
+            fg_pm <= fp_cur & ~fp_srv;
+            fg_new <= fp_gdone;
+            if (fp_gdone) fg_g <= fg_g + 3'd1;
+        end
+    end
+    // the banks' requests: the served run (a position per bank; reads of one
+    // dword share it), or the single access
+    wire [31:0]       bq_en;
+    wire [32*LAW-1:0] bq_a;
+    wire [32*4-1:0]   bq_be;
+    wire [32*32-1:0]  bq_wd;
+    genvar gb;
+    generate
+        for (gb = 0; gb < 32; gb = gb + 1) begin : g_bq
+            reg           en;
+            reg [LAW-1:0] a;
+            reg [3:0]     be;
+            reg [31:0]    wd;
+            integer       bi;
+            always @* begin
+                en = 1'b0; a = {LAW{1'b0}}; be = 4'd0; wd = 32'd0;
+                for (bi = 0; bi < 32; bi = bi + 1)
+                    if (fp1_v[bi] && fp1_a[bi*LAW+2 +: 5] == gb) begin
+                        en = 1'b1; a = fp1_a[bi*LAW +: LAW];
+                        be = fp1_be[bi*4 +: 4]; wd = fp1_wd[bi*32 +: 32];
+                    end
+                if (lds_en && lds_a[6:2] == gb) begin
+                    en = 1'b1; a = lds_a; be = lds_be; wd = lds_wd;
+                end
+            end
+            assign bq_en[gb] = en;
+            assign bq_a[gb*LAW +: LAW] = a;
+            assign bq_be[gb*4 +: 4] = be;
+            assign bq_wd[gb*32 +: 32] = wd;
+        end
+    endgenerate
+    wire bq_we = (fp1_v != 32'd0) ? fp1_we : lds_we;
+    assign lds_req_en = bq_en;
+    assign lds_req_we = bq_we;
+    assign lds_req_addr = bq_a;
+    assign lds_req_be = bq_be;
+    assign lds_req_wdata = bq_wd;
+    // the read data of each served position, extended (stage 2)
+    wire [32*32-1:0] fp2_val;
+    generate
+        for (gp = 0; gp < 32; gp = gp + 1) begin : g_rsp
+            wire [4:0]  bk = fp2_bb[gp*7+2 +: 5];
+            wire [1:0]  by = fp2_bb[gp*7 +: 2];
+            reg  [31:0] q;
+            integer     qb;
+            always @* begin
+                q = 32'd0;
+                for (qb = 0; qb < 32; qb = qb + 1)
+                    if (bk == qb[4:0]) q = lds_rsp_data[qb*32 +: 32];
+            end
+            wire [31:0] sh = (x_esz == 4'd1) ? q >> {by, 3'b000} : (x_esz == 4'd2) ? q >> {by[1], 4'b0000} : q;
+            assign fp2_val[gp*32 +: 32] = ld_ext(sh, x_esz, x_sext);
+        end
+    endgenerate
+`ifndef SYNTHESIS   // assertions: simulation only
+    `SICU_ASSERT(lsu_lds_one_path, !(lds_en && fp1_v != 32'd0))
+`endif
 
     wire [15:0] x_off16 = x_b[`DI_OFFSET];
     wire [7:0]  x_off1 = x_b[`DI_OFFSET1];
     // DS: {out of range, byte address} of dword d of the current lane (LDS space of the work-group)
-    function automatic [32:0] ds_addr_f(input [4:0] d);   // lane nxt_lane (l_a0)
+    function automatic [32:0] ds_addr_g(input [31:0] a0, input [4:0] d);   // a lane whose address is a0
         reg [4:0]  e, jj;
         reg [31:0] off, a, lim;
         begin
@@ -385,10 +575,10 @@ module lsu #(
             if (x_2addr)
                 off = ({24'd0, (e == 5'd0) ? x_off16[7:0] : x_off1} * {28'd0, x_esz}) << (x_st64 ? 6 : 0);
             else off = {16'd0, x_b[`DI_OFFSET]};
-            a = l_a0 + off;
+            a = a0 + off;
             if (x_esz > 4'd1) a = a & ~({28'd0, x_esz} - 32'd1);
             lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
-            ds_addr_f = {({1'b0, a} + {29'd0, x_esz}) > {1'b0, lim}, a + {25'd0, jj, 2'b00}};
+            ds_addr_g = {({1'b0, a} + {29'd0, x_esz}) > {1'b0, lim}, a + {25'd0, jj, 2'b00}};
         end
     endfunction
 
@@ -494,7 +684,7 @@ module lsu #(
     // a 64-bit atomic is range checked all-or-nothing (both dwords)
     wire        b_oob = ba_cur[64] || (x_kind == K_BATOM && x_nd == 5'd2 && !x_b[`DI_ADDR64] && ba_hi4[64]);
     wire [63:0] b_addr = ba_cur[63:0];
-    wire [32:0] da_cur = ds_addr_f(a_d);
+    wire [32:0] da_cur = ds_addr_g(l_a0, a_d);
     wire        d_oob = da_cur[32];
     wire [31:0] d_a = da_cur[31:0];
     wire [31:0] ds_wdat = l_dn;
@@ -502,6 +692,13 @@ module lsu #(
     function automatic [31:0] ld_ext(input [31:0] v, input [3:0] esz, input sext);
         ld_ext = (esz == 4'd1) ? (sext ? {{24{v[7]}}, v[7:0]} : {24'd0, v[7:0]}) :
                  (esz == 4'd2) ? (sext ? {{16{v[15]}}, v[15:0]} : {16'd0, v[15:0]}) : v;
+    endfunction
+    function automatic [5:0] popc32(input [31:0] m);
+        integer z;
+        begin
+            popc32 = 6'd0;
+            for (z = 0; z < 32; z = z + 1) popc32 = popc32 + {5'd0, m[z]};
+        end
     endfunction
     wire [31:0] lds_rd_shift = (x_esz == 4'd1) ? lds_q >> {lds_rd_byte2, 3'b000} :
                                (x_esz == 4'd2) ? lds_q >> {lds_rd_byte2[1], 4'b0000} : lds_q;
@@ -512,11 +709,18 @@ module lsu #(
     assign mem_req_mode = x_mode;
     assign mem_req_pc = x_b[`DI_PC];
     assign mon_tag = x_tag;
-    assign mon_lds_valid = lds_en && lds_we;
-    assign mon_lds_lane = lds_lane;
-    assign mon_lds_addr = lds_a - x_ldsb;
-    assign mon_lds_be = lds_be;
-    assign mon_lds_data = lds_wd;
+    // LDS writes in the emulator's order: the served run's positions in order, or
+    // the single access in slot 0 (the harness records stores slot by slot)
+    wire   mon_fp = fp1_v != 32'd0;
+    assign mon_lds_valid = mon_fp ? fp1_v & {32{fp1_we}} : {31'd0, lds_en && lds_we};
+    assign mon_lds_lane = mon_fp ? fp1_lane : {186'd0, lds_lane};
+    assign mon_lds_be = mon_fp ? fp1_be : {124'd0, lds_be};
+    assign mon_lds_data = mon_fp ? fp1_wd : {992'd0, lds_wd};
+    generate
+        for (gp = 0; gp < 32; gp = gp + 1) begin : g_mon_lds
+            assign mon_lds_addr[gp*LAW +: LAW] = (mon_fp ? fp1_a[gp*LAW +: LAW] : lds_a) - x_ldsb;
+        end
+    endgenerate
     reg [5:0] nxt_lane;
     reg       nxt_found;
     // the operand dwords of the lane being accessed (nxt_lane), computed once
@@ -696,6 +900,20 @@ module lsu #(
         for (gl = 0; gl < 64; gl = gl + 1) begin : g_rl
             localparam [5:0] LANE = gl;
             wire hit = rb_lane == LANE;
+            // plain DS reads: the positions of this lane's dwords in the group (rows 0..3)
+            reg [3:0]   fw_en;
+            reg [127:0] fw_d;
+            integer     fs, fr;
+            always @* begin
+                fw_en = 4'd0; fw_d = 128'd0;
+                for (fs = 0; fs < 3; fs = fs + 1)
+                    for (fr = 0; fr < 4; fr = fr + 1)
+                        if (fs == {30'd0, fp2_s} && fr < (1 << fs) && (gl / (32 >> fs)) == {29'd0, fp2_g} &&
+                            fp2_v[((gl % (32 >> fs)) << fs) | fr]) begin
+                            fw_en[fr] = 1'b1;
+                            fw_d[fr*32 +: 32] = fp2_val[(((gl % (32 >> fs)) << fs) | fr) * 32 +: 32];
+                        end
+            end
             always @(posedge clk)
                 if (rb_clr) begin
                     rb_r0[gl*32 +: 32] <= 32'd0; rb_r1[gl*32 +: 32] <= 32'd0; rb_r2[gl*32 +: 32] <= 32'd0;
@@ -703,9 +921,13 @@ module lsu #(
                 end else begin
                     if (rb_bcast) rb_r0[gl*32 +: 32] <= cnt_old;
                     else if (rb_en[0] && hit) rb_r0[gl*32 +: 32] <= rb_wv[31:0];
+                    else if (fw_en[0]) rb_r0[gl*32 +: 32] <= fw_d[31:0];
                     if (rb_en[1] && hit) rb_r1[gl*32 +: 32] <= rb_wv[63:32];
+                    else if (fw_en[1]) rb_r1[gl*32 +: 32] <= fw_d[63:32];
                     if (rb_en[2] && hit) rb_r2[gl*32 +: 32] <= rb_wv[95:64];
+                    else if (fw_en[2]) rb_r2[gl*32 +: 32] <= fw_d[95:64];
                     if (rb_en[3] && hit) rb_r3[gl*32 +: 32] <= rb_wv[127:96];
+                    else if (fw_en[3]) rb_r3[gl*32 +: 32] <= fw_d[127:96];
                     if (rb_en[4] && hit) rb_r4[gl*32 +: 32] <= rb_wv[159:128];
                 end
         end
@@ -783,7 +1005,10 @@ module lsu #(
                     end
                 end
                 S_ACCESS: begin
-                    if (!nxt_found) st <= S_DRAIN;
+                    if (fp_kind) begin   // plain DS read/write: the LDS group path above
+                        pc_lds_accesses <= pc_lds_accesses + {26'd0, popc32(fp_srv)};
+                        if (fp_gdone && fg_g == fp_glast) st <= S_DRAIN;
+                    end else if (!nxt_found) st <= S_DRAIN;
                     else if (acc_go) begin
                         case (x_kind)
                             K_SMRD: begin
@@ -941,7 +1166,8 @@ module lsu #(
                         end
                     end
                 end
-                S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2) begin
+                S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2 &&
+                             fp1_v == 32'd0 && fp2_v == 32'd0) begin
                     st <= (x_kind == K_FLOAD) ? S_CONV : S_WB;
                     w_i <= 5'd0;
                     if (x_kind == K_FLOAD) begin a_lane <= 7'd0; f_c <= 2'd0; end

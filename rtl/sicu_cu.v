@@ -389,16 +389,17 @@ module sicu_cu #(
     wire [WW-1:0] lsu_fault_w;
     wire [47:0] lsu_fault_pc;
     wire [31:0] pc_lsu_busy, pc_memreq, pc_lds;
-    wire            ld_en, ld_we;
-    wire [LAW-1:0]  ld_addr;
-    wire [3:0]      ld_be;
-    wire [31:0]     ld_wd, ld_rd;
+    wire [31:0]       ld_en;          // LSU -> LDS: one request per bank
+    wire              ld_we;
+    wire [32*LAW-1:0] ld_addr;
+    wire [32*4-1:0]   ld_be;
+    wire [32*32-1:0]  ld_wd, ld_rd;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire            mon_lds_valid;       // LDS writes of the LSU's instruction (monitor)
-    wire [5:0]      mon_lds_lane;
-    wire [LAW-1:0]  mon_lds_addr;
-    wire [3:0]      mon_lds_be;
-    wire [31:0]     mon_lds_data;
+    wire [31:0]       mon_lds_valid;  // LDS writes of the LSU's instruction, in order (monitor)
+    wire [32*6-1:0]   mon_lds_lane;
+    wire [32*LAW-1:0] mon_lds_addr;
+    wire [32*4-1:0]   mon_lds_be;
+    wire [32*32-1:0]  mon_lds_data;
     /* verilator lint_on UNUSEDSIGNAL */
     lsu u_lsu (
         .clk(clk), .rst(rst),

@@ -69,13 +69,13 @@ module sicu_monitor #(
     input  wire [8:0]         i_rw_init_areg,
     input  wire [2047:0]      i_rw_data,
     // LDS writes of the LSU
-    input  wire               i_lds_valid,
+    input  wire [31:0]        i_lds_valid,     // up to 32 LDS writes, in the emulator's order
     input  wire [WW-1:0]      i_lds_wave,
     input  wire [15:0]        i_lds_tag,
-    input  wire [5:0]         i_lds_lane,
-    input  wire [LAW-1:0]     i_lds_addr,
-    input  wire [3:0]         i_lds_be,
-    input  wire [31:0]        i_lds_data,
+    input  wire [32*6-1:0]    i_lds_lane,
+    input  wire [32*LAW-1:0]  i_lds_addr,
+    input  wire [32*4-1:0]    i_lds_be,
+    input  wire [32*32-1:0]   i_lds_data,
     // outputs: the events of this cycle
     output wire [NR-1:0]      ret_valid,
     output wire [NR*WW-1:0]   ret_wave,
@@ -101,13 +101,13 @@ module sicu_monitor #(
     output reg  [NV*9-1:0]    vwr_areg,
     output reg  [NV*64-1:0]   vwr_mask,
     output reg  [NV*2048-1:0] vwr_data,
-    output wire               lds_valid,
+    output wire [31:0]        lds_valid,
     output wire [WW-1:0]      lds_wave,
     output wire [15:0]        lds_tag,
-    output wire [5:0]         lds_lane,
-    output wire [LAW-1:0]     lds_addr,
-    output wire [3:0]         lds_be,
-    output wire [31:0]        lds_data
+    output wire [32*6-1:0]    lds_lane,
+    output wire [32*LAW-1:0]  lds_addr,
+    output wire [32*4-1:0]    lds_be,
+    output wire [32*32-1:0]   lds_data
 );
     assign ret_valid = i_ret_valid;
     assign ret_wave = i_ret_wave;

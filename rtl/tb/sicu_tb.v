@@ -91,13 +91,13 @@ module sicu_tb #(
     output wire [NV*9-1:0]   mon_vwr_areg,
     output wire [NV*64-1:0]  mon_vwr_mask,
     output wire [NV*2048-1:0] mon_vwr_data,
-    output wire              mon_lds_valid,
+    output wire [31:0]       mon_lds_valid,    // up to 32 LDS writes, in the emulator's order
     output wire [WW-1:0]     mon_lds_wave,
     output wire [15:0]       mon_lds_tag,
-    output wire [5:0]        mon_lds_lane,
-    output wire [LAW-1:0]    mon_lds_addr,
-    output wire [3:0]        mon_lds_be,
-    output wire [31:0]       mon_lds_data,
+    output wire [32*6-1:0]   mon_lds_lane,
+    output wire [32*LAW-1:0] mon_lds_addr,
+    output wire [32*4-1:0]   mon_lds_be,
+    output wire [32*32-1:0]  mon_lds_data,
     // faults, wave state, activity, counters
     output wire              mon_fault_valid,
     output wire [WW-1:0]     mon_fault_wave,
