@@ -29,14 +29,20 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* the error message names what was expected */
+static void assert_err_has(const char *err, const char *want)
+{
+    if (!strstr(err, want)) {
+        fprintf(stderr, "expected '%s' in: %s\n", want, err);
+        fail();
+    }
+}
+
 static void expect_err(const char *json, const char *want)
 {
     si_launch l;
     assert_int_equal(si_launch_parse_string(&l, json, "L.json", NULL), -1);
-    if (!strstr(l.err, want)) {
-        fprintf(stderr, "expected '%s' in: %s\n", want, l.err);
-        fail();
-    }
+    assert_err_has(l.err, want);
     assert_non_null(strstr(l.err, "L.json"));
     si_launch_free(&l);
 }
@@ -264,10 +270,7 @@ static void expect_setup_err(const char *args, const char *want)
     si_dispatch d;
     int rc = try_setup(args, &l, &m, &d);
     assert_int_equal(rc, -1);
-    if (!strstr(l.err, want)) {
-        fprintf(stderr, "expected '%s' in: %s\n", want, l.err);
-        fail();
-    }
+    assert_err_has(l.err, want);
     si_launch_free(&l);
     si_mem_free(&m);
 }
@@ -491,10 +494,7 @@ static void expect_bv_err(const char *p, const char *v, const char *w, const cha
     si_dispatch d;
     int rc = bv_setup(p, v, w, alpha, u, &l, &m, &d);
     assert_int_not_equal(rc, 0);
-    if (!strstr(l.err, want)) {
-        fprintf(stderr, "expected '%s' in: %s\n", want, l.err);
-        fail();
-    }
+    assert_err_has(l.err, want);
     si_launch_free(&l);
     si_mem_free(&m);
 }
@@ -619,10 +619,7 @@ static void expect_geo(const char *grid, const char *wg, const char *want)
         assert_int_equal(rc, 0);
     } else {
         assert_int_not_equal(rc, 0);
-        if (!strstr(l.err, want)) {
-            fprintf(stderr, "expected '%s' in: %s\n", want, l.err);
-            fail();
-        }
+        assert_err_has(l.err, want);
     }
     si_launch_free(&l);
     si_mem_free(&m);
