@@ -35,7 +35,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
+.PHONY: golden-emu-test config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
 all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.h ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
@@ -278,6 +278,9 @@ example: $(BIN) ## Compile and run the bundled vector-add example, check it agai
 regress: rtl $(BIN) ## RTL traces vs. the stored golden traces (tests/golden/LIST; sicu trace-diff)
 	@bash scripts/regress.sh
 
+golden-emu-test: $(BIN) ## The emulator's traces of the golden cases are byte-identical to the stored golden traces
+	@bash scripts/regress.sh --emu
+
 golden: $(BIN) ## Recompile the regression cases and regenerate their golden traces with the emulator
 	@bash scripts/regress.sh --golden
 
@@ -319,7 +322,7 @@ fuzz-cosim-x: ## Random programs in cosim with random initial state (--x-initial
 test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 	@echo "all test suites passed"
 
-sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test ## The emulator/toolchain suites
+sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test golden-emu-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
 # The RTL suites CI can afford: lint and Yosys synthesis of the small config, the

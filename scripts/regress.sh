@@ -15,6 +15,10 @@
 #   regress.sh --golden  (make golden) recompile the cases with the installed
 #                        toolchain and regenerate the golden traces with the
 #                        golden emulator
+#   regress.sh --emu     (make golden-emu-test, part of sw-test) run the
+#                        emulator on the stored code objects: its trace must
+#                        be byte-identical to the stored golden trace (guards
+#                        emulator changes, e.g. speed work; no RTL needed)
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -25,6 +29,7 @@ OUT=$ROOT/$BUILD/regress
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
 mode=check
 if [ "${1:-}" = "--golden" ]; then mode=golden; shift; fi
+if [ "${1:-}" = "--emu" ]; then mode=emu; OUT=$ROOT/$BUILD/regress-emu; shift; fi
 [ -x "$SICU" ] || { echo "regress: $SICU not found (run make)" >&2; exit 2; }
 if [ "$mode" = check ] && [ ! -f "$ROOT/$BUILD/lib/libsicu-rtl.so" ]; then
     echo "regress: $BUILD/lib/libsicu-rtl.so not found (run make rtl [BUILD=$BUILD])" >&2; exit 2
@@ -80,6 +85,17 @@ for c in "${cases[@]}"; do
     fi
     [ -f "$GOLD/$c.jsonl.gz" ] || { bad "$c" "no golden trace (run make golden)"; continue; }
     gzip -dc "$GOLD/$c.jsonl.gz" > "$dir/golden.jsonl"
+    if [ "$mode" = emu ]; then
+        if ! "$SICU" run "$dir/launch.json" --trace "$dir/emu.jsonl" > "$dir/run.log" 2>&1; then
+            bad "$c" "emulator run failed" "$dir/run.log"; continue
+        fi
+        if ! cmp -s "$dir/golden.jsonl" "$dir/emu.jsonl"; then
+            "$SICU" trace-diff "$dir/golden.jsonl" "$dir/emu.jsonl" --max-waves 2 > "$dir/diff.log" 2>&1
+            bad "$c" "emulator trace differs from the golden trace" "$dir/diff.log"; continue
+        fi
+        printf '  PASS  %s (%s records, identical)\n' "$c" "$(wc -l < "$dir/golden.jsonl")"
+        pass=$((pass + 1)); continue
+    fi
     if ! "$SICU" run "$dir/launch.json" --engine rtl --trace "$dir/rtl.jsonl" > "$dir/run.log" 2>&1; then
         bad "$c" "RTL run failed" "$dir/run.log"; continue
     fi
