@@ -19,18 +19,6 @@
 #pragma GCC optimize("fp-contract=off")
 #endif
 
-si_fpm si_fpm_from_mode(uint32_t mode)
-{
-    si_fpm m;
-    m.round32 = mode & 3;
-    m.round64 = (mode >> 2) & 3;
-    m.denorm32 = (mode >> 4) & 3;
-    m.denorm64 = (mode >> 6) & 3;
-    m.dx10_clamp = (mode >> 8) & 1;
-    m.ieee = (mode >> 9) & 1;
-    return m;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Rounding and packing                                                     */
 /* ------------------------------------------------------------------------ */

@@ -61,7 +61,18 @@ enum {
     SI_CLASS_PNORM = 1u << 8, SI_CLASS_PINF = 1u << 9
 };
 
-si_fpm si_fpm_from_mode(uint32_t mode);
+/* The MODE register's FP fields (inline: decoded for every VALU instruction). */
+static inline si_fpm si_fpm_from_mode(uint32_t mode)
+{
+    si_fpm m;
+    m.round32 = mode & 3;
+    m.round64 = (mode >> 2) & 3;
+    m.denorm32 = (mode >> 4) & 3;
+    m.denorm64 = (mode >> 6) & 3;
+    m.dx10_clamp = (mode >> 8) & 1;
+    m.ieee = (mode >> 9) & 1;
+    return m;
+}
 
 /* ---------------------------------------------------------------- f32 ---- */
 uint32_t si_f32_add(uint32_t a, uint32_t b, const si_fpm *m);
