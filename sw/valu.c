@@ -32,7 +32,9 @@ typedef struct vx {
     uint64_t exec;
     int vop3;              /* VOP3 encoding (modifiers present)          */
     si_fpm fm;
-    /* Materialised sources: 32-bit view and 64-bit view. */
+    /* Sources: 32-bit view (sp[i]: the VGPR row itself when it is read
+     * unmodified, else s[i], a copy or broadcast) and 64-bit view. */
+    const uint32_t *sp[3];
     uint32_t s[3][NL];
     uint64_t d[3][NL];
     /* Results. */
@@ -79,25 +81,31 @@ static int vgpr_index(vx *x, unsigned code, unsigned width, unsigned *reg)
     return 0;
 }
 
-/* Fetch source i (code in->src[i]) as a 32-bit array. */
+/* Fetch source i (code in->src[i]) as a 32-bit array, x->sp[i]: an
+ * unmodified VGPR is read in place, a modified one copied, a scalar or
+ * constant broadcast. */
 static int fetch32(vx *x, int i, unsigned code, unsigned kind)
 {
     uint32_t *o = x->s[i];
+    int mods = x->vop3 && is_f_kind(kind) ? (x->in->abs >> i & 1) | (x->in->neg >> i & 1) << 1 : 0;
     if (code >= SI_SRC_VGPR0) {
         unsigned r;
         if (vgpr_index(x, code, 1, &r))
             return -1;
+        if (!mods) {
+            x->sp[i] = x->w->v[r];
+            return 0;
+        }
         memcpy(o, x->w->v[r], sizeof x->s[i]);
     } else {
         uint32_t v = si_read_s32(x->w, x->in, code);
         ALL(l) o[l] = v;
     }
-    if (x->vop3 && is_f_kind(kind)) {
-        if (x->in->abs & (1u << i))
-            ALL(l) o[l] &= 0x7fffffffu;
-        if (x->in->neg & (1u << i))
-            ALL(l) o[l] ^= 0x80000000u;
-    }
+    if (mods & 1)
+        ALL(l) o[l] &= 0x7fffffffu;
+    if (mods & 2)
+        ALL(l) o[l] ^= 0x80000000u;
+    x->sp[i] = o;
     return 0;
 }
 
@@ -142,7 +150,7 @@ static int write_v32(vx *x, unsigned code, const uint32_t *val, uint64_t mask)
     if (mask == ~0ull) {
         memcpy(d, val, sizeof x->r);
     } else {
-        ALL(l) if ((mask >> l) & 1) d[l] = val[l];
+        ALL(l) d[l] = ((mask >> l) & 1) ? val[l] : d[l]; /* a blend the compiler vectorises */
     }
     return 0;
 }
@@ -315,7 +323,7 @@ static int exec_vopc(vx *x)
     } else if (fetch32(x, 1, in->src[1], is_class ? K_U32 : k1))
         return -1;
 
-    const uint32_t *a = x->s[0], *b = x->s[1];
+    const uint32_t *a = x->sp[0], *b = x->sp[1];
     const uint64_t *A = x->d[0], *B = x->d[1];
 
     if (is_class) {
@@ -437,7 +445,7 @@ static int exec_special(vx *x, int *handled)
             if (idx >= w->nvgpr)
                 return si_emu_fail(x->e, w, "%s: source v%u + M0 (%u) is outside the %u VGPRs",
                                    x->oi->name, in->src[0] - SI_SRC_VGPR0, m0, w->nvgpr);
-            memcpy(x->s[0], w->v[idx], sizeof x->s[0]);
+            x->sp[0] = w->v[idx];
         } else if (fetch32(x, 0, in->src[0], K_B32)) {
             return -1;
         }
@@ -448,7 +456,7 @@ static int exec_special(vx *x, int *handled)
             return si_emu_fail(x->e, w, "%s: destination v%u + M0 (%u) is outside the %u VGPRs",
                                x->oi->name, in->dst - SI_SRC_VGPR0, rel_d ? m0 : 0, w->nvgpr);
         r2 = (unsigned)di;
-        return write_v32(x, SI_SRC_VGPR0 + r2, x->s[0], x->exec);
+        return write_v32(x, SI_SRC_VGPR0 + r2, x->sp[0], x->exec);
     }
 
     default:
@@ -469,7 +477,7 @@ static int exec_special(vx *x, int *handled)
     const si_fpm *m = &(x)->fm;                                                                        \
     uint32_t *R = (x)->r;                                                                              \
     uint64_t *R64 = (x)->r64;                                                                          \
-    const uint32_t *a = (x)->s[0], *b = (x)->s[1], *c = (x)->s[2];                                     \
+    const uint32_t *a = (x)->sp[0], *b = (x)->sp[1], *c = (x)->sp[2];                                     \
     const uint64_t *A = (x)->d[0], *B = (x)->d[1], *C = (x)->d[2];                                     \
     (void)e, (void)w, (void)m, (void)R, (void)R64, (void)a, (void)b, (void)c, (void)A, (void)B, (void)C; \
     (void)carry, (void)has_carry
@@ -740,10 +748,11 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
         /* dst is also the addend (src2); VOP3 modifiers for src2 apply to it */
         if (fetch32(x, 2, in->dst, K_F32))
             return -1;
+        const uint32_t *d = x->sp[2]; /* fetched just now: not `c` */
         if (in->op == SI_OP_v_mac_f32)
-            ACT(x, l) R[l] = si_f32_mad(a[l], b[l], c[l], m);
+            ACT(x, l) R[l] = si_f32_mad(a[l], b[l], d[l], m);
         else
-            ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], c[l], m);
+            ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], d[l], m);
         break;
     }
     case SI_OP_v_madmk_f32: /* D = S0 * K + S1 */
@@ -930,6 +939,7 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     x->oi = &si_ops[in->op];
     x->exec = si_exec(w);
     x->vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
+    x->sp[0] = x->s[0], x->sp[1] = x->s[1], x->sp[2] = x->s[2];
 
     const si_opinfo *oi = x->oi;
     unsigned nfmt = oi->fmt;
