@@ -26,6 +26,7 @@ typedef struct vsharp {
     uint8_t dfmt;          /* [114:111]                                */
     uint32_t elem_size;    /* 2 << [116:115] bytes                     */
     uint32_t index_stride; /* 8 << [118:117]                           */
+    uint8_t es_log2, ist_log2; /* log2 of the two above                 */
     uint8_t add_tid;       /* [119]                                    */
 } vsharp;
 
@@ -39,8 +40,10 @@ static void vsharp_decode(const uint32_t d[4], vsharp *v)
         v->dst_sel[i] = (d[3] >> (3 * i)) & 7;
     v->nfmt = (d[3] >> 12) & 7;
     v->dfmt = (d[3] >> 15) & 15;
-    v->elem_size = 2u << ((d[3] >> 19) & 3);
-    v->index_stride = 8u << ((d[3] >> 21) & 3);
+    v->es_log2 = (uint8_t)(1 + ((d[3] >> 19) & 3));
+    v->ist_log2 = (uint8_t)(3 + ((d[3] >> 21) & 3));
+    v->elem_size = 1u << v->es_log2;
+    v->index_stride = 1u << v->ist_log2;
     v->add_tid = (d[3] >> 23) & 1;
 }
 
@@ -91,7 +94,8 @@ typedef struct bctx {
 /* Device address of byte `extra` of lane `lane`'s access.  Returns 1 when
  * that address is out of range for the V# (architectural: loads read 0,
  * stores are dropped), 0 otherwise. */
-static int buf_addr(const bctx *c, unsigned lane, uint32_t extra, uint64_t *addr)
+static inline __attribute__((always_inline)) int buf_addr(const bctx *c, unsigned lane, uint32_t extra,
+                                                          uint64_t *addr)
 {
     const si_inst *in = c->in;
     const vsharp *v = &c->v;
@@ -130,9 +134,9 @@ static int buf_addr(const bctx *c, unsigned lane, uint32_t extra, uint64_t *addr
 
     uint64_t boff;
     if (v->swizzle) {
-        uint64_t ist = v->index_stride, es = v->elem_size;
-        uint64_t imsb = index / ist, ilsb = index % ist;
-        uint64_t omsb = off / es, olsb = off % es;
+        uint64_t ist = v->index_stride, es = v->elem_size; /* powers of two */
+        uint64_t imsb = index >> v->ist_log2, ilsb = index & (ist - 1);
+        uint64_t omsb = off >> v->es_log2, olsb = off & (es - 1);
         boff = (imsb * v->stride + omsb * es) * ist + ilsb * es + olsb;
     } else {
         boff = (uint64_t)index * v->stride + off;
@@ -159,16 +163,29 @@ static int fail_addr(const bctx *c, unsigned lane, uint64_t addr, unsigned len, 
                        si_ops[c->in->op].name, what, len, lane, (unsigned long long)addr);
 }
 
-static uint32_t rd_le(const uint8_t *p, unsigned n)
+static inline uint32_t rd_le(const uint8_t *p, unsigned n)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 4) {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+#endif
     uint32_t v = 0;
     for (unsigned i = 0; i < n; i++)
         v |= (uint32_t)p[i] << (8 * i);
     return v;
 }
 
-static void wr_le(uint8_t *p, uint32_t v, unsigned n)
+static inline void wr_le(uint8_t *p, uint32_t v, unsigned n)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 4) {
+        memcpy(p, &v, 4);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
 }
@@ -326,6 +343,135 @@ static void log_store(const bctx *c, si_retire *rec, uint64_t addr, uint32_t val
 
 /* ------------------------------------------------------- raw accesses -- */
 
+/* Addresses of dword `d` of every lane (all 64, whatever EXEC) for the
+ * common addressing modes, in loops the compiler vectorises; oob[l] is set
+ * when the dword is out of range for the V#.  Returns 0 when the mode is
+ * not one of them (the caller then uses buf_addr lane by lane). */
+static int lane_addrs(const bctx *c, unsigned d, uint64_t *restrict A, uint8_t *restrict oob)
+{
+    const si_inst *in = c->in;
+    const vsharp *v = &c->v;
+    const uint32_t *restrict v0 = in->vaddr >= SI_SRC_VGPR0 ? c->w->v[in->vaddr - SI_SRC_VGPR0] : NULL;
+    uint64_t base = v->base + c->soff;
+    uint32_t ioff = (uint32_t)in->offset + 4 * d;
+    if (in->addr64) {
+        const uint32_t *restrict v1 = c->w->v[in->vaddr - SI_SRC_VGPR0 + 1];
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+            A[l] = base + (v0[l] | (uint64_t)v1[l] << 32) + ioff;
+            oob[l] = 0;
+        }
+        return 1;
+    }
+    if (in->idxen || v->stride != 0)
+        return 0;
+    /* stride 0: the range check is on the byte offset; the index (thread id
+     * with ADD_TID) only matters when swizzled */
+    uint64_t lim = v->num_records;
+    if (!v->swizzle) {
+        if (v->add_tid)
+            return 0; /* index * stride = 0: the general path */
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+            uint32_t off = ioff + (in->offen ? v0[l] : 0);
+            A[l] = base + off;
+            oob[l] = (uint64_t)off + c->soff >= lim;
+        }
+        return 1;
+    }
+    uint64_t es = v->elem_size, ist = v->index_stride;
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+        uint32_t off = ioff + (in->offen ? v0[l] : 0);
+        uint64_t index = v->add_tid ? l : 0;
+        /* buf_addr's swizzle with STRIDE 0: the index's high part drops out */
+        uint64_t boff = ((uint64_t)(off >> v->es_log2) * es) * ist + (index & (ist - 1)) * es + (off & (es - 1));
+        A[l] = base + boff;
+        oob[l] = (uint64_t)off + c->soff >= lim;
+    }
+    return 1;
+}
+
+/* Fast path of do_load/do_store: when every active lane's every dword is in
+ * range for the V# and all of them lie in one device-memory region, the
+ * region is looked up once and the lanes are copied in lane order.  Returns
+ * 1 when it did the access, 0 when the caller must take the general path
+ * (which reports errors and handles out-of-range dwords); the results are
+ * identical. */
+static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    uint64_t exec = si_exec(w);
+    unsigned nd = o->size <= 4 ? 1 : o->size / 4, len = o->size < 4 ? o->size : 4;
+    uint64_t addr[4][SI_WAVE_LANES], lo = UINT64_MAX, hi = 0;
+    for (unsigned d = 0; d < nd; d++) {
+        uint64_t *A = addr[d];
+        uint8_t oob[SI_WAVE_LANES];
+        if (!lane_addrs(c, d, A, oob)) {
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                if (buf_addr(c, lane, 4 * d, &A[lane]))
+                    return 0;
+            }
+        } else {
+            uint64_t bad = 0;
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+                bad |= (uint64_t)oob[l] << l;
+            if (bad & exec)
+                return 0;
+        }
+        if (exec == ~0ull) {
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+                lo = A[l] < lo ? A[l] : lo;
+                hi = A[l] > hi ? A[l] : hi;
+            }
+        } else {
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                lo = A[l] < lo ? A[l] : lo;
+                hi = A[l] > hi ? A[l] : hi;
+            }
+        }
+    }
+    if (hi - lo > UINT32_MAX)
+        return 0;
+    uint8_t *base = si_mem_ptr(c->mem, lo, hi - lo + len);
+    if (!base)
+        return 0;
+    unsigned vd = in->vdata - SI_SRC_VGPR0;
+    if (!store && len == 4 && !in->tfe) {
+        /* plain dword loads: lanes are independent, dword-major order */
+        for (unsigned d = 0; d < nd; d++) {
+            uint32_t *restrict dst = w->v[vd + d];
+            const uint64_t *A = addr[d];
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                dst[l] = rd_le(base + (A[l] - lo), 4);
+            }
+        }
+        return 1;
+    }
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        for (unsigned d = 0; d < nd; d++) {
+            uint8_t *p = base + (addr[d][lane] - lo);
+            if (store) {
+                uint32_t x = w->v[vd + d][lane];
+                if (len < 4)
+                    x &= (1u << (8 * len)) - 1;
+                wr_le(p, x, len);
+                log_store(c, rec, addr[d][lane], x, len, lane);
+            } else {
+                uint32_t x = rd_le(p, len);
+                if (o->sext)
+                    x = len == 1 ? (uint32_t)(int32_t)(int8_t)x : (uint32_t)(int32_t)(int16_t)x;
+                w->v[vd + d][lane] = x;
+            }
+        }
+        if (!store && in->tfe)
+            w->v[vd + nd][lane] = 0;
+    }
+    return 1;
+}
+
 static int do_load(const bctx *c, const vop *o, si_retire *rec)
 {
     si_wave *w = c->w;
@@ -335,6 +481,8 @@ static int do_load(const bctx *c, const vop *o, si_retire *rec)
     unsigned vd = in->vdata - SI_SRC_VGPR0;
     if (check_vgprs(c, in->vdata, nd + (in->tfe ? 1 : 0), "vdata"))
         return -1;
+    if (raw_fast(c, o, 0, rec))
+        return 0;
     for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
         if (!((exec >> lane) & 1))
             continue;
@@ -380,6 +528,8 @@ static int do_store(const bctx *c, const vop *o, si_retire *rec)
     unsigned vd = in->vdata - SI_SRC_VGPR0;
     if (check_vgprs(c, in->vdata, nd, "vdata"))
         return -1;
+    if (raw_fast(c, o, 1, rec))
+        return 0;
     for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
         if (!((exec >> lane) & 1))
             continue;
