@@ -3,7 +3,7 @@
  *
  * Everything here is integer arithmetic on IEEE-754 bit patterns.  The only
  * host floating-point use is the fast path for round-to-nearest-even
- * add/sub/mul of normal f32/f64 operands whose result is again normal: there
+ * add/sub/mul/fma of normal f32/f64 operands whose result is again normal: there
  * the host result (SSE/NEON, default rounding, no FTZ/DAZ, FLT_EVAL_METHOD 0)
  * is provably identical to the integer path.  Everything else (other rounding
  * modes, denormals, zeros, inf, NaN, overflow) takes the integer path.
@@ -301,6 +301,14 @@ uint32_t si_f32_mul(uint32_t a, uint32_t b, const si_fpm *m)
 
 uint32_t si_f32_fma(uint32_t a, uint32_t b, uint32_t c, const si_fpm *m)
 {
+#if SI_FP_HOST_FAST
+    /* the host's fused multiply-add is correctly rounded (C99 fmaf) */
+    if (m->round32 == SI_RND_NE && n32(a) && n32(b) && n32(c)) {
+        uint32_t r = si_u32_of_f(__builtin_fmaf(si_f_of_u32(a), si_f_of_u32(b), si_f_of_u32(c)));
+        if (n32(r))
+            return r;
+    }
+#endif
     return (uint32_t)g_fma(&F32, a, b, c, m->round32, m->denorm32, 0);
 }
 
@@ -668,6 +676,14 @@ uint64_t si_f64_mul(uint64_t a, uint64_t b, const si_fpm *m)
 
 uint64_t si_f64_fma(uint64_t a, uint64_t b, uint64_t c, const si_fpm *m)
 {
+#if SI_FP_HOST_FAST
+    /* the host's fused multiply-add is correctly rounded (C99 fma) */
+    if (m->round64 == SI_RND_NE && n64(a) && n64(b) && n64(c)) {
+        uint64_t r = si_u64_of_d(__builtin_fma(si_d_of_u64(a), si_d_of_u64(b), si_d_of_u64(c)));
+        if (n64(r))
+            return r;
+    }
+#endif
     return g_fma(&F64, a, b, c, m->round64, m->denorm64, 0);
 }
 
