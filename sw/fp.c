@@ -279,6 +279,11 @@ uint32_t si_f32_add(uint32_t a, uint32_t b, const si_fpm *m)
             return r;
     }
 #endif
+    /* a normal value plus an exact zero is that value in every rounding mode */
+    if ((b << 1) == 0 && n32(a))
+        return a;
+    if ((a << 1) == 0 && n32(b))
+        return b;
     return (uint32_t)g_add(&F32, a, b, m->round32, m->denorm32);
 }
 
@@ -303,7 +308,7 @@ uint32_t si_f32_fma(uint32_t a, uint32_t b, uint32_t c, const si_fpm *m)
 {
 #if SI_FP_HOST_FAST
     /* the host's fused multiply-add is correctly rounded (C99 fmaf) */
-    if (m->round32 == SI_RND_NE && n32(a) && n32(b) && n32(c)) {
+    if (m->round32 == SI_RND_NE && n32(a) && n32(b) && (n32(c) || (c << 1) == 0)) {
         uint32_t r = si_u32_of_f(__builtin_fmaf(si_f_of_u32(a), si_f_of_u32(b), si_f_of_u32(c)));
         if (n32(r))
             return r;
@@ -654,6 +659,11 @@ uint64_t si_f64_add(uint64_t a, uint64_t b, const si_fpm *m)
             return r;
     }
 #endif
+    /* a normal value plus an exact zero is that value in every rounding mode */
+    if ((b << 1) == 0 && n64(a))
+        return a;
+    if ((a << 1) == 0 && n64(b))
+        return b;
     return g_add(&F64, a, b, m->round64, m->denorm64);
 }
 
@@ -678,7 +688,7 @@ uint64_t si_f64_fma(uint64_t a, uint64_t b, uint64_t c, const si_fpm *m)
 {
 #if SI_FP_HOST_FAST
     /* the host's fused multiply-add is correctly rounded (C99 fma) */
-    if (m->round64 == SI_RND_NE && n64(a) && n64(b) && n64(c)) {
+    if (m->round64 == SI_RND_NE && n64(a) && n64(b) && (n64(c) || (c << 1) == 0)) {
         uint64_t r = si_u64_of_d(__builtin_fma(si_d_of_u64(a), si_d_of_u64(b), si_d_of_u64(c)));
         if (n64(r))
             return r;
