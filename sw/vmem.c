@@ -349,9 +349,11 @@ static void log_store(const bctx *c, si_retire *rec, uint64_t addr, uint32_t val
  * not one of them (the caller then uses buf_addr lane by lane). */
 static int lane_addrs(const bctx *c, unsigned d, uint64_t *restrict A, uint8_t *restrict oob)
 {
+    static const uint32_t zeros[SI_WAVE_LANES];
     const si_inst *in = c->in;
     const vsharp *v = &c->v;
-    const uint32_t *restrict v0 = in->vaddr >= SI_SRC_VGPR0 ? c->w->v[in->vaddr - SI_SRC_VGPR0] : NULL;
+    const uint32_t *restrict v0 = in->vaddr >= SI_SRC_VGPR0 ? c->w->v[in->vaddr - SI_SRC_VGPR0] : zeros;
+    const uint32_t *restrict voff = in->offen ? v0 : zeros;
     uint64_t base = v->base + c->soff;
     uint32_t ioff = (uint32_t)in->offset + 4 * d;
     if (in->addr64) {
@@ -371,18 +373,20 @@ static int lane_addrs(const bctx *c, unsigned d, uint64_t *restrict A, uint8_t *
         if (v->add_tid)
             return 0; /* index * stride = 0: the general path */
         for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
-            uint32_t off = ioff + (in->offen ? v0[l] : 0);
+            uint32_t off = ioff + voff[l];
             A[l] = base + off;
             oob[l] = (uint64_t)off + c->soff >= lim;
         }
         return 1;
     }
-    uint64_t es = v->elem_size, ist = v->index_stride;
+    uint32_t es = v->elem_size, ist = v->index_stride;
     for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
-        uint32_t off = ioff + (in->offen ? v0[l] : 0);
-        uint64_t index = v->add_tid ? l : 0;
-        /* buf_addr's swizzle with STRIDE 0: the index's high part drops out */
-        uint64_t boff = ((uint64_t)(off >> v->es_log2) * es) * ist + (index & (ist - 1)) * es + (off & (es - 1));
+        uint32_t off = ioff + voff[l];
+        uint32_t index = v->add_tid ? l : 0;
+        /* buf_addr's swizzle with STRIDE 0 (the index's high part drops out);
+         * es and ist are powers of two */
+        uint64_t boff = ((uint64_t)(off >> v->es_log2) << (v->es_log2 + v->ist_log2)) +
+                        ((uint64_t)(index & (ist - 1)) << v->es_log2) + (off & (es - 1));
         A[l] = base + boff;
         oob[l] = (uint64_t)off + c->soff >= lim;
     }
@@ -412,10 +416,10 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
                     return 0;
             }
         } else {
-            uint64_t bad = 0;
+            unsigned bad = 0;
             for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-                bad |= (uint64_t)oob[l] << l;
-            if (bad & exec)
+                bad |= oob[l] & (unsigned)(exec >> l);
+            if (bad & 1)
                 return 0;
         }
         if (exec == ~0ull) {
@@ -446,6 +450,15 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
                 unsigned l = (unsigned)__builtin_ctzll(m);
                 dst[l] = rd_le(base + (A[l] - lo), 4);
             }
+        }
+        return 1;
+    }
+    if (store && len == 4 && !rec) {
+        /* dword stores: lane by lane (a later lane overwrites an earlier one) */
+        for (uint64_t m = exec; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            for (unsigned d = 0; d < nd; d++)
+                wr_le(base + (addr[d][l] - lo), w->v[vd + d][l], 4);
         }
         return 1;
     }
