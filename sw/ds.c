@@ -73,18 +73,35 @@ static int lds_addr(const dctx *c, uint64_t a, unsigned size, uint64_t *out)
     return a + size > c->limit;
 }
 
-static uint64_t lds_rd(const dctx *c, uint64_t a, unsigned size)
+static inline uint64_t lds_rd(const dctx *c, uint64_t a, unsigned size)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (size == 4) {
+        uint32_t v;
+        memcpy(&v, c->lds + a, 4);
+        return v;
+    }
+    if (size == 8) {
+        uint64_t v;
+        memcpy(&v, c->lds + a, 8);
+        return v;
+    }
+#endif
     uint64_t v = 0;
     for (unsigned i = 0; i < size; i++)
         v |= (uint64_t)c->lds[a + i] << (8 * i);
     return v;
 }
 
-static void lds_wr(const dctx *c, uint64_t a, uint64_t v, unsigned size, unsigned lane, si_retire *rec)
+static inline void lds_wr(const dctx *c, uint64_t a, uint64_t v, unsigned size, unsigned lane, si_retire *rec)
 {
-    for (unsigned i = 0; i < size; i++)
-        c->lds[a + i] = (uint8_t)(v >> (8 * i));
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (size == 8 || size == 4)
+        memcpy(c->lds + a, &v, size);
+    else
+#endif
+        for (unsigned i = 0; i < size; i++)
+            c->lds[a + i] = (uint8_t)(v >> (8 * i));
     if (rec) {
         if (size <= 4) {
             si_retire_add_store(rec, a, (uint32_t)v, size, lane, SI_SPACE_LDS);
@@ -228,6 +245,33 @@ static int ds_counter(dctx *c, const dop *o, uint64_t exec, uint64_t lds_size, s
     return 0;
 }
 
+/* ds_read_b32 / ds_write_b32: the general loop below specialised (same
+ * lane order, same out-of-range rule: reads give 0, writes are dropped) */
+static int ds_dword(const dctx *c, int write, uint64_t exec, si_retire *rec)
+{
+    const si_inst *in = c->in;
+    si_wave *w = c->w;
+    const uint32_t *va = w->v[in->vaddr - SI_SRC_VGPR0];
+    uint64_t off = in->offset, lim = c->limit;
+    if (write) {
+        const uint32_t *d = w->v[in->vdata - SI_SRC_VGPR0];
+        for (uint64_t m = exec; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint64_t a = ((uint64_t)va[l] + off) & ~3ull;
+            if (a + 4 <= lim)
+                lds_wr(c, a, d[l], 4, l, rec);
+        }
+    } else {
+        uint32_t *d = w->v[in->dst - SI_SRC_VGPR0];
+        for (uint64_t m = exec; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint64_t a = ((uint64_t)va[l] + off) & ~3ull;
+            d[l] = a + 4 <= lim ? (uint32_t)lds_rd(c, a, 4) : 0;
+        }
+    }
+    return 0;
+}
+
 int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     dop o;
@@ -266,6 +310,9 @@ int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         return ds_swizzle(w, in, exec);
     if (o.kind == DK_APPEND || o.kind == DK_CONSUME)
         return ds_counter(&c, &o, exec, lds_size, rec);
+
+    if ((o.kind == DK_READ || o.kind == DK_WRITE) && esz == 4 && in->vaddr >= SI_SRC_VGPR0)
+        return ds_dword(&c, o.kind == DK_WRITE, exec, rec);
 
     for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
         if (!((exec >> lane) & 1))
