@@ -45,6 +45,13 @@ help: ## List the targets
 deps: ## Install the Debian packages sicu needs (idempotent)
 	@bash scripts/deps.sh
 
+# The emulator's lane loops (64 lanes per instruction): let GCC's vectoriser
+# weigh its cost model rather than only take the "very cheap" loops of -O2.
+LANE_SRCS := sw/valu.c sw/vmem.c sw/ds.c
+ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null | head -1)),)
+$(LANE_SRCS:%.c=$(BUILD)/obj/%.o) $(LANE_SRCS:%.c=$(BUILD)/obj-pic/%.o): CFLAGS += -fvect-cost-model=dynamic
+endif
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
