@@ -221,6 +221,12 @@ if [ -n "$LLVM_MC" ]; then
     printf '{"code": "sgpr.o", "kernel": "sgpr", "grid": [64], "workgroup": [64]}\n' > "$W/sgpr.json"
     check sgpr-beyond-allocation 'wave 0 \(work-group 0,0,0 wave 0\) PC 0x[0-9a-f]+ \(code \+0x4\).*source register s40 is beyond the 16 SGPRs the kernel allocated' \
         "$SICU" run sgpr.json
+    # M0-relative SGPR access: bounded by the same allocation
+    "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/movrel.s" -o "$W/movrel.o" 2> "$W/movrel.mc.log" ||
+        echo "badinput: llvm-mc failed on movrel.s (see $W/movrel.mc.log)" >&2
+    printf '{"code": "movrel.o", "kernel": "movrel", "grid": [64], "workgroup": [64]}\n' > "$W/movrel.json"
+    check movrels-beyond-allocation 'wave 0 \(work-group 0,0,0 wave 0\) PC 0x[0-9a-f]+ \(code \+0x4\).*s_movrels_b32.*source register s2 \+ M0 \(18\) = s20 is beyond the 16 SGPRs the kernel allocated' \
+        "$SICU" run movrel.json
     # output files appear only when complete: a trace that cannot be written
     # (file size limit) leaves the previous file intact and no temporary file
     printf 'previous\n' > "$W/keep.jsonl"

@@ -23,6 +23,29 @@ enum { MSG_INTERRUPT = 1, MSG_GS = 2, MSG_GS_DONE = 3, MSG_SYSMSG = 15 };
 
 #define FAIL(...) si_emu_fail(e, w, __VA_ARGS__)
 
+/* s_movrels / s_movreld address s[code + M0]: like every SGPR operand only
+ * the SGPRs the kernel allocated (COMPUTE_PGM_RSRC1.SGPRS, at most s0..s103;
+ * the RTL gives a wave exactly these), as fetch validation does for the
+ * encoded ones. */
+static unsigned sgpr_limit(const si_wave *w)
+{
+    return w->nsgpr < SI_SRC_SGPR_MAX + 1 ? w->nsgpr : SI_SRC_SGPR_MAX + 1;
+}
+
+static int movrel_fault(si_emu *e, si_wave *w, const char *what, unsigned code, unsigned n)
+{
+    uint32_t m0 = w->s[SI_SRC_M0];
+    uint64_t r = (uint64_t)code + m0;
+    char reg[48];
+    if (n > 1)
+        snprintf(reg, sizeof reg, "s[%llu:%llu]", (unsigned long long)r, (unsigned long long)(r + n - 1));
+    else
+        snprintf(reg, sizeof reg, "s%llu", (unsigned long long)r);
+    return si_emu_fail(e, w, "%s register s%u + M0 (%u) = %s is beyond the %u SGPRs the kernel allocated "
+                       "(s0..s%u, kernel descriptor COMPUTE_PGM_RSRC1.SGPRS)", what, code, m0, reg, sgpr_limit(w),
+                       sgpr_limit(w) - 1);
+}
+
 static inline uint32_t rd32(const si_wave *w, const si_inst *in, int i)
 {
     return si_read_s32(w, in, in->src[i]);
@@ -579,8 +602,8 @@ static int salu_sop1_ctrl(si_emu *e, si_wave *w, const si_inst *in)
     case SI_OP_s_movrels_b64: {
         unsigned n = in->op == SI_OP_s_movrels_b64 ? 2 : 1;
         uint64_t idx = (uint64_t)in->src[0] + w->s[SI_SRC_M0];
-        if (in->src[0] > SI_SRC_SGPR_MAX || idx + n > SI_SRC_SGPR_MAX + 1)
-            return FAIL("s_movrels: source s%u + M0 (%u) is outside s0-s103", in->src[0], w->s[SI_SRC_M0]);
+        if (in->src[0] > SI_SRC_SGPR_MAX || idx + n > sgpr_limit(w))
+            return movrel_fault(e, w, "source", in->src[0], n);
         if (n == 1) wr32(w, in, w->s[idx]);
         else wr64(w, in, si_read_s64(w, in, (unsigned)idx, 0));
         break;
@@ -589,8 +612,8 @@ static int salu_sop1_ctrl(si_emu *e, si_wave *w, const si_inst *in)
     case SI_OP_s_movreld_b64: {
         unsigned n = in->op == SI_OP_s_movreld_b64 ? 2 : 1;
         uint64_t idx = (uint64_t)in->dst + w->s[SI_SRC_M0];
-        if (in->dst > SI_SRC_SGPR_MAX || idx + n > SI_SRC_SGPR_MAX + 1)
-            return FAIL("s_movreld: destination s%u + M0 (%u) is outside s0-s103", in->dst, w->s[SI_SRC_M0]);
+        if (in->dst > SI_SRC_SGPR_MAX || idx + n > sgpr_limit(w))
+            return movrel_fault(e, w, "destination", in->dst, n);
         if (n == 1) si_write_s32(w, (unsigned)idx, rd32(w, in, 0));
         else si_write_s64(w, (unsigned)idx, rd64(w, in, 0));
         break;

@@ -490,6 +490,21 @@ static void test_movrel(void **st)
     assert_int_equal(W.s[22], 42);
     W.s[SI_SRC_M0] = 200;
     assert_int_equal(ex(mk(SI_OP_s_movreld_b32, 20, IC(1), 0)), -1);
+    /* bounded by the kernel's allocation, not by s103: 16 SGPRs = s0..s15 */
+    W.nsgpr = 16;
+    W.s[SI_SRC_M0] = 2;
+    W.s[14] = 1414; W.s[15] = 1515;
+    assert_int_equal(ex(mk(SI_OP_s_movrels_b64, 4, 12, 0)), 0); /* s[14:15] */
+    assert_true(s64(4) == ((1515ull << 32) | 1414));
+    assert_int_equal(ex(mk(SI_OP_s_movrels_b32, 1, 14, 0)), -1);   /* s16 */
+    assert_int_equal(ex(mk(SI_OP_s_movrels_b64, 4, 13, 0)), -1);   /* s[15:16] */
+    assert_int_equal(ex(mk(SI_OP_s_movreld_b32, 13, IC(7), 0)), 0); /* s15 */
+    assert_int_equal(W.s[15], 7);
+    assert_int_equal(ex(mk(SI_OP_s_movreld_b32, 14, IC(7), 0)), -1); /* s16 */
+    assert_int_equal(W.s[16], 0);
+    W.s[SI_SRC_M0] = 0xffffffffu; /* a huge M0 must not wrap around */
+    assert_int_equal(ex(mk(SI_OP_s_movrels_b32, 1, 2, 0)), -1);
+    W.nsgpr = 104;
 }
 
 static void test_misc_sopp(void **st)
