@@ -221,6 +221,17 @@ if [ -n "$LLVM_MC" ]; then
     printf '{"code": "sgpr.o", "kernel": "sgpr", "grid": [64], "workgroup": [64]}\n' > "$W/sgpr.json"
     check sgpr-beyond-allocation 'wave 0 \(work-group 0,0,0 wave 0\) PC 0x[0-9a-f]+ \(code \+0x4\).*source register s40 is beyond the 16 SGPRs the kernel allocated' \
         "$SICU" run sgpr.json
+    # a kernel with two descriptors (NAME.kd defined twice): ambiguous, an error
+    # (under ASan: without a leak); the unpatched object is the control case
+    "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/dupkd.s" -o "$W/dupkd-ok.o" 2> "$W/dupkd.mc.log" ||
+        echo "badinput: llvm-mc failed on dupkd.s (see $W/dupkd.mc.log)" >&2
+    LC_ALL=C sed 's/kdupB\.kd/kdupA.kd/g' "$W/dupkd-ok.o" > "$W/dupkd.o"
+    printf '{"code": "dupkd.o", "kernel": "kdupA", "grid": [64], "workgroup": [64]}\n' > "$W/dupkd.json"
+    sed 's/dupkd\.o/dupkd-ok.o/' "$W/dupkd.json" > "$W/dupkd-ok.json"
+    ok dupkd-control "$SICU" run dupkd-ok.json
+    check duplicate-kd "dupkd\.o.*kernel 'kdupA' has two kernel descriptors \(symbol 'kdupA\.kd' defined twice, at image offsets 0x[0-9a-f]+ and 0x[0-9a-f]+\)" \
+        "$SICU" run dupkd.json
+    check duplicate-kd-disasm "kernel 'kdupA' has two kernel descriptors" "$SICU" disasm dupkd.o
     # M0-relative SGPR access: bounded by the same allocation
     "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/movrel.s" -o "$W/movrel.o" 2> "$W/movrel.mc.log" ||
         echo "badinput: llvm-mc failed on movrel.s (see $W/movrel.mc.log)" >&2

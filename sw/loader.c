@@ -613,6 +613,39 @@ static int parse_metadata(ld_ctx *c)
     return rc;
 }
 
+static int cmp_kernel_name(const void *x, const void *y, void *arg)
+{
+    const si_codeobj *co = arg;
+    int a = *(const int *)x, b = *(const int *)y;
+    int r = strcmp(co->kernels[a].name, co->kernels[b].name);
+    return r ? r : (a > b) - (a < b);
+}
+
+/* Two kernel descriptors with the same name (NAME.kd defined twice, e.g. a
+ * local and a global symbol) make the kernel ambiguous: an error naming both
+ * descriptors.  Sorted, so a file with many symbols costs n log n. */
+static int check_unique_kernels(si_codeobj *co)
+{
+    int n = co->nkernels;
+    int *ix = malloc((size_t)n * sizeof *ix);
+    if (!ix)
+        return co_fail(co, "out of memory");
+    for (int i = 0; i < n; i++)
+        ix[i] = i;
+    qsort_r(ix, (size_t)n, sizeof *ix, cmp_kernel_name, co);
+    for (int i = 1; i < n; i++) {
+        const si_kernel *a = &co->kernels[ix[i - 1]], *b = &co->kernels[ix[i]];
+        if (strcmp(a->name, b->name) == 0) {
+            free(ix);
+            return co_fail(co, "kernel '%s' has two kernel descriptors (symbol '%s.kd' defined twice, at image "
+                           "offsets 0x%llx and 0x%llx): the kernel to run is ambiguous", a->name, a->name,
+                           (unsigned long long)a->kd_offset, (unsigned long long)b->kd_offset);
+        }
+    }
+    free(ix);
+    return 0;
+}
+
 static int find_kernels(ld_ctx *c)
 {
     si_codeobj *co = c->co;
@@ -662,7 +695,7 @@ static int find_kernels(ld_ctx *c)
     }
     if (co->nkernels == 0)
         return co_fail(co, "no kernels found (no NAME.kd kernel descriptor symbols)");
-    return 0;
+    return check_unique_kernels(co);
 }
 
 static int load_elf(si_codeobj *co, const uint8_t *file, size_t flen)
