@@ -307,9 +307,9 @@ uint32_t si_f32_mul(uint32_t a, uint32_t b, const si_fpm *m)
 uint32_t si_f32_fma(uint32_t a, uint32_t b, uint32_t c, const si_fpm *m)
 {
 #if SI_FP_HOST_FAST
-    /* the host's fused multiply-add is correctly rounded (C99 fmaf) */
-    if (m->round32 == SI_RND_NE && n32(a) && n32(b) && (n32(c) || (c << 1) == 0)) {
-        uint32_t r = si_u32_of_f(__builtin_fmaf(si_f_of_u32(a), si_f_of_u32(b), si_f_of_u32(c)));
+    /* the host's fused multiply-add (FMA3 / fmadd) is correctly rounded */
+    if (m->round32 == SI_RND_NE && n32(a) && n32(b) && (n32(c) || (c << 1) == 0) && si_host_fma_ok()) {
+        uint32_t r = si_u32_of_f(si_host_fmaf(si_f_of_u32(a), si_f_of_u32(b), si_f_of_u32(c)));
         if (n32(r))
             return r;
     }
@@ -687,9 +687,9 @@ uint64_t si_f64_mul(uint64_t a, uint64_t b, const si_fpm *m)
 uint64_t si_f64_fma(uint64_t a, uint64_t b, uint64_t c, const si_fpm *m)
 {
 #if SI_FP_HOST_FAST
-    /* the host's fused multiply-add is correctly rounded (C99 fma) */
-    if (m->round64 == SI_RND_NE && n64(a) && n64(b) && (n64(c) || (c << 1) == 0)) {
-        uint64_t r = si_u64_of_d(__builtin_fma(si_d_of_u64(a), si_d_of_u64(b), si_d_of_u64(c)));
+    /* the host's fused multiply-add (FMA3 / fmadd) is correctly rounded */
+    if (m->round64 == SI_RND_NE && n64(a) && n64(b) && (n64(c) || (c << 1) == 0) && si_host_fma_ok()) {
+        uint64_t r = si_u64_of_d(si_host_fma(si_d_of_u64(a), si_d_of_u64(b), si_d_of_u64(c)));
         if (n64(r))
             return r;
     }
