@@ -141,7 +141,7 @@ check non-elf 'notelf\.o: not an ELF file' bash -c "echo 'just text' > notelf.o 
 check empty-file 'empty\.o: empty file' bash -c ": > empty.o && '$SICU' disasm empty.o"
 if [ -n "$CLANG" ]; then
     "$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx900 -x cl -cl-std=CL1.2 -nogpulib -O2 -c "$IN/k.cl" \
-        -include "$ROOT/programs/include/sicu.h" -o "$W/gfx900.o" > "$W/gfx900.log" 2>&1 ||
+        -Xclang -finclude-default-header -include "$ROOT/programs/include/sicu.h" -o "$W/gfx900.o" > "$W/gfx900.log" 2>&1 ||
         echo "badinput: note: the gfx900 object did not compile (see $W/gfx900.log)" >&2
     launch gfx900.json gfx900.o k '[]'
     check wrong-arch 'gfx900\.o: wrong architecture: gfx900' "$SICU" run gfx900.json

@@ -4,7 +4,7 @@
 set -euo pipefail
 PKGS=(build-essential make verilator yosys gtkwave libcmocka-dev libjansson-dev libelf-dev
       zlib1g-dev clang llvm lld gnuplot-nox pkg-config ccache jq libclang-rt-14-dev
-      opencl-c-headers ocl-icd-libopencl1 ocl-icd-opencl-dev)
+      opencl-c-headers ocl-icd-libopencl1 ocl-icd-opencl-dev libclc-14)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -26,4 +26,7 @@ for t in clang llvm-mc ld.lld; do
 done
 llvm-mc -arch=amdgcn -mcpu=tahiti -show-encoding <<<'s_endpgm' >/dev/null 2>&1 ||
   { echo "deps: ERROR: llvm-mc cannot assemble for amdgcn/tahiti" >&2; exit 1; }
+# libclc's OpenCL C built-ins for amdhsa (linked by `sicu cc`, sw/cc.c)
+[ -r /usr/lib/clc/amdgcn--amdhsa.bc ] ||
+  { echo "deps: ERROR: /usr/lib/clc/amdgcn--amdhsa.bc missing after installing libclc-14" >&2; exit 1; }
 echo "deps: ok"

@@ -341,8 +341,9 @@ static int apply_relocs(ld_ctx *c)
             if (sym_addr(c, &sym, &S) < 0) {
                 const char *nm = sym_name(c, &sym);
                 return co_fail(co,
-                               "undefined symbol '%s' referenced at %s+0x%llx (%s): no device library is "
-                               "linked; compile OpenCL with `sicu cc`, which includes programs/include/sicu.h",
+                               "undefined symbol '%s' referenced at %s+0x%llx (%s): the code object needs a "
+                               "function it does not contain; compile OpenCL with `sicu cc`, which links "
+                               "libclc's built-ins",
                                nm, sec_name(c, tgt), (unsigned long long)where, rel_name(type));
             }
             uint64_t P = c->sec_base[tgt] + where;

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sicu/cc.h"
 #include "sicu/tracediff.h"
 
 #ifndef SICU_ROOT
@@ -58,12 +59,16 @@ static void usage_cc(FILE *f)
     fprintf(f,
             "usage: sicu cc KERNEL.cl -o OUT.o [-O0|-O1|-O2|-O3] [-DNAME[=VALUE]]... [-IDIR]...\n"
             "\n"
-            "Compile OpenCL C 1.2 for gfx600 (tahiti) with clang into an amdhsa code object:\n"
-            "  clang -target amdgcn-amd-amdhsa -mcpu=tahiti -x cl -cl-std=CL1.2 -nogpulib\n"
-            "        -cl-kernel-arg-info -include ROOT/programs/include/sicu.h -OLEVEL -c\n"
-            "ROOT is the sicu source tree (compiled in; override with $SICU_ROOT); the clang\n"
-            "binary can be overridden with $SICU_CLANG.  The default level is -O2.  clang's\n"
-            "diagnostics and exit status are passed through.\n");
+            "Compile OpenCL C 1.2 for gfx600 (tahiti) with clang into an amdhsa code object,\n"
+            "against the standard OpenCL C header with libclc's built-ins linked in:\n"
+            "  clang -target amdgcn-amd-amdhsa -mcpu=tahiti -x cl -nogpulib\n"
+            "        -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang LIBCLC\n"
+            "        -Wno-linker-warnings -cl-kernel-arg-info -include ROOT/programs/include/sicu.h\n"
+            "        -cl-std=CL1.2 -OLEVEL -c\n"
+            "LIBCLC is libclc's amdgcn--amdhsa.bc (Debian libclc-14, `make deps`; override with\n"
+            "$SICU_LIBCLC).  ROOT is the sicu source tree (compiled in; override with $SICU_ROOT);\n"
+            "the clang binary can be overridden with $SICU_CLANG.  The default level is -O2.\n"
+            "clang's diagnostics and exit status are passed through.\n");
 }
 
 int cmd_cc(int argc, char **argv)
@@ -113,46 +118,36 @@ int cmd_cc(int argc, char **argv)
         free(extra);
         return CLI_FAIL;
     }
-    const char *root = getenv("SICU_ROOT");
-    if (!root || !*root)
-        root = SICU_ROOT;
-    char hdr[4096];
-    snprintf(hdr, sizeof hdr, "%s/programs/include/sicu.h", root);
-    if (stat(hdr, &st) != 0) {
-        cli_err("cc", "device header %s not found (set SICU_ROOT to the sicu source tree)", hdr);
+    si_cc cc;
+    if (si_cc_init(&cc, SICU_ROOT) < 0) {
+        cli_err("cc", "%s", cc.err);
         free(extra);
         return CLI_FAIL;
     }
-    const char *clang = getenv("SICU_CLANG");
-    if (!clang || !*clang)
-        clang = "clang";
     char olevel[8];
     snprintf(olevel, sizeof olevel, "-O%s", opt);
 
-    const char *fixed[] = {clang, "-target", "amdgcn-amd-amdhsa", "-mcpu=tahiti", "-x", "cl", "-cl-std=CL1.2",
-                           "-nogpulib", "-cl-kernel-arg-info", "-include", hdr, olevel};
-    size_t nf = sizeof fixed / sizeof fixed[0];
-    char **av = calloc(nf + (size_t)nextra + 6, sizeof(char *));
+    const char **av = calloc(SI_CC_MAX_FIXED + (size_t)nextra + 8, sizeof(char *));
     if (!av) {
         free(extra);
         cli_err("cc", "out of memory");
         return CLI_FAIL;
     }
-    size_t n = 0;
-    for (size_t i = 0; i < nf; i++)
-        av[n++] = (char *)fixed[i];
+    size_t n = (size_t)si_cc_args(&cc, av);
+    av[n++] = "-cl-std=CL1.2";
+    av[n++] = olevel;
     for (int i = 0; i < nextra; i++)
         av[n++] = extra[i];
     av[n++] = "-c";
-    av[n++] = (char *)src;
+    av[n++] = src;
     av[n++] = "-o";
-    av[n++] = (char *)out;
+    av[n++] = out;
     av[n] = NULL;
 
     pid_t pid;
-    int err = posix_spawnp(&pid, clang, NULL, NULL, av, environ);
+    int err = posix_spawnp(&pid, cc.clang, NULL, NULL, (char **)av, environ);
     if (err != 0) {
-        cli_err("cc", "cannot run %s: %s", clang, strerror(err));
+        cli_err("cc", "cannot run %s: %s (set SICU_CLANG)", cc.clang, strerror(err));
     } else {
         int status;
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -160,9 +155,9 @@ int cmd_cc(int argc, char **argv)
         if (WIFEXITED(status)) {
             rc = WEXITSTATUS(status);
             if (rc != 0)
-                cli_err("cc", "%s failed (exit status %d) compiling %s", clang, rc, src);
+                cli_err("cc", "%s failed (exit status %d) compiling %s", cc.clang, rc, src);
         } else {
-            cli_err("cc", "%s was killed by signal %d", clang, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+            cli_err("cc", "%s was killed by signal %d", cc.clang, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
             rc = CLI_FAIL;
         }
     }

@@ -1,7 +1,8 @@
-/* libsicu-opencl: programs.  clBuildProgram compiles like `sicu cc`: clang
- * for amdgcn-amd-amdhsa/tahiti with ROOT/programs/include/sicu.h, in a
- * temporary directory that lives as long as the program. */
+/* libsicu-opencl: programs.  clBuildProgram compiles like `sicu cc` (the
+ * command line of sicu/cc.h: clang for amdgcn-amd-amdhsa/tahiti with libclc's
+ * built-ins), in a temporary directory that lives as long as the program. */
 #include "ocl.h"
+#include "sicu/cc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -158,7 +159,7 @@ static int translate_options(char **opt, int nopt, const char **av, int *n, cons
             snprintf(bad, badlen, "%s", o);
             return -1;
         }
-        if (*n > MAX_BUILD_ARGS - 24)
+        if (*n > MAX_BUILD_ARGS - 8)
             return -1;
     }
     return 0;
@@ -225,21 +226,18 @@ static cl_int set_log(cl_program p, const char *fmt, const char *arg)
 /* compile p->source with the options into p->obj and load it; the clang log in p->log */
 static cl_int compile(cl_program p, char *opts)
 {
-    char src[PATH_MAX + 16], logp[PATH_MAX + 16], hdr[PATH_MAX], bad[256] = "";
+    char src[PATH_MAX + 16], logp[PATH_MAX + 16], bad[256] = "";
     const char *av[MAX_BUILD_ARGS], *olevel = "-O2", *std = "-cl-std=CL1.2";
     char *opt[MAX_BUILD_ARGS];
-    int nopt = split_options(opts, opt, MAX_BUILD_ARGS / 2), n = 0;
-    const char *clang = getenv("SICU_CLANG"), *root = getenv("SICU_ROOT");
+    int nopt = split_options(opts, opt, MAX_BUILD_ARGS / 2), n;
     if (nopt < 0) {
         set_log(p, "sicu-opencl: too many build options%s\n", "");
         return CL_INVALID_BUILD_OPTIONS;
     }
-    snprintf(hdr, sizeof hdr, "%s/programs/include/sicu.h", root && *root ? root : SICU_ROOT);
-    av[n++] = clang && *clang ? clang : "clang";
-    const char *fixed[] = {"-target", "amdgcn-amd-amdhsa", "-mcpu=tahiti", "-x", "cl", "-nogpulib",
-                           "-cl-kernel-arg-info", "-include", hdr};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        av[n++] = fixed[i];
+    si_cc cc;
+    if (si_cc_init(&cc, SICU_ROOT) < 0)
+        return set_log(p, "sicu-opencl: %s\n", cc.err), CL_BUILD_PROGRAM_FAILURE;
+    n = si_cc_args(&cc, av);
     if (translate_options(opt, nopt, av, &n, &olevel, &std, bad, sizeof bad) < 0) {
         set_log(p, "sicu-opencl: unsupported build option '%s' (supported: -D, -I, -cl-*, -w, -Werror, -O0..-O3)\n",
                 bad);
@@ -255,9 +253,6 @@ static cl_int compile(cl_program p, char *opts)
     av[n++] = "-o";
     av[n++] = p->obj;
     av[n] = NULL;
-    if (access(hdr, R_OK) != 0)
-        return set_log(p, "sicu-opencl: device header %s not found (set SICU_ROOT to the sicu source tree)\n", hdr),
-               CL_BUILD_PROGRAM_FAILURE;
     if (write_file(src, p->source, strlen(p->source)) < 0)
         return set_log(p, "sicu-opencl: cannot write %s\n", src), CL_BUILD_PROGRAM_FAILURE;
     int rc = spawn_compiler(av, logp);

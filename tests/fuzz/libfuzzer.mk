@@ -31,8 +31,6 @@ LF_BINS    := $(LF_NAMES:%=$(LF_BUILD)/bin/fuzz_%)
 # two compiled OpenCL kernels with metadata)
 LF_CO_DIR  := $(LF_BUILD)/co
 LF_CO      := $(LF_CO_DIR)/salu.o $(LF_CO_DIR)/byvalue.o $(LF_CO_DIR)/vadd.o
-LF_CL      := -target amdgcn-amd-amdhsa -mcpu=tahiti -x cl -cl-std=CL1.2 -nogpulib -cl-kernel-arg-info \
-              -include programs/include/sicu.h -O2
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-clean
 
@@ -56,13 +54,14 @@ $(LF_CO_DIR)/salu.o: programs/asm/salu.s
 	@mkdir -p $(dir $@)
 	$(LF_LLVM_MC) -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj $< -o $@
 
-$(LF_CO_DIR)/byvalue.o: programs/byvalue/byvalue.cl programs/include/sicu.h
+# compiled by `sicu cc` (the one OpenCL command line, sw/cc.c)
+$(LF_CO_DIR)/byvalue.o: programs/byvalue/byvalue.cl programs/include/sicu.h $(BIN)
 	@mkdir -p $(dir $@)
-	$(LF_CC) $(LF_CL) -c $< -o $@
+	$(BIN) cc -O2 $< -o $@
 
-$(LF_CO_DIR)/vadd.o: programs/vadd/vadd.cl programs/include/sicu.h
+$(LF_CO_DIR)/vadd.o: programs/vadd/vadd.cl programs/include/sicu.h $(BIN)
 	@mkdir -p $(dir $@)
-	$(LF_CC) $(LF_CL) -c $< -o $@
+	$(BIN) cc -O2 $< -o $@
 
 fuzz-build: $(LF_BINS) ## Build the libFuzzer targets (clang, ASan+UBSan) into BUILD-fuzz/bin
 	@echo "libFuzzer targets: $(LF_BINS)"
