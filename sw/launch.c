@@ -209,6 +209,38 @@ static int parse_dims(si_launch *l, const json_t *v, const char *field, uint32_t
     return 0;
 }
 
+/* "offset": the global work offset (OpenCL's global_work_offset), an integer
+ * or array with one non-negative integer per dimension of grid (JSON
+ * integers or strings, see "Numbers").  get_global_id = offset + the
+ * work-item's index, a 64-bit size_t on this device: offset + grid - 1 must
+ * not exceed 2^64 - 1. */
+static int parse_offset(si_launch *l, const json_t *v)
+{
+    l->offset[0] = l->offset[1] = l->offset[2] = 0;
+    if (!v)
+        return 0;
+    int scalar = json_is_integer(v) || json_is_string(v);
+    if (scalar ? l->dims != 1 : !json_is_array(v) || json_array_size(v) != l->dims)
+        return lfail(l, "offset: expected %s%u non-negative integer%s, one per dimension of grid", scalar ? "" : "an array of ",
+                     l->dims, l->dims > 1 ? "s" : "");
+    for (uint32_t i = 0; i < l->dims; i++) {
+        const json_t *e = scalar ? v : json_array_get(v, i);
+        char field[16], got[64];
+        snprintf(field, sizeof field, scalar ? "offset" : "offset[%u]", i);
+        int64_t si;
+        uint64_t ui;
+        int neg;
+        if (get_int(e, &si, &ui, &neg) < 0 || neg)
+            return lfail(l, "%s: expected an integer in [0, 18446744073709551615], got %s", field,
+                         shown(e, got, sizeof got));
+        if (ui > UINT64_MAX - (l->grid[i] - 1))
+            return lfail(l, "%s: %llu + grid[%u] (%u) - 1 exceeds the largest global id, 2^64 - 1 (size_t)", field,
+                         (unsigned long long)ui, i, l->grid[i]);
+        l->offset[i] = ui;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- buffers */
 
 static int parse_init(si_launch *l, si_launch_buf *b, const char *where, const char *spec)
@@ -781,7 +813,7 @@ static void reset(si_launch *l, const char *name, const char *dir)
 
 static int parse_root(si_launch *l, json_t *root)
 {
-    static const char *const keys[] = {"code", "kernel", "grid", "workgroup", "buffers", "args", NULL};
+    static const char *const keys[] = {"code", "kernel", "grid", "workgroup", "offset", "buffers", "args", NULL};
     if (!json_is_object(root))
         return lfail(l, "the top level must be a JSON object");
     if (check_keys(l, root, "top level", keys) < 0)
@@ -804,6 +836,8 @@ static int parse_root(si_launch *l, json_t *root)
     if (gd != wd)
         return lfail(l, "workgroup has %u dimension(s) but grid has %u", wd, gd);
     l->dims = gd;
+    if (parse_offset(l, json_object_get(root, "offset")) < 0)
+        return -1;
     uint64_t wgsz = (uint64_t)l->wg[0] * l->wg[1] * l->wg[2];
     if (wgsz > 1024)
         return lfail(l, "workgroup: %u x %u x %u = %llu work-items, the maximum is 1024", l->wg[0], l->wg[1],
@@ -1034,21 +1068,62 @@ static int encode_arg(si_launch *l, int i, const si_launch_arg *a, const si_kern
     return encode_scalar(l, i, a, m, desc, p, size);
 }
 
-/* Value for a hidden_* argument the launcher fills. */
-static uint64_t hidden_value(const si_launch *l, const si_dispatch *d, const char *vk)
+/* The value of hidden argument a (metadata .value_kind) in *v, or an error
+ * naming the kind: every kind is either set up or refused, never zeroed
+ * without a reason. */
+static int hidden_value(si_launch *l, const si_dispatch *d, const si_kernarg_desc *a, uint64_t *v)
 {
     static const char *xyz = "xyz";
+    const char *vk = a->value_kind;
     size_t n = strlen(vk);
     int dim = n > 2 && vk[n - 2] == '_' ? (int)(strchr(xyz, vk[n - 1]) ? strchr(xyz, vk[n - 1]) - xyz : -1) : -1;
-    if (!strncmp(vk, "hidden_block_count_", 19) && dim >= 0) return d->ngroups[dim];
-    if (!strncmp(vk, "hidden_group_size_", 18) && dim >= 0) return d->wg[dim];
-    if (!strncmp(vk, "hidden_remainder_", 17) && dim >= 0) return d->grid[dim] % d->wg[dim];
-    if (!strcmp(vk, "hidden_grid_dims")) return d->dims;
-    if (!strcmp(vk, "hidden_dynamic_lds_size")) return l->dyn_lds;
-    if (!strcmp(vk, "hidden_queue_ptr")) return d->queue_addr;
-    /* hidden_global_offset_*, hidden_none, printf/hostcall buffers,
-     * default queue, completion action, multigrid sync, heap, private/shared
-     * base: zero (no global offsets, no device-side services) */
+    *v = 0;
+    if (!strncmp(vk, "hidden_global_offset_", 21) && dim >= 0) *v = d->offset[dim];
+    else if (!strncmp(vk, "hidden_block_count_", 19) && dim >= 0) *v = d->ngroups[dim];
+    else if (!strncmp(vk, "hidden_group_size_", 18) && dim >= 0) *v = d->wg[dim];
+    else if (!strncmp(vk, "hidden_remainder_", 17) && dim >= 0) *v = d->grid[dim] % d->wg[dim];
+    else if (!strcmp(vk, "hidden_grid_dims")) *v = d->dims;
+    else if (!strcmp(vk, "hidden_dynamic_lds_size")) *v = l->dyn_lds;
+    else if (!strcmp(vk, "hidden_queue_ptr")) *v = d->queue_addr;
+    /* padding; the multi-grid (cooperative multi-device) sync argument is 0
+     * for every other launch, as ROCm's runtime passes it */
+    else if (!strcmp(vk, "hidden_none") || !strcmp(vk, "hidden_multigrid_sync_arg")) return 0;
+    /* only a kernel that could call ROCm's hostcall services lists it; they
+     * are not linked here, so nothing reads the (null) buffer */
+    else if (!strcmp(vk, "hidden_hostcall_buffer")) return 0;
+    else if (!strcmp(vk, "hidden_printf_buffer"))
+        return lfail(l, "kernel \"%s\" uses printf (hidden_printf_buffer): sicu provides no printf buffer",
+                     d->kernel->name);
+    else if (!strcmp(vk, "hidden_default_queue") || !strcmp(vk, "hidden_completion_action"))
+        return lfail(l, "kernel \"%s\" enqueues kernels (%s): device-side enqueue is not supported", d->kernel->name, vk);
+    else
+        return lfail(l, "kernel \"%s\": hidden argument %s (offset %u) is not supported by the launcher (heap, "
+                        "aperture bases and other code object v5 services do not exist on gfx600)",
+                     d->kernel->name, vk, a->offset);
+    if (a->size < 8 && (*v >> (8 * a->size)) != 0)
+        return lfail(l, "kernel \"%s\": %s value %llu does not fit its %u bytes", d->kernel->name, vk,
+                     (unsigned long long)*v, a->size);
+    return 0;
+}
+
+/* Every non-zero offset reaches the kernel through its hidden_global_offset_*
+ * argument: without one (a kernel without metadata, or built to take fewer
+ * hidden arguments) the offset is an error. */
+static int check_offset_args(si_launch *l, const si_kernel *k)
+{
+    for (int dim = 0; dim < 3; dim++) {
+        if (!l->offset[dim])
+            continue;
+        char want[32];
+        snprintf(want, sizeof want, "hidden_global_offset_%c", "xyz"[dim]);
+        int found = 0;
+        for (int i = 0; k->has_metadata && i < k->nargs && !found; i++)
+            found = k->args[i].kind == SI_ARG_HIDDEN && !strcmp(k->args[i].value_kind, want);
+        if (!found)
+            return lfail(l, "offset[%d]: kernel \"%s\" has no %s%s, so it cannot receive a global work offset", dim,
+                         k->name, k->has_metadata ? "hidden argument " : "metadata listing its hidden arguments",
+                         k->has_metadata ? want : "");
+    }
     return 0;
 }
 
@@ -1188,9 +1263,14 @@ static int setup_kernargs(si_launch *l, const si_kernel *k, si_mem *mem, si_disp
     uint8_t *ka = rc ? NULL : si_mem_ptr(mem, d->kernarg_addr, kalloc);
     for (int i = 0; rc == 0 && i < l->nargs; i++)
         rc = encode_arg(l, i, &l->args[i], k->has_metadata ? &k->args[i] : NULL, ka + offs[i], sizes[i]);
-    for (int i = 0; rc == 0 && k->has_metadata && i < k->nargs; i++)
-        if (k->args[i].kind == SI_ARG_HIDDEN)
-            wr(ka + k->args[i].offset, hidden_value(l, d, k->args[i].value_kind), k->args[i].size);
+    for (int i = 0; rc == 0 && k->has_metadata && i < k->nargs; i++) {
+        uint64_t v;
+        if (k->args[i].kind != SI_ARG_HIDDEN)
+            continue;
+        rc = hidden_value(l, d, &k->args[i], &v);
+        if (rc == 0)
+            wr(ka + k->args[i].offset, v, k->args[i].size);
+    }
     free(offs);
     free(sizes);
     return rc;
@@ -1299,11 +1379,12 @@ int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch
     }
 
     /* ---- geometry */
-    if (check_geometry(l, k) < 0)
+    if (check_geometry(l, k) < 0 || check_offset_args(l, k) < 0)
         return -1;
     d->kernel = k;
     d->dims = l->dims;
     for (int i = 0; i < 3; i++) {
+        d->offset[i] = l->offset[i];
         d->grid[i] = l->grid[i];
         d->wg[i] = l->wg[i];
         d->ngroups[i] = (uint32_t)(((uint64_t)l->grid[i] + l->wg[i] - 1) / l->wg[i]);

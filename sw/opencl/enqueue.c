@@ -74,18 +74,20 @@ OCL_API cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint d
         return CL_INVALID_WORK_DIMENSION;
     if (!gws)
         return CL_INVALID_GLOBAL_WORK_SIZE;
-    for (cl_uint i = 0; offset && i < dims; i++)
-        if (offset[i] != 0) {
-            ocl_debug("clEnqueueNDRangeKernel(%s): non-zero global work offsets are not supported", k->k->name);
-            return CL_INVALID_GLOBAL_OFFSET;
-        }
     cl_int err = ocl_check_wait(nw, wl);
     if (err == CL_SUCCESS)
         err = check_kernel_args(k, q);
     if (err == CL_SUCCESS)
         err = work_sizes(k, dims, gws, lws, local);
+    /* the largest global id, offset + size - 1, must fit the device's 64-bit size_t */
+    for (cl_uint i = 0; err == CL_SUCCESS && offset && i < dims; i++)
+        if ((unsigned long long)offset[i] > UINT64_MAX - ((unsigned long long)gws[i] - 1)) {
+            ocl_debug("clEnqueueNDRangeKernel(%s): global_work_offset[%u] %zu + global_work_size %zu overflows "
+                      "size_t", k->k->name, i, offset[i], gws[i]);
+            err = CL_INVALID_GLOBAL_OFFSET;
+        }
     if (err == CL_SUCCESS)
-        err = ocl_run_kernel(q, k, dims, gws, local, &cycles);
+        err = ocl_run_kernel(q, k, dims, offset, gws, local, &cycles);
     if (err != CL_SUCCESS)
         return err;
     /* device time: engine cycles at the nominal OCL_CLOCK_MHZ (1 cycle = 1 ns) */

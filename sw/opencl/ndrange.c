@@ -59,11 +59,14 @@ static json_t *arg_json(ocl_run *r, const ocl_arg *a)
     }
 }
 
-/* the launch object: code, kernel, grid, workgroup, buffers bN, args */
-static int build_launch(ocl_run *r, cl_uint dims, const size_t *gws, const size_t *lws)
+/* the launch object: code, kernel, grid, workgroup, offset (the global work
+ * offset, when given: as strings, since size_t may exceed a JSON integer),
+ * buffers bN, args */
+static int build_launch(ocl_run *r, cl_uint dims, const size_t *offset, const size_t *gws, const size_t *lws)
 {
     cl_kernel k = r->k;
     json_t *args = json_array(), *bufs = json_array(), *grid = json_array(), *wg = json_array();
+    json_t *off = offset ? json_array() : NULL;
     r->mems = calloc(k->nargs + 1, sizeof *r->mems);
     if (!r->mems)
         return -1;
@@ -78,9 +81,18 @@ static int build_launch(ocl_run *r, cl_uint dims, const size_t *gws, const size_
     for (cl_uint i = 0; i < dims; i++) {
         json_array_append_new(grid, json_integer((json_int_t)gws[i]));
         json_array_append_new(wg, json_integer((json_int_t)lws[i]));
+        if (off) {
+            char v[32];
+            snprintf(v, sizeof v, "%llu", (unsigned long long)offset[i]);
+            json_array_append_new(off, json_string(v));
+        }
     }
     r->launch = json_pack("{s:s,s:s,s:o,s:o,s:o,s:o}", "code", k->prog->obj, "kernel", k->k->name, "grid", grid,
                           "workgroup", wg, "buffers", bufs, "args", args);
+    if (r->launch && off && json_object_set_new(r->launch, "offset", off) < 0)
+        return -1;
+    if (!r->launch)
+        json_decref(off);
     return r->launch ? 0 : -1;
 }
 
@@ -308,15 +320,15 @@ static cl_int run_dispatch(ocl_run *r)
     return err;
 }
 
-cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *gws, const size_t *lws,
-                      cl_ulong *cycles)
+cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *offset, const size_t *gws,
+                      const size_t *lws, cl_ulong *cycles)
 {
     ocl_run r;
     memset(&r, 0, sizeof r);
     r.k = k;
     si_mem_init(&r.mem);
     si_mem_init(&r.emem);
-    cl_int err = build_launch(&r, dims, gws, lws) < 0 ? CL_OUT_OF_HOST_MEMORY : run_dispatch(&r);
+    cl_int err = build_launch(&r, dims, offset, gws, lws) < 0 ? CL_OUT_OF_HOST_MEMORY : run_dispatch(&r);
     *cycles = r.cycles;
     if (r.parsed)
         si_launch_free(&r.l);

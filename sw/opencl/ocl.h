@@ -128,7 +128,7 @@ cl_ulong ocl_xfer_ns(size_t n);
 void ocl_program_unref(cl_program p);
 
 /* ndrange.c */
-cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *gws, const size_t *lws,
-                      cl_ulong *cycles);
+cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *offset, const size_t *gws,
+                      const size_t *lws, cl_ulong *cycles);
 
 #endif

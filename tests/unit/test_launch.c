@@ -694,6 +694,106 @@ static void test_many_buffers(void **state)
     free(j);
 }
 
+/* The global work offset: parsed, range-checked, written to the
+ * hidden_global_offset_* argument; missing hidden argument; hidden kinds. */
+static int try_offset(const char *offset, si_launch *l, si_mem *m, si_dispatch *d)
+{
+    char j[1024];
+    snprintf(j, sizeof j,
+             "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": [100], \"workgroup\": [64], \"offset\": %s,"
+             " \"buffers\": [{\"name\": \"a\", \"size\": 64}],"
+             " \"args\": [{\"buffer\": \"a\"}, {\"i32\": 1}, {\"local\": 4}, {\"f64\": 1}]}", offset);
+    make_co();
+    si_mem_init(m);
+    if (si_launch_parse_string(l, j, "L.json", tmpdir) < 0)
+        return -2;
+    return si_launch_setup(l, &co, m, d);
+}
+
+static void expect_offset_err(const char *offset, int rc_want, const char *want)
+{
+    si_launch l;
+    si_mem m;
+    si_dispatch d;
+    assert_int_equal(try_offset(offset, &l, &m, &d), rc_want);
+    assert_err_has(l.err, want);
+    si_launch_free(&l);
+    si_mem_free(&m);
+}
+
+static void test_global_offset(void **state)
+{
+    si_launch l;
+    si_mem m;
+    si_dispatch d;
+    const char *ok[] = {"[7]", "7", "\"0xffffffffffffff00\"", "[\"18446744073709551516\"]"};
+    const uint64_t want[] = {7, 7, 0xffffffffffffff00ull, 18446744073709551516ull};
+    for (int i = 0; i < 4; i++) {
+        int rc = try_offset(ok[i], &l, &m, &d);
+        if (rc)
+            fprintf(stderr, "%s: %s\n", ok[i], l.err);
+        assert_int_equal(rc, 0);
+        assert_true(l.offset[0] == want[i] && d.offset[0] == want[i]);
+        assert_true(rd(si_mem_ptr(&m, d.kernarg_addr, 40) + 24, 8) == want[i]);
+        si_launch_free(&l);
+        si_mem_free(&m);
+    }
+    expect_offset_err("[-1]", -2, "offset[0]: expected an integer in [0, 18446744073709551615], got -1");
+    expect_offset_err("[1.5]", -2, "offset[0]: expected an integer");
+    expect_offset_err("\"-3\"", -2, "offset: expected an integer");
+    expect_offset_err("[1, 2]", -2, "offset: expected an array of 1 non-negative integer, one per dimension of grid");
+    expect_offset_err("{}", -2, "offset: expected an array of 1");
+    /* the largest global id, offset + 99, must fit 64 bits */
+    expect_offset_err("[\"18446744073709551517\"]", -2, "offset[0]: 18446744073709551517 + grid[0] (100) - 1 exceeds");
+    /* an offset in a dimension whose hidden argument the kernel lacks */
+    char j[512];
+    snprintf(j, sizeof j, "{\"code\": \"k.o\", \"kernel\": \"k\", \"grid\": [64, 2], \"workgroup\": [64, 1],"
+                          " \"offset\": [0, 5], \"buffers\": [{\"name\": \"a\", \"size\": 64}],"
+                          " \"args\": [{\"buffer\": \"a\"}, {\"i32\": 1}, {\"local\": 4}, {\"f64\": 1}]}");
+    make_co();
+    si_mem_init(&m);
+    assert_int_equal(si_launch_parse_string(&l, j, "L.json", tmpdir), 0);
+    assert_int_equal(si_launch_setup(&l, &co, &m, &d), -1);
+    assert_err_has(l.err, "offset[1]: kernel \"k\" has no hidden argument hidden_global_offset_y");
+    si_launch_free(&l);
+    si_mem_free(&m);
+}
+
+static void test_hidden_kinds(void **state)
+{
+    static const struct { const char *kind; const char *err; } cases[] = {
+        {"hidden_printf_buffer", "uses printf (hidden_printf_buffer)"},
+        {"hidden_default_queue", "enqueues kernels (hidden_default_queue)"},
+        {"hidden_completion_action", "(hidden_completion_action): device-side enqueue"},
+        {"hidden_heap_v1", "hidden argument hidden_heap_v1 (offset 32) is not supported"},
+        {"hidden_private_base", "hidden_private_base"},
+        {"hidden_whatever", "hidden_whatever"},
+        {"hidden_none", NULL},
+        {"hidden_multigrid_sync_arg", NULL},
+        {"hidden_hostcall_buffer", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        si_launch l;
+        si_mem m;
+        si_dispatch d;
+        make_co();
+        si_kernarg_desc saved = kargs[5];
+        snprintf(kargs[5].value_kind, sizeof kargs[5].value_kind, "%s", cases[i].kind);
+        kargs[5].size = 4;
+        int rc = try_offset("[0]", &l, &m, &d);
+        kargs[5] = saved;
+        if (cases[i].err) {
+            assert_int_equal(rc, -1);
+            assert_err_has(l.err, cases[i].err);
+        } else {
+            assert_int_equal(rc, 0);
+            assert_true(rd(si_mem_ptr(&m, d.kernarg_addr, 40) + 32, 4) == 0);
+        }
+        si_launch_free(&l);
+        si_mem_free(&m);
+    }
+}
+
 static void test_rand(void **state)
 {
     uint64_t s1 = 42, s2 = 42;
@@ -717,6 +817,8 @@ int main(void)
         cmocka_unit_test(test_number_ranges),
         cmocka_unit_test(test_workgroup_limits),
         cmocka_unit_test(test_grid_limits),
+        cmocka_unit_test(test_global_offset),
+        cmocka_unit_test(test_hidden_kinds),
         cmocka_unit_test(test_many_buffers),
         cmocka_unit_test(test_rand),
     };

@@ -81,7 +81,7 @@ static void arg_checks(cl_kernel k, cl_mem buf)
 
 static void enqueue_checks(cl_command_queue q, cl_kernel k, cl_mem buf)
 {
-    size_t g = 256, l = 64, off = 4, bigl = 512, oddl = 48;
+    size_t g = 256, l = 64, off = (size_t)-1 - 100, bigl = 512, oddl = 48; /* off + g overflows size_t */
     int n = 3, out[1000];
     EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
     clSetKernelArg(k, 0, sizeof buf, &buf);

@@ -109,6 +109,9 @@ typedef struct si_dispatch {
     uint32_t grid[3];            /* work-items per dimension             */
     uint32_t wg[3];              /* work-group size per dimension        */
     uint32_t ngroups[3];         /* ceil(grid/wg)                        */
+    uint64_t offset[3];          /* global work offset: the kernel reads it
+                                    from hidden_global_offset_*; the work-item
+                                    and work-group ids do not include it    */
     uint64_t code_addr;          /* device address of the code image     */
     uint64_t entry_pc;           /* device address of the first instruction */
     uint64_t kernarg_addr;

@@ -85,6 +85,7 @@ typedef struct si_launch {
     char code_path[1024];   /* resolved "code"                              */
     char kernel[128];
     uint32_t dims, grid[3], wg[3];
+    uint64_t offset[3];     /* global work offset ("offset"; 0 if absent)   */
     int nbufs;
     si_launch_buf *bufs;
     int nargs;
