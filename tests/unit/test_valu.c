@@ -585,6 +585,16 @@ static void t_cndmask_mac(void **state)
     assert_int_equal(run(&in), 0);
     assert_int_equal(VG[2][0], 10);
     assert_int_equal(VG[2][63], 20);
+    /* e64 source modifiers act on src0/src1 as sign bits (LLVM folds
+     * select(c, -a, b) into them; libclc's cos depends on it) */
+    fill(0, f2u(1.5f));
+    fill(1, f2u(-2.5f));
+    in = mk(SI_OP_v_cndmask_b32, SI_FMT_VOP3A, V(2), V(0), V(1), 30);
+    in.neg = 1;
+    in.abs = 2;
+    assert_int_equal(run(&in), 0);
+    assert_int_equal(VG[2][0], f2u(-1.5f));
+    assert_int_equal(VG[2][63], f2u(2.5f));
 
     /* v_mac_f32: v2 = v0 * v1 + v2 */
     fill(0, f2u(3.0f));
