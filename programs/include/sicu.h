@@ -117,5 +117,131 @@ _SICU_FN size_t _sicu_get_global_id(uint d)
 #define get_group_id(d) _sicu_get_group_id(d)
 #define get_local_size(d) _sicu_get_local_size(d)
 
+
+/* ------------------------------------------------------------------ */
+/* Built-ins libclc 14 lacks or gets wrong for this target             */
+/* ------------------------------------------------------------------ */
+
+/* mad_hi: libclc defines it as a macro in its own headers, so its bitcode
+ * has no mad_hi function for the standard header's declaration to use. */
+#define mad_hi(a, b, c) (mul_hi((a), (b)) + (c))
+
+/* wait_group_events: clang 14's standard header declares the event list
+ * as a generic pointer (gfx600 has no flat addressing: the backend cannot
+ * compile the cast) where libclc defines a private one.  libclc's async
+ * copies are plain loads and stores by the work-items, so waiting is a
+ * work-group barrier with both fences (libclc: s_waitcnt 0 + s_barrier). */
+_SICU_FN void _sicu_wait_group_events(int n, __private event_t *list)
+{
+    (void)n;
+    (void)list;
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+#define wait_group_events(n, list) _sicu_wait_group_events((n), (list))
+
+
+/* async_work_group_copy / async_work_group_strided_copy: libclc 14 has no
+ * 3-element vector forms.  All forms are this loop, libclc's algorithm:
+ * the work-items of the group copy elements id, id + size, ... (no wait:
+ * wait_group_events is the barrier); strides apply to the __global side. */
+_SICU_FN size_t _sicu_stride(const __global void *p, size_t s) __attribute__((overloadable)) { return s; }
+_SICU_FN size_t _sicu_stride(const __local void *p, size_t s) __attribute__((overloadable)) { return 1; }
+#define _SICU_ASYNC(dst, src, n, dstride, sstride, ev)                                                \
+    ({                                                                                                \
+        size_t _sicu_id = _sicu_get_local_id(0) +                                                     \
+                          _sicu_get_local_size(0) * (_sicu_get_local_id(1) + _sicu_get_local_size(1) * \
+                                                                               _sicu_get_local_id(2)); \
+        size_t _sicu_nwi = _sicu_get_local_size(0) * _sicu_get_local_size(1) * _sicu_get_local_size(2);  \
+        for (size_t _sicu_i = _sicu_id; _sicu_i < (size_t)(n); _sicu_i += _sicu_nwi)                   \
+            (dst)[_sicu_i * (dstride)] = (src)[_sicu_i * (sstride)];                                  \
+        (event_t)(ev);                                                                                \
+    })
+#define async_work_group_copy(dst, src, n, ev) _SICU_ASYNC(dst, src, n, 1, 1, ev)
+#define async_work_group_strided_copy(dst, src, n, stride, ev)                                        \
+    _SICU_ASYNC(dst, src, n, _sicu_stride(dst, stride), _sicu_stride(src, stride), ev)
+
+/* nan(ulong): libclc returns 0x7ff0000000000000 | nancode, an infinity for
+ * nancode 0; OpenCL wants a quiet NaN.  nan(uint) is right in libclc. */
+#define _SICU_F static inline __attribute__((always_inline, overloadable))
+#define _SICU_NAN(N)                                                                  \
+    _SICU_F float##N _sicu_nan(uint##N x) { return nan(x); }                          \
+    _SICU_F double##N _sicu_nan(ulong##N x) { return as_double##N(x | (ulong##N)0x7ff8000000000000ul); }
+#define as_double1 as_double
+#define as_ulong1 as_ulong
+#define as_long1 as_long
+#define char1 char
+#define uchar1 uchar
+#define short1 short
+#define ushort1 ushort
+#define int1 int
+#define long1 long
+#define float1 float
+#define double1 double
+#define uint1 uint
+#define ulong1 ulong
+
+/* prefetch: libclc 14 has no 3-element vector forms; its others are empty
+ * (a hint).  All forms are the same no-op here. */
+#define prefetch(p, n) ((void)(p), (void)(n))
+
+/* mad_sat(long): libclc 14 assumes the final addition cannot overflow once
+ * the product fits, so x * y + z wraps (e.g. -2^62 * 2 + -1).  Here the
+ * 128-bit sum decides: (mul_hi, x * y) + sign-extended z, saturated if it
+ * does not fit 64 bits.  The other types are libclc's. */
+#define _SICU_MADSAT(T, N)                                                                            \
+    _SICU_F T##N _sicu_mad_sat(T##N x, T##N y, T##N z) { return mad_sat(x, y, z); }
+#define _SICU_MADSAT_L(N)                                                                             \
+    _SICU_F long##N _sicu_mad_sat(long##N x, long##N y, long##N z)                                    \
+    {                                                                                                 \
+        ulong##N lo = as_ulong##N(x * y), s = lo + as_ulong##N(z);                                     \
+        long##N carry = (s < lo) ? (long##N)1 : (long##N)0;                                          \
+        long##N hi = mul_hi(x, y) + (z >> 63) + carry, r = as_long##N(s);                              \
+        return (hi == (r >> 63)) ? r : ((hi < 0) ? (long##N)LONG_MIN : (long##N)LONG_MAX);             \
+    }
+#define _SICU_MADSAT_ALL(N)                                                                           \
+    _SICU_MADSAT(char, N) _SICU_MADSAT(uchar, N) _SICU_MADSAT(short, N) _SICU_MADSAT(ushort, N)        \
+    _SICU_MADSAT(int, N) _SICU_MADSAT(uint, N) _SICU_MADSAT(ulong, N) _SICU_MADSAT_L(N)
+
+_SICU_MADSAT_ALL(1) _SICU_MADSAT_ALL(2) _SICU_MADSAT_ALL(3) _SICU_MADSAT_ALL(4) _SICU_MADSAT_ALL(8) _SICU_MADSAT_ALL(16)
+_SICU_NAN(1) _SICU_NAN(2) _SICU_NAN(3) _SICU_NAN(4) _SICU_NAN(8) _SICU_NAN(16)
+
+/* smoothstep(double, double, doublen): libclc 14 defines (double, double,
+ * floatn) and (float, float, doublen) instead (swapped types), so the
+ * standard overload is missing; the others are libclc's. */
+#define _SICU_SMOOTH(N)                                                                            \
+    _SICU_F float##N _sicu_smoothstep(float##N a, float##N b, float##N x) { return smoothstep(a, b, x); } \
+    _SICU_F double##N _sicu_smoothstep(double##N a, double##N b, double##N x) { return smoothstep(a, b, x); }
+#define _SICU_SMOOTHS(N)                                                                           \
+    _SICU_F float##N _sicu_smoothstep(float a, float b, float##N x) { return smoothstep(a, b, x); } \
+    _SICU_F double##N _sicu_smoothstep(double a, double b, double##N x)                            \
+    {                                                                                              \
+        return smoothstep((double##N)a, (double##N)b, x);                                          \
+    }
+_SICU_SMOOTH(1) _SICU_SMOOTH(2) _SICU_SMOOTH(3) _SICU_SMOOTH(4) _SICU_SMOOTH(8) _SICU_SMOOTH(16)
+_SICU_SMOOTHS(2) _SICU_SMOOTHS(3) _SICU_SMOOTHS(4) _SICU_SMOOTHS(8) _SICU_SMOOTHS(16)
+#undef as_double1
+#undef as_ulong1
+#undef as_long1
+#undef char1
+#undef uchar1
+#undef short1
+#undef ushort1
+#undef int1
+#undef long1
+#undef float1
+#undef double1
+#undef uint1
+#undef ulong1
+#define nan(x) _sicu_nan(x)
+#define smoothstep(a, b, x) _sicu_smoothstep((a), (b), (x))
+#define mad_sat(a, b, c) _sicu_mad_sat((a), (b), (c))
+#undef _SICU_NAN
+#undef _SICU_SMOOTH
+#undef _SICU_SMOOTHS
+#undef _SICU_MADSAT
+#undef _SICU_MADSAT_L
+#undef _SICU_MADSAT_ALL
+#undef _SICU_F
+
 #undef _SICU_FN
 #endif /* SICU_DEVICE_H */
