@@ -329,7 +329,7 @@ fuzz-cosim-x: ## Random programs in cosim with random initial state (--x-initial
 test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 	@echo "all test suites passed"
 
-sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test golden-emu-test ## The emulator/toolchain suites
+sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test golden-emu-test builtins-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
 # The RTL suites CI can afford: lint and Yosys synthesis of the small config, the
@@ -339,7 +339,7 @@ sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-prog
 CI_FUZZ ?= 200
 RTL_SMOKE := asm/branches asm/ds asm/ds-xchg2 asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, CI_FUZZ random programs
+rtl-test: rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, built-ins subset, CI_FUZZ random programs
 	@$(MAKE) --no-print-directory area-test   # after rtl-synth (same netlists), not in parallel with it
 	@RTL_ONLY=1 bash scripts/badinput.sh
 	@bash scripts/assert-test.sh
@@ -349,6 +349,7 @@ rtl-test: rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
 	@FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1
+	@$(MAKE) --no-print-directory builtins-cosim   # a representative subset of the built-ins test
 	@$(MAKE) --no-print-directory ocl-test   # the OpenCL runtime on emu and, now that it is built, cosim
 	@echo "RTL test suites passed"
 
@@ -377,7 +378,8 @@ badinput-test: $(BIN) ## Bad inputs give clear errors and non-zero exits
 	@bash scripts/badinput.sh
 
 asan-test: ## The test suite under ASan/UBSan (separate build dir)
-	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" sw-test
+	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	  BUILTINS_SUBSET=quick sw-test
 
 bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, rebuild times (after make rtl)
 	@bash scripts/bench.sh
@@ -387,5 +389,6 @@ clean: ## Remove build products (BUILD/ and BUILD-fuzz/; with the default BUILD 
 
 # Self-contained parts with their own rules (their targets show in make help)
 -include sw/opencl/opencl.mk
+-include tests/builtins/builtins.mk
 -include tests/fuzz/libfuzzer.mk
 -include $(SW_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(H_OBJS:.o=.d)
