@@ -2,31 +2,27 @@
  *
  * `sicu cc` (and clBuildProgram) compile against clang's standard OpenCL C
  * header (-finclude-default-header) and link libclc's amdgcn--amdhsa.bc,
- * which provides every OpenCL 1.2 built-in (docs/builtins.md).  This file is
+ * which provides the OpenCL 1.2 built-ins (docs/builtins.md).  This file is
  * force-included after the standard header (clang -include) and replaces
- * only the work-item functions whose libclc 14 versions are wrong for code
- * objects of LLVM 14's amdhsa ABI:
+ * only what libclc 14 lacks or gets wrong for LLVM 14's amdhsa code objects
+ * on gfx600 (each section gives its reason):
  *
- *   - libclc reads get_work_dim() from the first dword of the implicit
- *     arguments and get_global_offset(d) from dword d + 1: Mesa clover's
- *     layout.  LLVM 14's amdhsa hidden arguments (the kernel metadata's
- *     hidden_global_offset_x/y/z, 8 bytes each) start with the three 64-bit
- *     offsets, so libclc would return the offsets' halves.  Here:
- *     get_global_offset reads the 64-bit hidden_global_offset_* and
- *     get_work_dim the dispatch packet's setup field;
- *   - get_global_id includes that offset (libclc inlines its own reading);
- *   - get_local_id/get_group_id/get_global_id return 1 or 2 for dimensions
- *     >= 3 in libclc; OpenCL says 0;
- *   - get_local_size: libclc returns the enqueued size, also in a partial
- *     last work-group (sicu launches may have them; OpenCL 1.2 has none).
+ *   - work-item functions: libclc reads get_work_dim() from the first dword
+ *     of the implicit arguments and get_global_offset(d) from dword d + 1,
+ *     Mesa clover's layout; LLVM 14's amdhsa hidden arguments start with
+ *     the three 64-bit hidden_global_offset_x/y/z, so libclc would return
+ *     the offsets' halves.  get_global_id includes the offset (libclc
+ *     inlines its own reading); get_local_id/get_group_id/get_global_id
+ *     return 1 or 2 for dimensions >= 3 in libclc (OpenCL: 0); libclc's
+ *     get_local_size ignores partial work-groups (sicu launches may have
+ *     them);
+ *   - mad_hi, mad_sat(long), nan(ulong), smoothstep(double, double,
+ *     doublen), wait_group_events, async copies and prefetch.
  *
- * The replacements are static always_inline functions reached through
- * macros of the built-ins' names, so a kernel never calls them (gfx600
- * kernels cannot call unresolved functions) and libclc's definitions are
- * simply not referenced by the kernel.  libclc's own functions that use
- * work-item functions internally (async_work_group_copy and friends) keep
- * libclc's versions, which agree with these for dimensions 0-2 of
- * work-groups that are not partial.
+ * The replacements are static always_inline functions (or statement
+ * expressions) reached through macros of the built-ins' names, so a kernel
+ * never calls them (gfx600 kernels cannot call unresolved functions) and
+ * never references the libclc definitions they replace.
  */
 #ifndef SICU_DEVICE_H
 #define SICU_DEVICE_H
@@ -117,7 +113,6 @@ _SICU_FN size_t _sicu_get_global_id(uint d)
 #define get_group_id(d) _sicu_get_group_id(d)
 #define get_local_size(d) _sicu_get_local_size(d)
 
-
 /* ------------------------------------------------------------------ */
 /* Built-ins libclc 14 lacks or gets wrong for this target             */
 /* ------------------------------------------------------------------ */
@@ -160,29 +155,32 @@ _SICU_FN size_t _sicu_stride(const __local void *p, size_t s) __attribute__((ove
 #define async_work_group_strided_copy(dst, src, n, stride, ev)                                        \
     _SICU_ASYNC(dst, src, n, _sicu_stride(dst, stride), _sicu_stride(src, stride), ev)
 
-/* nan(ulong): libclc returns 0x7ff0000000000000 | nancode, an infinity for
- * nancode 0; OpenCL wants a quiet NaN.  nan(uint) is right in libclc. */
+/* prefetch: libclc 14 has no 3-element vector forms; its others are empty
+ * (a hint).  All forms are the same no-op here. */
+#define prefetch(p, n) ((void)(p), (void)(n))
+
+/* The overloads below are generated per vector width N; width 1 is the
+ * scalar type (TYPE##1 names it while they are defined). */
 #define _SICU_F static inline __attribute__((always_inline, overloadable))
-#define _SICU_NAN(N)                                                                  \
-    _SICU_F float##N _sicu_nan(uint##N x) { return nan(x); }                          \
-    _SICU_F double##N _sicu_nan(ulong##N x) { return as_double##N(x | (ulong##N)0x7ff8000000000000ul); }
-#define as_double1 as_double
-#define as_ulong1 as_ulong
-#define as_long1 as_long
 #define char1 char
 #define uchar1 uchar
 #define short1 short
 #define ushort1 ushort
 #define int1 int
+#define uint1 uint
 #define long1 long
+#define ulong1 ulong
 #define float1 float
 #define double1 double
-#define uint1 uint
-#define ulong1 ulong
+#define as_double1 as_double
+#define as_ulong1 as_ulong
+#define as_long1 as_long
 
-/* prefetch: libclc 14 has no 3-element vector forms; its others are empty
- * (a hint).  All forms are the same no-op here. */
-#define prefetch(p, n) ((void)(p), (void)(n))
+/* nan(ulong): libclc returns 0x7ff0000000000000 | nancode, an infinity for
+ * nancode 0; OpenCL wants a quiet NaN.  nan(uint) is right in libclc. */
+#define _SICU_NAN(N)                                                                  \
+    _SICU_F float##N _sicu_nan(uint##N x) { return nan(x); }                          \
+    _SICU_F double##N _sicu_nan(ulong##N x) { return as_double##N(x | (ulong##N)0x7ff8000000000000ul); }
 
 /* mad_sat(long): libclc 14 assumes the final addition cannot overflow once
  * the product fits, so x * y + z wraps (e.g. -2^62 * 2 + -1).  Here the
@@ -202,9 +200,6 @@ _SICU_FN size_t _sicu_stride(const __local void *p, size_t s) __attribute__((ove
     _SICU_MADSAT(char, N) _SICU_MADSAT(uchar, N) _SICU_MADSAT(short, N) _SICU_MADSAT(ushort, N)        \
     _SICU_MADSAT(int, N) _SICU_MADSAT(uint, N) _SICU_MADSAT(ulong, N) _SICU_MADSAT_L(N)
 
-_SICU_MADSAT_ALL(1) _SICU_MADSAT_ALL(2) _SICU_MADSAT_ALL(3) _SICU_MADSAT_ALL(4) _SICU_MADSAT_ALL(8) _SICU_MADSAT_ALL(16)
-_SICU_NAN(1) _SICU_NAN(2) _SICU_NAN(3) _SICU_NAN(4) _SICU_NAN(8) _SICU_NAN(16)
-
 /* smoothstep(double, double, doublen): libclc 14 defines (double, double,
  * floatn) and (float, float, doublen) instead (swapped types), so the
  * standard overload is missing; the others are libclc's. */
@@ -217,31 +212,35 @@ _SICU_NAN(1) _SICU_NAN(2) _SICU_NAN(3) _SICU_NAN(4) _SICU_NAN(8) _SICU_NAN(16)
     {                                                                                              \
         return smoothstep((double##N)a, (double##N)b, x);                                          \
     }
-_SICU_SMOOTH(1) _SICU_SMOOTH(2) _SICU_SMOOTH(3) _SICU_SMOOTH(4) _SICU_SMOOTH(8) _SICU_SMOOTH(16)
+
+#define _SICU_ALL(N) _SICU_NAN(N) _SICU_MADSAT_ALL(N) _SICU_SMOOTH(N)
+_SICU_ALL(1) _SICU_ALL(2) _SICU_ALL(3) _SICU_ALL(4) _SICU_ALL(8) _SICU_ALL(16)
 _SICU_SMOOTHS(2) _SICU_SMOOTHS(3) _SICU_SMOOTHS(4) _SICU_SMOOTHS(8) _SICU_SMOOTHS(16)
-#undef as_double1
-#undef as_ulong1
-#undef as_long1
+
+#define nan(x) _sicu_nan(x)
+#define mad_sat(a, b, c) _sicu_mad_sat((a), (b), (c))
+#define smoothstep(a, b, x) _sicu_smoothstep((a), (b), (x))
+
+#undef _SICU_ALL
+#undef _SICU_NAN
+#undef _SICU_MADSAT
+#undef _SICU_MADSAT_L
+#undef _SICU_MADSAT_ALL
+#undef _SICU_SMOOTH
+#undef _SICU_SMOOTHS
 #undef char1
 #undef uchar1
 #undef short1
 #undef ushort1
 #undef int1
+#undef uint1
 #undef long1
+#undef ulong1
 #undef float1
 #undef double1
-#undef uint1
-#undef ulong1
-#define nan(x) _sicu_nan(x)
-#define smoothstep(a, b, x) _sicu_smoothstep((a), (b), (x))
-#define mad_sat(a, b, c) _sicu_mad_sat((a), (b), (c))
-#undef _SICU_NAN
-#undef _SICU_SMOOTH
-#undef _SICU_SMOOTHS
-#undef _SICU_MADSAT
-#undef _SICU_MADSAT_L
-#undef _SICU_MADSAT_ALL
+#undef as_double1
+#undef as_ulong1
+#undef as_long1
 #undef _SICU_F
-
 #undef _SICU_FN
 #endif /* SICU_DEVICE_H */
