@@ -154,6 +154,8 @@ launch nocode.json missing.o k '[]'
 check missing-code 'missing\.o: cannot open: No such file' "$SICU" run nocode.json
 printf '{"code": "k.o", "kernel": "k", "grid": [64, 64], "workgroup": [64, 32]}\n' > "$W/bigwg.json"
 check workgroup-too-big 'workgroup: .* 2048 work-items, the maximum is 1024' "$SICU" run bigwg.json
+printf '{"code": "k.o", "kernel": "k", "grid": [64, 2], "workgroup": [64, 1], "offset": [1, "0xffffffffffffffff"]}\n' > "$W/badoffset.json"
+check offset-overflow 'offset\[1\]: 18446744073709551615 \+ grid\[1\] \(2\) - 1 exceeds' "$SICU" run badoffset.json
 printf '{"code": "k.o", "kernel": "k", "grid": [64], "workgroup": [64], "buffers": [{"name": "a", "size": 4, "init": "file:nofile.bin"}],\n "args": [{"buffer": "a"}, {"i32": 1}, {"f32": 1}, {"buffer": "a"}, {"local": 64}]}\n' > "$W/noinit.json"
 [ $have_cc -eq 1 ] && check missing-init-file 'buffer "a": cannot open init file .*nofile\.bin' "$SICU" run noinit.json
 
