@@ -54,10 +54,16 @@ one() {
         if ! "$SICU" cc -O"$o" "$OUT/$c.cl" -o "$OUT/$c-O$o.o" > "$log" 2>&1; then
             echo "FAIL $c -O$o: sicu cc (see $log)"; sed -n '1,5p' "$log" | sed 's/^/    /'; continue
         fi
-        if ! "$SICU" run --quiet --engine "$ENGINE" "$OUT/$c-O$o.json" >> "$log" 2>&1; then
-            echo "FAIL $c -O$o: sicu run --engine $ENGINE (see $log)"; sed -n '1,5p' "$log" | sed 's/^/    /'; continue
-        fi
-        "$GEN" check "$OUT" "$c" "$o" 2>&1 | head -12
+        # one launch per kernel of the case (CASE-O<n>-<k>.json, see sicu-builtins)
+        local j=0 ok=1
+        while [ -f "$OUT/$c-O$o-$j.json" ]; do
+            if ! "$SICU" run --quiet --engine "$ENGINE" "$OUT/$c-O$o-$j.json" >> "$log" 2>&1; then
+                echo "FAIL $c -O$o: sicu run --engine $ENGINE of kernel t$j (see $log)"
+                sed -n '1,5p' "$log" | sed 's/^/    /'; ok=0; break
+            fi
+            j=$((j + 1))
+        done
+        [ $ok = 1 ] && "$GEN" check "$OUT" "$c" "$o" 2>&1 | head -12
     done
 }
 export -f one
@@ -73,7 +79,7 @@ fail=$(grep -E '^FAIL ' "$OUT/results.txt" | awk '{print $2, $3}' | sed 's/:$//'
 first=$(awk '/^ok .* calls, 0 failed/{print $2; exit}' "$OUT/results.txt")
 if [ -n "$first" ]; then
     lvl=$(awk -v c="$first" '$1 == "ok" && $2 == c {sub(/^-O/, "", $3); sub(/:$/, "", $3); print $3; exit}' "$OUT/results.txt")
-    f=$OUT/$first-O$lvl.out
+    f=$OUT/$first-O$lvl-0.out
     cp "$f" "$f.good"
     b=$(od -An -tu1 -j3 -N1 "$f")
     printf "\\x$(printf %02x $(( b ^ 0x40 )))" | dd of="$f" bs=1 seek=3 conv=notrunc status=none
