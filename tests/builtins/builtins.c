@@ -3,10 +3,13 @@
  *
  *   sicu-builtins list [--widths "1 2 3 4 8 16"] [--families "math int ..."]
  *                                            the case names, one a line
- *   sicu-builtins gen DIR CASE               DIR/CASE.cl, CASE.json, CASE.in
- *   sicu-builtins check DIR CASE OLEVEL      compare DIR/CASE.out (the dump of
- *                                            `sicu run CASE.json`) with the
- *                                            host reference; exit 1 on failure
+ *   sicu-builtins gen DIR CASE               DIR/CASE.cl, CASE.in and, per
+ *                                            level N and kernel K of the case,
+ *                                            CASE-ON-K.json
+ *   sicu-builtins check DIR CASE OLEVEL      compare DIR/CASE-OLEVEL-K.out (the
+ *                                            dumps of `sicu run CASE-OLEVEL-K.json`)
+ *                                            with the host reference; exit 1 on
+ *                                            failure
  *
  * Inputs come from a generator seeded by the case name, so gen and check see
  * the same values without storing them twice.  Every failure names the
