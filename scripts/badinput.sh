@@ -182,6 +182,8 @@ done
 check stdout-twice '--trace - and --stats - cannot both write to standard output' "$SICU" run --trace - --stats - ok.json
 check cc-missing-source 'nosuch\.cl: No such file' "$SICU" cc nosuch.cl -o x.o
 check cc-no-output 'no output file' "$SICU" cc "$IN/k.cl"
+check cc-no-libclc 'libclc bitcode /nonexistent/amdgcn--amdhsa\.bc \(from \$SICU_LIBCLC\) not readable' \
+    env SICU_LIBCLC=/nonexistent/amdgcn--amdhsa.bc "$SICU" cc "$IN/k.cl" -o x.o
 check trace-diff-missing 'nosuch\.jsonl: cannot open' "$SICU" trace-diff nosuch.jsonl nosuch2.jsonl
 # trace-diff: a read error (here: no memory for a 40 MB line) and an output error are errors (2), not EOF / success
 echo '{"wg":[0,0,0],"wave":0,"pc":"0x0"}' > "$W/one.jsonl"
