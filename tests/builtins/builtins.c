@@ -85,6 +85,14 @@ uint64_t bt_rd(const uint8_t *p, int size)
     return v;
 }
 
+uint64_t bt_fill(size_t off, int n)
+{
+    uint64_t v = 0;
+    for (int b = n - 1; b >= 0; b--)
+        v = v << 8 | ((BT_FILL >> (8 * ((off + (size_t)b) % 4))) & 0xff);
+    return v;
+}
+
 void bt_wr(uint8_t *p, uint64_t v, int size)
 {
     for (int i = 0; i < size; i++)
@@ -594,10 +602,10 @@ static int cmd_gen(const char *dir, const kcase *k)
             FILE *js = open_out(dir, k->name, ext, "w");
             fprintf(js, "{\"code\": \"%s-O%d.o\", \"kernel\": \"t%d\", \"grid\": [%d], \"workgroup\": [%d],\n"
                         " \"buffers\": [{\"name\": \"in\", \"size\": %zu, \"init\": \"file:%s.in\"},\n"
-                        "             {\"name\": \"out\", \"size\": %zu, \"init\": \"fill32:0x7fa5a5a5\", "
+                        "             {\"name\": \"out\", \"size\": %zu, \"init\": \"fill32:%#x\", "
                         "\"dump\": \"%s-O%d-%d.out\"}],\n"
                         " \"args\": [{\"buffer\": \"in\"}, {\"buffer\": \"out\"}]}\n",
-                    k->name, o, j, geo[0], geo[1], inlen, k->name, outlen, k->name, o, j);
+                    k->name, o, j, geo[0], geo[1], inlen, k->name, outlen, BT_FILL, k->name, o, j);
             fclose(js);
         }
     free(in);

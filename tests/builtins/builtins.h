@@ -24,6 +24,10 @@ extern const int bt_widths[6];
 #define MAXCALLS 640
 #define MAXW 16
 #define MAXIN (4u << 20)
+/* The output buffer starts as fill32:BT_FILL, so unwritten bytes are known:
+ * bt_fill(off, n) is the n-byte little-endian value at byte offset off. */
+#define BT_FILL 0x7fa5a5a5u
+uint64_t bt_fill(size_t off, int n);
 
 /* What a result element must be. */
 enum { W_EXACT, W_ULP, W_ABS, W_ANY, W_EITHER, W_NAN, W_QUO };

@@ -57,8 +57,8 @@ static void emit_slot(FILE *f, const slot *s, int i)
     if (s->op == A_INC || s->op == A_DEC)
         snprintf(call, sizeof call, "%s_%s(%s)", pre, anames[s->op], p);
     else if (s->op == A_CMPXCHG)
-        snprintf(call, sizeof call, "%s_%s(%s, (%s)%s, v)", pre, anames[s->op], p, t,
-                 s->local ? "0x12345678" : sz == 8 ? "0x7fa5a5a57fa5a5a5" : "0x7fa5a5a5");
+        snprintf(call, sizeof call, "%s_%s(%s, (%s)%#llx, v)", pre, anames[s->op], p, t,
+                 (unsigned long long)(s->local ? LINIT : bt_fill(0, sz)));
     else
         snprintf(call, sizeof call, "%s_%s(%s, v)", pre, anames[s->op], p);
     fprintf(f, "    { %s v = ((__global const %s *)in)[g + %d];\n", t, t, i * AGRID);
@@ -184,7 +184,7 @@ int fam_atomic_check(const kcase *k, const uint8_t *in, const uint8_t *out, int 
         const uint8_t *vin = in + (size_t)i * AGRID * sz, *cnt = out + (size_t)i * 3 * SLOTREG;
         const uint8_t *olds = cnt + SLOTREG;
         if (!s[i].local) {
-            uint64_t init = sz == 8 ? 0x7fa5a5a57fa5a5a5ull : 0x7fa5a5a5u;
+            uint64_t init = bt_fill(0, sz); /* the counters start as the output's fill */
             bad = check_counter(k, olevel, &s[i], vin, olds, 0, AGRID, init, bt_rd(cnt, sz));
             continue;
         }

@@ -108,11 +108,11 @@ void fam_async_kernel(const kcase *k, FILE *f, uint8_t *in, size_t *inlen, size_
     geo[1] = AWG;
 }
 
-/* bytes still holding the output buffer's fill32:0x7fa5a5a5 pattern (p at byte offset off) */
+/* bytes still holding the output buffer's fill pattern (p at byte offset off) */
 static int untouched(const uint8_t *p, size_t off, size_t n)
 {
     for (size_t b = 0; b < n; b++)
-        if (p[b] != ((off + b) % 4 == 3 ? 0x7f : 0xa5))
+        if (p[b] != bt_fill(off + b, 1))
             return 0;
     return 1;
 }

@@ -160,8 +160,8 @@ static uint64_t w_tohalf(const kcase *k, const uint8_t *in, int i, int arg)
 {
     int m = arg & 7, n = (arg >> 3) & 0xff, a = arg >> 11;
     int src = a && n == 3 ? (i % 4 == 3 ? -1 : (i / 4) * 3 + i % 4) : i;
-    if (src < 0) /* the 4th half of a vstorea_half3 slot keeps the fill32:0x7fa5a5a5 pattern */
-        return (i * 2) % 4 == 2 ? 0x7fa5 : 0xa5a5;
+    if (src < 0) /* the 4th half of a vstorea_half3 slot keeps the output's fill */
+        return bt_fill((size_t)i * 2, 2);
     static const int fm[5] = {0, 0, 1, 2, 3};
     return bt_to_half(bt_getf(k->t, w_copy(k, in, src, 0)), fm[m]);
 }
