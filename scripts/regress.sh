@@ -86,12 +86,28 @@ for c in "${cases[@]}"; do
     [ -f "$GOLD/$c.jsonl.gz" ] || { bad "$c" "no golden trace (run make golden)"; continue; }
     gzip -dc "$GOLD/$c.jsonl.gz" > "$dir/golden.jsonl"
     if [ "$mode" = emu ]; then
-        if ! "$SICU" run "$dir/launch.json" --trace "$dir/emu.jsonl" > "$dir/run.log" 2>&1; then
+        if ! "$SICU" run "$dir/launch.json" --trace "$dir/emu.jsonl" --stats "$dir/stats-trace.json" > "$dir/run.log" 2>&1; then
             bad "$c" "emulator run failed" "$dir/run.log"; continue
         fi
         if ! cmp -s "$dir/golden.jsonl" "$dir/emu.jsonl"; then
             "$SICU" trace-diff "$dir/golden.jsonl" "$dir/emu.jsonl" --max-waves 2 > "$dir/diff.log" 2>&1
             bad "$c" "emulator trace differs from the golden trace" "$dir/diff.log"; continue
+        fi
+        # Without a trace the emulator takes its fast loop (docs/execution-model.md,
+        # "Emulator performance"): same memory and the same statistics.
+        outs() { (cd "$dir" && find . -maxdepth 1 -type f ! -name '*.jsonl' ! -name '*.log' ! -name 'stats-*' ! -name '*.sum' ! -name '*.diff' \
+                  -print0 | sort -z | xargs -0 -r md5sum); }
+        outs > "$dir/outs-trace.sum"
+        if ! "$SICU" run "$dir/launch.json" --stats "$dir/stats-fast.json" > "$dir/run-fast.log" 2>&1; then
+            bad "$c" "emulator run without a trace failed" "$dir/run-fast.log"; continue
+        fi
+        outs > "$dir/outs-fast.sum"
+        nowall() { grep -v -e wall_time_s -e _per_s -e peak_rss "$1"; }
+        if ! cmp -s "$dir/outs-trace.sum" "$dir/outs-fast.sum" || \
+           ! cmp -s <(nowall "$dir/stats-trace.json") <(nowall "$dir/stats-fast.json"); then
+            diff "$dir/outs-trace.sum" "$dir/outs-fast.sum" > "$dir/fast.diff"
+            diff <(nowall "$dir/stats-trace.json") <(nowall "$dir/stats-fast.json") >> "$dir/fast.diff"
+            bad "$c" "run without a trace differs from the traced run (memory or statistics)" "$dir/fast.diff"; continue
         fi
         printf '  PASS  %s (%s records, identical)\n' "$c" "$(wc -l < "$dir/golden.jsonl")"
         pass=$((pass + 1)); continue

@@ -11,6 +11,20 @@
 
 #define WAVE_CHUNK 1024 /* instructions a wave runs before the scheduler rotates */
 
+typedef int (*unit_fn)(si_emu *, si_wave *, const si_inst *, si_retire *);
+
+/* A decode-cache slot: the decoded instruction and what si_emu_step would
+ * work out from it on every execution, resolved once (docs/execution-model.md,
+ * "Emulator performance").  fn == NULL: not decoded, or an instruction the
+ * fast loop leaves to si_emu_step (graphics, unsupported formats). */
+typedef struct dce {
+    si_inst in;        /* first member: fetch() hands out &slot->in */
+    unit_fn fn;        /* the execution unit */
+    uint8_t cyc;       /* cycles_est increment */
+    uint8_t lanes;     /* counts lane operations */
+    uint8_t vec;       /* a vector instruction (skipped under s_setvskip) */
+} dce;
+
 struct si_emu {
     si_mem *mem;
     si_dispatch d;
@@ -21,7 +35,7 @@ struct si_emu {
     /* code image and decode cache (one slot per dword; size 0 = not decoded) */
     const uint8_t *code;
     uint64_t code_addr, code_size;
-    si_inst *dc;
+    dce *dc;
 
     /* per-dispatch wave configuration */
     uint32_t nvgpr, nsgpr, user_sgprs, waves_per_wg;
@@ -200,7 +214,7 @@ si_emu *si_emu_create(si_mem *mem, const si_dispatch *d, const si_emu_opts *o)
                 (unsigned long long)(d->code_addr + e->code_size));
         return e;
     }
-    e->dc = calloc(e->code_size / 4 + 1, sizeof(si_inst));
+    e->dc = calloc(e->code_size / 4 + 1, sizeof(dce));
     if (!e->dc) {
         emu_err(e, "out of host memory for the decode cache");
         return e;
@@ -399,6 +413,38 @@ static int validate(si_emu *e, uint64_t pc, const si_inst *in)
     return 0;
 }
 
+/* Pre-resolve what si_emu_step works out per execution (unit, cycle
+ * estimate, lane counting, s_setvskip); the fast loop (run_wave) uses it. */
+static void resolve(dce *slot)
+{
+    const si_inst *in = &slot->in;
+    uint32_t fl = si_ops[in->op].flags;
+    slot->fn = NULL;
+    slot->lanes = 0;
+    slot->vec = (fl & (F_VALU | F_VMEM | F_LDS)) != 0;
+    if (fl & F_GRAPHICS)
+        return;
+    switch (in->fmt) {
+    case SI_FMT_SOP2: case SI_FMT_SOPK: case SI_FMT_SOP1: case SI_FMT_SOPC: case SI_FMT_SOPP:
+        slot->fn = si_exec_salu, slot->cyc = 1;
+        break;
+    case SI_FMT_SMRD:
+        slot->fn = si_exec_smrd, slot->cyc = 4;
+        break;
+    case SI_FMT_VOP2: case SI_FMT_VOP1: case SI_FMT_VOPC: case SI_FMT_VOP3A: case SI_FMT_VOP3B:
+        slot->fn = si_exec_valu, slot->cyc = (fl & (F_DP | F_TRANS)) ? 16 : 4, slot->lanes = 1;
+        break;
+    case SI_FMT_DS:
+        slot->fn = si_exec_ds, slot->cyc = 4, slot->lanes = 1;
+        break;
+    case SI_FMT_MUBUF: case SI_FMT_MTBUF:
+        slot->fn = si_exec_vmem, slot->cyc = 4, slot->lanes = 1;
+        break;
+    default:
+        break;
+    }
+}
+
 /* Decode-cache look-up; on failure writes the reason (without the PC
  * prefix) to why[] and returns NULL. */
 static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
@@ -410,7 +456,8 @@ static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
                  (pc >= e->code_addr && off < e->code_size) ? " (not dword-aligned)" : "");
         return NULL;
     }
-    si_inst *c = &e->dc[off >> 2];
+    dce *slot = &e->dc[off >> 2];
+    si_inst *c = &slot->in;
     if (c->size)
         return c;
 
@@ -430,7 +477,9 @@ static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
         return NULL;
     }
     char saved[SI_ERRLEN];
-    memcpy(saved, e->err, sizeof saved);
+    size_t nsaved = strnlen(e->err, sizeof e->err - 1) + 1; /* validate() may overwrite it */
+    memcpy(saved, e->err, nsaved);
+    saved[nsaved - 1] = 0;
     int failed = e->failed;
     if (validate(e, pc, c) < 0) {
         /* validate() wrote "PC 0x...: reason" to e->err: keep the reason */
@@ -438,11 +487,12 @@ static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
         char d[300];
         describe_inst(c, pc, d, sizeof d);
         snprintf(why, len, "%.200s [%.280s]", m ? m + 2 : e->err, d);
-        memcpy(e->err, saved, sizeof saved);
+        memcpy(e->err, saved, nsaved);
         e->failed = failed;
         memset(c, 0, sizeof *c);
         return NULL;
     }
+    resolve(slot);
     return c;
 }
 
@@ -750,6 +800,15 @@ static void rec_fill(si_retire *r, const si_wave *w, const si_inst *in, uint64_t
 /* execution                                                          */
 /* ------------------------------------------------------------------ */
 
+/* Lanes set in a mask (SSE2 has no POPCNT, and libgcc's is a call). */
+static inline unsigned popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
 int si_emu_step(si_emu *e, si_wave *w, si_retire *rec)
 {
     if (w->state != SI_WAVE_RUN)
@@ -808,17 +867,17 @@ int si_emu_step(si_emu *e, si_wave *w, si_retire *rec)
             e->st.cycles_est += 4;
             break;
         case SI_FMT_VOP2: case SI_FMT_VOP1: case SI_FMT_VOPC: case SI_FMT_VOP3A: case SI_FMT_VOP3B:
-            e->st.lane_ops += (uint64_t)__builtin_popcountll(exec0);
+            e->st.lane_ops += popcount64(exec0);
             e->st.cycles_est += (oi->flags & (F_DP | F_TRANS)) ? 16 : 4;
             rc = si_exec_valu(e, w, in, rec);
             break;
         case SI_FMT_DS:
-            e->st.lane_ops += (uint64_t)__builtin_popcountll(exec0);
+            e->st.lane_ops += popcount64(exec0);
             e->st.cycles_est += 4;
             rc = si_exec_ds(e, w, in, rec);
             break;
         case SI_FMT_MUBUF: case SI_FMT_MTBUF:
-            e->st.lane_ops += (uint64_t)__builtin_popcountll(exec0);
+            e->st.lane_ops += popcount64(exec0);
             e->st.cycles_est += 4;
             rc = si_exec_vmem(e, w, in, rec);
             break;
@@ -868,6 +927,62 @@ static int runaway(si_emu *e, si_wg *wg)
     return -1;
 }
 
+/* Run up to WAVE_CHUNK instructions of wave w without a retirement record:
+ * si_emu_step with its per-instruction work taken from the decode-cache
+ * slot.  Slots not decoded yet, PCs outside the code and instructions the
+ * slot leaves to si_emu_step go through si_emu_step (same results, same
+ * errors).  Returns 1 when it ran an instruction, 0 when none, -1 on error,
+ * -2 at the instruction limit. */
+static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
+{
+    int ran = 0;
+    si_stats *st = &e->st;
+    uint64_t lexec = 0;
+    unsigned lcnt = 0;
+    for (int n = 0; n < WAVE_CHUNK && w->state == SI_WAVE_RUN; n++) {
+        if (limit && e->total_insts >= limit)
+            return -2;
+        ran = 1;
+        uint64_t pc = w->pc, off = pc - e->code_addr;
+        dce *slot = off < e->code_size && !(off & 3) ? &e->dc[off >> 2] : NULL;
+        if (!slot || !slot->fn) {
+            if (si_emu_step(e, w, NULL) < 0)
+                return -1;
+            continue;
+        }
+        const si_inst *in = &slot->in;
+        e->cur_wave = w;
+        e->cur_inst = in;
+        e->cur_pc = pc;
+        w->pc = pc + in->size;
+        st->wave_insts++;
+        st->by_fmt[in->fmt]++;
+        st->by_op[in->op]++;
+        e->total_insts++;
+        w->ninst++;
+        st->cycles_est += slot->cyc;
+        int rc = 0;
+        if (!(slot->vec && w->vskip)) {
+            if (slot->lanes) {
+                uint64_t x = si_exec(w);
+                if (x != lexec)
+                    lexec = x, lcnt = popcount64(x);
+                st->lane_ops += lcnt;
+            }
+            rc = slot->fn(e, w, in, NULL);
+        }
+        e->cur_wave = NULL;
+        e->cur_inst = NULL;
+        if (rc < 0) {
+            e->failed = 1;
+            return -1;
+        }
+        if (w->state != SI_WAVE_RUN && w->wg)
+            barrier_update(w->wg);
+    }
+    return ran;
+}
+
 /* Run one work-group to completion. */
 static int run_wg(si_emu *e, si_wg *wg, si_retire *rec)
 {
@@ -876,12 +991,20 @@ static int run_wg(si_emu *e, si_wg *wg, si_retire *rec)
         int ran = 0, alive = 0;
         for (uint32_t i = 0; i < wg->nwaves; i++) {
             si_wave *w = &wg->waves[i];
-            for (int n = 0; n < WAVE_CHUNK && w->state == SI_WAVE_RUN; n++) {
+            if (!rec) {
+                int r = run_wave(e, w, limit);
+                if (r == -2)
+                    return runaway(e, wg);
+                if (r < 0)
+                    return -1;
+                ran |= r;
+            }
+            for (int n = 0; rec && n < WAVE_CHUNK && w->state == SI_WAVE_RUN; n++) {
                 if (limit && e->total_insts >= limit)
                     return runaway(e, wg);
                 if (si_emu_step(e, w, rec) < 0)
                     return -1;
-                if (rec && e->o.trace && si_trace_write(e->o.trace, rec) < 0)
+                if (e->o.trace && si_trace_write(e->o.trace, rec) < 0)
                     return emu_err(e, "cannot write the trace (disk full?)");
                 ran = 1;
             }
