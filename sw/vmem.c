@@ -369,6 +369,24 @@ static int lane_addrs(const bctx *c, unsigned d, uint64_t *restrict A, uint8_t *
     /* stride 0: the range check is on the byte offset; the index (thread id
      * with ADD_TID) only matters when swizzled */
     uint64_t lim = v->num_records;
+    if (!in->offen) {
+        /* no VGPR offset: one byte offset for every lane (swizzled scratch
+         * spills and fills, uniform loads) */
+        memset(oob, (uint64_t)ioff + c->soff >= lim, SI_WAVE_LANES);
+        if (!v->swizzle) {
+            if (v->add_tid)
+                return 0;
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+                A[l] = base + ioff;
+            return 1;
+        }
+        uint64_t u = base + ((uint64_t)(ioff >> v->es_log2) << (v->es_log2 + v->ist_log2)) +
+                     (ioff & (v->elem_size - 1));
+        uint32_t im = v->add_tid ? v->index_stride - 1 : 0;
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+            A[l] = u + ((uint64_t)(l & im) << v->es_log2);
+        return 1;
+    }
     if (!v->swizzle) {
         if (v->add_tid)
             return 0; /* index * stride = 0: the general path */
@@ -393,6 +411,74 @@ static int lane_addrs(const bctx *c, unsigned d, uint64_t *restrict A, uint8_t *
     return 1;
 }
 
+/* Lowest and highest address of the lanes in exec (not 0), or bounds of
+ * them.  When the 64 lanes' addresses (whatever EXEC) are an arithmetic
+ * progression (the common coalesced, uniform and swizzled-scratch cases),
+ * the first and last lane bound them, *step is its step and *prog 1 (the
+ * bounds are exact with every lane active); else *prog = 0. */
+static void addr_range(const uint64_t *restrict A, uint64_t exec, uint64_t *lo, uint64_t *hi,
+                       int *prog, int64_t *step)
+{
+    uint64_t D = A[1] - A[0], diff = 0;
+    for (unsigned l = 0; l + 1 < SI_WAVE_LANES; l++)
+        diff |= (A[l + 1] - A[l]) ^ D;
+    /* monotone without wrapping: |D| * 63 fits and the ends are ordered */
+    int64_t sd = (int64_t)D;
+    if (diff == 0 && sd > -(INT64_C(1) << 56) && sd < (INT64_C(1) << 56) &&
+        (sd >= 0 ? A[63] >= A[0] : A[63] <= A[0])) {
+        *lo = sd >= 0 ? A[0] : A[63];
+        *hi = sd >= 0 ? A[63] : A[0];
+        *prog = 1;
+        *step = sd;
+        return;
+    }
+    *prog = 0;
+    *step = 0;
+    uint64_t l0 = UINT64_MAX, h0 = 0;
+    if (exec == ~0ull) {
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+            l0 = A[l] < l0 ? A[l] : l0;
+            h0 = A[l] > h0 ? A[l] : h0;
+        }
+    } else {
+        for (uint64_t m = exec; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            l0 = A[l] < l0 ? A[l] : l0;
+            h0 = A[l] > h0 ? A[l] : h0;
+        }
+    }
+    *lo = l0, *hi = h0;
+}
+
+/* Addresses of every dword of every active lane, or 0 when a lane's dword is
+ * out of range (the general path then handles the access). */
+static int raw_addrs(const bctx *c, uint64_t exec, unsigned nd, uint64_t (*addr)[SI_WAVE_LANES])
+{
+    for (unsigned d = 0; d < nd; d++) {
+        uint64_t *A = addr[d];
+        uint8_t oob[SI_WAVE_LANES];
+        if (!lane_addrs(c, d, A, oob)) {
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                if (buf_addr(c, lane, 4 * d, &A[lane]))
+                    return 0;
+            }
+            continue;
+        }
+        unsigned bad = 0;
+        if (exec == ~0ull) {
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+                bad |= oob[l];
+        } else {
+            for (uint64_t m = exec; m; m &= m - 1)
+                bad |= oob[__builtin_ctzll(m)];
+        }
+        if (bad)
+            return 0;
+    }
+    return 1;
+}
+
 /* Fast path of do_load/do_store: when every active lane's every dword is in
  * range for the V# and all of them lie in one device-memory region, the
  * region is looked up once and the lanes are copied in lane order.  Returns
@@ -406,34 +492,19 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
     uint64_t exec = si_exec(w);
     unsigned nd = o->size <= 4 ? 1 : o->size / 4, len = o->size < 4 ? o->size : 4;
     uint64_t addr[4][SI_WAVE_LANES], lo = UINT64_MAX, hi = 0;
+    int prog0 = 0;
+    int64_t step0 = 0;
+    if (!raw_addrs(c, exec, nd, addr))
+        return 0;
     for (unsigned d = 0; d < nd; d++) {
-        uint64_t *A = addr[d];
-        uint8_t oob[SI_WAVE_LANES];
-        if (!lane_addrs(c, d, A, oob)) {
-            for (uint64_t m = exec; m; m &= m - 1) {
-                unsigned lane = (unsigned)__builtin_ctzll(m);
-                if (buf_addr(c, lane, 4 * d, &A[lane]))
-                    return 0;
-            }
-        } else {
-            unsigned bad = 0;
-            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-                bad |= oob[l] & (unsigned)(exec >> l);
-            if (bad & 1)
-                return 0;
-        }
-        if (exec == ~0ull) {
-            for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
-                lo = A[l] < lo ? A[l] : lo;
-                hi = A[l] > hi ? A[l] : hi;
-            }
-        } else {
-            for (uint64_t m = exec; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                lo = A[l] < lo ? A[l] : lo;
-                hi = A[l] > hi ? A[l] : hi;
-            }
-        }
+        uint64_t l1, h1;
+        int prog;
+        int64_t step;
+        addr_range(addr[d], exec, &l1, &h1, &prog, &step);
+        lo = l1 < lo ? l1 : lo;
+        hi = h1 > hi ? h1 : hi;
+        if (d == 0)
+            prog0 = prog, step0 = step;
     }
     if (hi - lo > UINT32_MAX)
         return 0;
@@ -446,6 +517,15 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
         for (unsigned d = 0; d < nd; d++) {
             uint32_t *restrict dst = w->v[vd + d];
             const uint64_t *A = addr[d];
+            if (exec == ~0ull) {
+                if (nd == 1 && prog0 && step0 == 4) {
+                    memcpy(dst, base, 4 * SI_WAVE_LANES); /* consecutive dwords */
+                    continue;
+                }
+                for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+                    dst[l] = rd_le(base + (A[l] - lo), 4);
+                continue;
+            }
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
                 dst[l] = rd_le(base + (A[l] - lo), 4);
@@ -455,6 +535,16 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
     }
     if (store && len == 4 && !rec) {
         /* dword stores: lane by lane (a later lane overwrites an earlier one) */
+        if (exec == ~0ull) {
+            if (nd == 1 && prog0 && step0 == 4) {
+                memcpy(base, w->v[vd], 4 * SI_WAVE_LANES); /* consecutive dwords */
+                return 1;
+            }
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+                for (unsigned d = 0; d < nd; d++)
+                    wr_le(base + (addr[d][l] - lo), w->v[vd + d][l], 4);
+            return 1;
+        }
         for (uint64_t m = exec; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             for (unsigned d = 0; d < nd; d++)
