@@ -19,9 +19,91 @@
 #include <string.h>
 
 #include "sicu/emu.h"
-#include "fp.h"
+#include "fp_int.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* The host-FPU fast paths evaluate exactly one IEEE operation per
+ * expression; never let the compiler contract them into fused operations. */
+#pragma GCC optimize("fp-contract=off")
+#endif
 
 #define NL SI_WAVE_LANES
+
+/* ------------------------------------------------------------------
+ * Lane-mask helpers.  A lane flag array holds 0 or ~0u per lane (what a
+ * vectorised compare yields); a lane mask is a uint64_t, bit l = lane l.
+ * SSE2 (the x86-64 baseline) packs and expands 4-16 lanes at a time.
+ * ---------------------------------------------------------------- */
+static inline uint64_t lanes_pack(const uint32_t *t)
+{
+#ifdef __SSE2__
+    uint64_t r = 0;
+    for (unsigned g = 0; g < NL / 16; g++) {
+        const __m128i *p = (const __m128i *)(t + 16 * g);
+        __m128i lo = _mm_packs_epi32(_mm_loadu_si128(p), _mm_loadu_si128(p + 1));
+        __m128i hi = _mm_packs_epi32(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3));
+        r |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_packs_epi16(lo, hi)) << (16 * g);
+    }
+    return r;
+#else
+    uint64_t r = 0;
+    for (unsigned l = 0; l < NL; l++)
+        r |= (uint64_t)(t[l] & 1) << l;
+    return r;
+#endif
+}
+
+#ifdef __SSE2__
+/* Lane flags of 4 lanes from 4 mask bits. */
+#define Q4(i) {-(uint32_t)((i) & 1), -(uint32_t)((i) >> 1 & 1), -(uint32_t)((i) >> 2 & 1), -(uint32_t)((i) >> 3 & 1)}
+static const uint32_t lanes_q4[16][4] __attribute__((aligned(16))) = {
+    Q4(0), Q4(1), Q4(2), Q4(3), Q4(4), Q4(5), Q4(6), Q4(7),
+    Q4(8), Q4(9), Q4(10), Q4(11), Q4(12), Q4(13), Q4(14), Q4(15)};
+#undef Q4
+#endif
+
+/* R[l] = mask bit l ? b[l] : a[l] (R may be a or b). */
+static inline void lanes_sel(uint32_t *R, const uint32_t *a, const uint32_t *b, uint64_t mask)
+{
+#ifdef __SSE2__
+    for (unsigned g = 0; g < NL / 4; g++) {
+        __m128i m = _mm_load_si128((const __m128i *)lanes_q4[(mask >> (4 * g)) & 15]);
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + 4 * g));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + 4 * g));
+        _mm_storeu_si128((__m128i *)(R + 4 * g), _mm_or_si128(_mm_and_si128(m, y), _mm_andnot_si128(m, x)));
+    }
+#else
+    for (unsigned l = 0; l < NL; l++)
+        R[l] = ((mask >> l) & 1) ? b[l] : a[l];
+#endif
+}
+
+/* t[l] = mask bit l ? ~0u : 0. */
+static inline void lanes_flags(uint32_t *t, uint64_t mask)
+{
+#ifdef __SSE2__
+    for (unsigned g = 0; g < NL / 4; g++)
+        _mm_storeu_si128((__m128i *)(t + 4 * g),
+                         _mm_load_si128((const __m128i *)lanes_q4[(mask >> (4 * g)) & 15]));
+#else
+    for (unsigned l = 0; l < NL; l++)
+        t[l] = -(uint32_t)((mask >> l) & 1);
+#endif
+}
+
+/* Lanes of a compare from its outcome flags: an SI condition (VOPC opcode
+ * bits 3:0) is a truth table over the outcomes, bit 0 less, bit 1 equal,
+ * bit 2 greater, bit 3 unordered (F=0, LT=1, EQ=2, LE=3, ..., U=8, NGE=9 =
+ * less or unordered, ..., TRU=15; integer compares use bits 2:0). */
+typedef struct cmpsel { uint32_t lt, eq, gt, un; } cmpsel;
+static inline cmpsel cmp_sel(unsigned cond)
+{
+    cmpsel c = {-(cond & 1u), -(cond >> 1 & 1u), -(cond >> 2 & 1u), -(cond >> 3 & 1u)};
+    return c;
+}
 
 /* Per-instruction execution context. */
 typedef struct vx {
@@ -147,11 +229,10 @@ static int write_v32(vx *x, unsigned code, const uint32_t *val, uint64_t mask)
     if (vgpr_index(x, code, 1, &r))
         return -1;
     uint32_t *d = x->w->v[r];
-    if (mask == ~0ull) {
+    if (mask == ~0ull)
         memcpy(d, val, sizeof x->r);
-    } else {
-        ALL(l) d[l] = ((mask >> l) & 1) ? val[l] : d[l]; /* a blend the compiler vectorises */
-    }
+    else
+        lanes_sel(d, d, val, mask);
     return 0;
 }
 
@@ -161,10 +242,20 @@ static int write_v64(vx *x, unsigned code, const uint64_t *val, uint64_t mask)
     if (vgpr_index(x, code, 2, &r))
         return -1;
     uint32_t *lo = x->w->v[r], *hi = x->w->v[r + 1];
-    ALL(l) if ((mask >> l) & 1) {
-        lo[l] = (uint32_t)val[l];
-        hi[l] = (uint32_t)(val[l] >> 32);
+    if (mask == ~0ull) {
+        ALL(l) {
+            lo[l] = (uint32_t)val[l];
+            hi[l] = (uint32_t)(val[l] >> 32);
+        }
+        return 0;
     }
+    uint32_t tl[NL], th[NL];
+    ALL(l) {
+        tl[l] = (uint32_t)val[l];
+        th[l] = (uint32_t)(val[l] >> 32);
+    }
+    lanes_sel(lo, lo, tl, mask);
+    lanes_sel(hi, hi, th, mask);
     return 0;
 }
 
@@ -300,8 +391,192 @@ static uint32_t f32_to_norm16(uint32_t a, uint32_t scale, int32_t lo, int32_t hi
 }
 
 /* ------------------------------------------------------------------
+ * Host-FPU fast paths over all 64 lanes.  They are the exact library's own
+ * fast path (sw/fp.c, docs/fp.md section 10) done lane-parallel: with
+ * round-to-nearest-even, normal operands and a normal result, host SSE/NEON
+ * arithmetic (no FTZ/DAZ, no excess precision, no contraction) gives the
+ * bit pattern the integer path gives, in every denormal mode.  Each returns
+ * the lanes where that does not hold; the caller recomputes those (when
+ * active) with the library.  Inactive lanes are computed too (no traps:
+ * exceptions are masked) and never written back.
+ * ---------------------------------------------------------------- */
+#if SI_FP_HOST_FAST
+static inline uint32_t nrm32(uint32_t a)
+{
+    uint32_t e = (a >> 23) & 0xff;
+    return -(uint32_t)((e != 0) & (e != 0xff));
+}
+static inline uint32_t nrm64(uint64_t a)
+{
+    uint32_t e = (uint32_t)(a >> 52) & 0x7ff;
+    return -(uint32_t)((e != 0) & (e != 0x7ff));
+}
+static inline float hf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t hu(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double hd(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t hu64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
+/* R = a + b, or a - b with sub (si_f32_add / si_f32_sub). */
+static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b, int sub)
+{
+    uint32_t t[NL];
+    if (sub)
+        ALL(l) R[l] = hu(hf(a[l]) - hf(b[l]));
+    else
+        ALL(l) R[l] = hu(hf(a[l]) + hf(b[l]));
+    ALL(l) t[l] = ~(nrm32(a[l]) & nrm32(b[l]) & nrm32(R[l]));
+    return lanes_pack(t);
+}
+
+static uint64_t host_mul32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b)
+{
+    uint32_t t[NL];
+    ALL(l) {
+        R[l] = hu(hf(a[l]) * hf(b[l]));
+        t[l] = ~(nrm32(a[l]) & nrm32(b[l]) & nrm32(R[l]));
+    }
+    return lanes_pack(t);
+}
+
+/* si_f32_mad: the product rounded, then the sum rounded; a zero addend
+ * leaves a normal product unchanged, as in si_f32_add. */
+static uint64_t host_mad32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b,
+                           const uint32_t *restrict c)
+{
+    uint32_t t[NL];
+    ALL(l) {
+        uint32_t p = hu(hf(a[l]) * hf(b[l]));
+        R[l] = hu(hf(p) + hf(c[l]));
+        t[l] = ~(nrm32(a[l]) & nrm32(b[l]) & nrm32(p) & (nrm32(c[l]) | -(uint32_t)((c[l] << 1) == 0)) &
+                 nrm32(R[l]));
+    }
+    return lanes_pack(t);
+}
+
+static uint64_t host_add64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b)
+{
+    uint32_t t[NL];
+    ALL(l) {
+        R[l] = hu64(hd(a[l]) + hd(b[l]));
+        t[l] = ~(nrm64(a[l]) & nrm64(b[l]) & nrm64(R[l]));
+    }
+    return lanes_pack(t);
+}
+
+static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b)
+{
+    uint32_t t[NL];
+    ALL(l) {
+        R[l] = hu64(hd(a[l]) * hd(b[l]));
+        t[l] = ~(nrm64(a[l]) & nrm64(b[l]) & nrm64(R[l]));
+    }
+    return lanes_pack(t);
+}
+
+/* int -> f32 (si_cvt_f32_i32): correctly rounded by the host. */
+static uint64_t host_cvt_f32_i32(uint32_t *restrict R, const uint32_t *restrict a)
+{
+    ALL(l) R[l] = hu((float)(int32_t)a[l]);
+    return 0;
+}
+
+/* f32 -> int truncating (si_cvt_i32_f32): the host's answer for every
+ * in-range input; out of range and NaN give 0x80000000 there, redone. */
+static uint64_t host_cvt_i32_f32(uint32_t *restrict R, const uint32_t *restrict a)
+{
+    uint32_t t[NL];
+    ALL(l) {
+        float f = hf(a[l]);
+        int32_t i = (int32_t)(a[l] & 0x7fffffffu) < 0x4f000000 ? (int32_t)f : INT32_MIN; /* |a| < 2^31 */
+        R[l] = (uint32_t)i;
+        t[l] = -(uint32_t)(i == INT32_MIN);
+    }
+    return lanes_pack(t);
+}
+#endif
+
+/* R[l] = host(...) for every lane, then `exact` for the active lanes the
+ * host path leaves (all of them when the rounding mode is not RNE or there
+ * is no host fast path). */
+#if SI_FP_HOST_FAST
+#define HOST_OR_EXACT(x, ne, host, l, exact)                                          \
+    do {                                                                              \
+        uint64_t _redo = (x)->exec;                                                   \
+        if (ne)                                                                       \
+            _redo &= host;                                                            \
+        for (; _redo; _redo &= _redo - 1) {                                           \
+            unsigned l = (unsigned)__builtin_ctzll(_redo);                            \
+            exact;                                                                    \
+        }                                                                             \
+    } while (0)
+#else
+#define HOST_OR_EXACT(x, ne, host, l, exact) ACT(x, l) exact
+#endif
+
+/* ------------------------------------------------------------------
  * VOPC: compares and class tests.
  * ---------------------------------------------------------------- */
+/* Float compares of all 64 lanes (a compare has no side effects; the caller
+ * keeps the active lanes): IEEE ordering with -0 == +0 on sign-magnitude
+ * keys, NaN unordered, denormal inputs read as zero unless MODE allows them
+ * (si_f32_cmp / si_f64_cmp, docs/fp.md). */
+static uint64_t cmp_f32(const uint32_t *a, const uint32_t *b, unsigned cond, unsigned den)
+{
+    cmpsel c = cmp_sel(cond);
+    uint32_t fl = (den & SI_DEN_IN) ? 0 : ~0u, t[NL];
+    ALL(l) {
+        int32_t mx = (int32_t)(a[l] & 0x7fffffffu), my = (int32_t)(b[l] & 0x7fffffffu);
+        mx &= ~(-(int32_t)(mx < 0x00800000) & (int32_t)fl);
+        my &= ~(-(int32_t)(my < 0x00800000) & (int32_t)fl);
+        int32_t kx = (int32_t)a[l] < 0 ? -mx : mx, ky = (int32_t)b[l] < 0 ? -my : my;
+        uint32_t un = -(uint32_t)((mx > 0x7f800000) | (my > 0x7f800000));
+        t[l] = ((((-(uint32_t)(kx < ky)) & c.lt) | ((-(uint32_t)(kx == ky)) & c.eq) |
+                 ((-(uint32_t)(kx > ky)) & c.gt)) & ~un) | (un & c.un);
+    }
+    return lanes_pack(t);
+}
+
+static uint64_t cmp_f64(const uint64_t *a, const uint64_t *b, unsigned cond, unsigned den)
+{
+    cmpsel c = cmp_sel(cond);
+    uint64_t fl = (den & SI_DEN_IN) ? 0 : ~0ull;
+    uint32_t t[NL];
+    ALL(l) {
+        int64_t mx = (int64_t)(a[l] & 0x7fffffffffffffffull), my = (int64_t)(b[l] & 0x7fffffffffffffffull);
+        mx &= ~(-(int64_t)(mx < 0x0010000000000000ll) & (int64_t)fl);
+        my &= ~(-(int64_t)(my < 0x0010000000000000ll) & (int64_t)fl);
+        int64_t kx = (int64_t)a[l] < 0 ? -mx : mx, ky = (int64_t)b[l] < 0 ? -my : my;
+        uint32_t un = -(uint32_t)((mx > 0x7ff0000000000000ll) | (my > 0x7ff0000000000000ll));
+        t[l] = ((((-(uint32_t)(kx < ky)) & c.lt) | ((-(uint32_t)(kx == ky)) & c.eq) |
+                 ((-(uint32_t)(kx > ky)) & c.gt)) & ~un) | (un & c.un);
+    }
+    return lanes_pack(t);
+}
+
+/* Integer compares of all 64 lanes (cond: bits 2:0 of the condition). */
+static uint64_t cmp_i32(const uint32_t *a, const uint32_t *b, unsigned cond, int sgn)
+{
+    cmpsel c = cmp_sel(cond);
+    uint32_t bias = sgn ? 0 : 0x80000000u, t[NL];
+    ALL(l) {
+        int32_t x = (int32_t)(a[l] ^ bias), y = (int32_t)(b[l] ^ bias);
+        t[l] = ((-(uint32_t)(x < y)) & c.lt) | ((-(uint32_t)(x == y)) & c.eq) | ((-(uint32_t)(x > y)) & c.gt);
+    }
+    return lanes_pack(t);
+}
+
+static uint64_t cmp_i64(const uint64_t *a, const uint64_t *b, unsigned cond, int sgn)
+{
+    cmpsel c = cmp_sel(cond);
+    uint64_t bias = sgn ? 0 : 0x8000000000000000ull;
+    uint32_t t[NL];
+    ALL(l) {
+        int64_t x = (int64_t)(a[l] ^ bias), y = (int64_t)(b[l] ^ bias);
+        t[l] = ((-(uint32_t)(x < y)) & c.lt) | ((-(uint32_t)(x == y)) & c.eq) | ((-(uint32_t)(x > y)) & c.gt);
+    }
+    return lanes_pack(t);
+}
+
 static int exec_vopc(vx *x)
 {
     const si_inst *in = x->in;
@@ -333,37 +608,11 @@ static int exec_vopc(vx *x)
             ACT(x, l) bits |= (uint64_t)(si_f32_class(a[l], b[l]) != 0) << l;
         }
     } else if (is_f_kind(k0)) {
-        if (SI_OPK_W(k0) == 2) {
-            ACT(x, l) bits |= (uint64_t)(si_f64_cmp(A[l], B[l], cond, &x->fm) != 0) << l;
-        } else {
-            ACT(x, l) bits |= (uint64_t)(si_f32_cmp(a[l], b[l], cond, &x->fm) != 0) << l;
-        }
+        bits = SI_OPK_W(k0) == 2 ? cmp_f64(A, B, cond, x->fm.denorm64) : cmp_f32(a, b, cond, x->fm.denorm32);
     } else {
         /* Integer compares: F, LT, EQ, LE, GT, NE, GE, T in the low 3 bits. */
         int sgn = SI_OPK_CLS(k0) == SI_CLS_I;
-        unsigned c = cond & 7;
-        if (c == 0) {
-            bits = 0;
-        } else if (c == 7) {
-            bits = ~0ull;
-        } else {
-            int lt = c & 1, eq = c & 2, gt = c & 4; /* LT=1 EQ=2 LE=3 GT=4 NE=5 GE=6 */
-            if (SI_OPK_W(k0) == 2) {
-                ALL(l) {
-                    int r = sgn ? ((int64_t)A[l] < (int64_t)B[l] ? -1 : (int64_t)A[l] > (int64_t)B[l])
-                                : (A[l] < B[l] ? -1 : A[l] > B[l]);
-                    int t = (r < 0 && lt) || (r == 0 && eq) || (r > 0 && gt);
-                    bits |= (uint64_t)t << l;
-                }
-            } else {
-                ALL(l) {
-                    int r = sgn ? ((int32_t)a[l] < (int32_t)b[l] ? -1 : (int32_t)a[l] > (int32_t)b[l])
-                                : (a[l] < b[l] ? -1 : a[l] > b[l]);
-                    int t = (r < 0 && lt) || (r == 0 && eq) || (r > 0 && gt);
-                    bits |= (uint64_t)t << l;
-                }
-            }
-        }
+        bits = SI_OPK_W(k0) == 2 ? cmp_i64(A, B, cond & 7, sgn) : cmp_i32(a, b, cond & 7, sgn);
     }
     bits &= x->exec;  /* inactive-lane bits are zeroed */
 
@@ -492,50 +741,53 @@ static int valu_int_arith(vx *x, uint64_t *carry, int *has_carry)
     case SI_OP_v_mov_fed_b32:  /* ECC error injection is not modelled */
         ALL(l) R[l] = a[l];
         break;
-    case SI_OP_v_cndmask_b32: {
-        uint64_t msk = read_mask(x, x->vop3 ? in->src[2] : SI_SRC_VCC_LO);
-        ALL(l) R[l] = ((msk >> l) & 1) ? b[l] : a[l];
+    case SI_OP_v_cndmask_b32:
+        lanes_sel(R, a, b, read_mask(x, x->vop3 ? in->src[2] : SI_SRC_VCC_LO));
         break;
-    }
 
     /* ---------------- integer add/sub with carry ---------------- */
-    case SI_OP_v_add_i32:
+    case SI_OP_v_add_i32: {
+        uint32_t t[NL];
         ALL(l) {
-            uint64_t t = (uint64_t)a[l] + b[l];
-            R[l] = (uint32_t)t;
-            *carry |= (t >> 32) << l;
+            R[l] = a[l] + b[l];
+            t[l] = -(uint32_t)(R[l] < a[l]);
         }
+        *carry = lanes_pack(t);
         *has_carry = 1;
         break;
+    }
     case SI_OP_v_sub_i32:
+    case SI_OP_v_subrev_i32: {
+        const uint32_t *p = in->op == SI_OP_v_sub_i32 ? a : b, *q = in->op == SI_OP_v_sub_i32 ? b : a;
+        uint32_t t[NL];
         ALL(l) {
-            R[l] = a[l] - b[l];
-            *carry |= (uint64_t)(b[l] > a[l]) << l;
+            R[l] = p[l] - q[l];
+            t[l] = -(uint32_t)(q[l] > p[l]);
         }
+        *carry = lanes_pack(t);
         *has_carry = 1;
         break;
-    case SI_OP_v_subrev_i32:
-        ALL(l) {
-            R[l] = b[l] - a[l];
-            *carry |= (uint64_t)(a[l] > b[l]) << l;
-        }
-        *has_carry = 1;
-        break;
+    }
     case SI_OP_v_addc_u32:
     case SI_OP_v_subb_u32:
     case SI_OP_v_subbrev_u32: {
-        uint64_t cin = read_mask(x, x->vop3 ? in->src[2] : SI_SRC_VCC_LO);
-        ALL(l) {
-            uint64_t ci = (cin >> l) & 1, t;
-            if (in->op == SI_OP_v_addc_u32)
-                t = (uint64_t)a[l] + b[l] + ci;
-            else if (in->op == SI_OP_v_subb_u32)
-                t = (uint64_t)a[l] - b[l] - ci;
-            else
-                t = (uint64_t)b[l] - a[l] - ci;
-            R[l] = (uint32_t)t;
-            *carry |= (uint64_t)((t >> 32) != 0) << l;
+        uint32_t ci[NL], t[NL];
+        lanes_flags(ci, read_mask(x, x->vop3 ? in->src[2] : SI_SRC_VCC_LO));
+        if (in->op == SI_OP_v_addc_u32) {
+            ALL(l) {
+                uint32_t s1 = a[l] + b[l], s2 = s1 + (ci[l] & 1);
+                R[l] = s2;
+                t[l] = -(uint32_t)((s1 < a[l]) | (s2 < s1));
+            }
+        } else {
+            const uint32_t *p = in->op == SI_OP_v_subb_u32 ? a : b, *q = in->op == SI_OP_v_subb_u32 ? b : a;
+            ALL(l) {
+                uint32_t d1 = p[l] - q[l], d2 = d1 - (ci[l] & 1);
+                R[l] = d2;
+                t[l] = -(uint32_t)((q[l] > p[l]) | (d2 > d1));
+            }
         }
+        *carry = lanes_pack(t);
         *has_carry = 1;
         break;
     }
@@ -728,10 +980,18 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
     VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- f32 arithmetic ---------------- */
-    case SI_OP_v_add_f32: ACT(x, l) R[l] = si_f32_add(a[l], b[l], m); break;
-    case SI_OP_v_sub_f32: ACT(x, l) R[l] = si_f32_sub(a[l], b[l], m); break;
-    case SI_OP_v_subrev_f32: ACT(x, l) R[l] = si_f32_sub(b[l], a[l], m); break;
-    case SI_OP_v_mul_f32: ACT(x, l) R[l] = si_f32_mul(a[l], b[l], m); break;
+    case SI_OP_v_add_f32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, a, b, 0), l, R[l] = si_f32_add(a[l], b[l], m));
+        break;
+    case SI_OP_v_sub_f32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, a, b, 1), l, R[l] = si_f32_sub(a[l], b[l], m));
+        break;
+    case SI_OP_v_subrev_f32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, b, a, 1), l, R[l] = si_f32_sub(b[l], a[l], m));
+        break;
+    case SI_OP_v_mul_f32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_mul32(R, a, b), l, R[l] = si_f32_mul(a[l], b[l], m));
+        break;
     case SI_OP_v_mul_legacy_f32: ACT(x, l) R[l] = si_f32_mul_legacy(a[l], b[l], m); break;
     case SI_OP_v_min_f32: ACT(x, l) R[l] = si_f32_min(a[l], b[l], m); break;
     case SI_OP_v_max_f32: ACT(x, l) R[l] = si_f32_max(a[l], b[l], m); break;
@@ -740,7 +1000,10 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
     case SI_OP_v_min3_f32: ACT(x, l) R[l] = si_f32_min3(a[l], b[l], c[l], m); break;
     case SI_OP_v_max3_f32: ACT(x, l) R[l] = si_f32_max3(a[l], b[l], c[l], m); break;
     case SI_OP_v_med3_f32: ACT(x, l) R[l] = si_f32_med3(a[l], b[l], c[l], m); break;
-    case SI_OP_v_mad_f32: ACT(x, l) R[l] = si_f32_mad(a[l], b[l], c[l], m); break;
+    case SI_OP_v_mad_f32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_mad32(R, a, b, c), l,
+                      R[l] = si_f32_mad(a[l], b[l], c[l], m));
+        break;
     case SI_OP_v_mad_legacy_f32: ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], c[l], m); break;
     case SI_OP_v_fma_f32: ACT(x, l) R[l] = si_f32_fma(a[l], b[l], c[l], m); break;
     case SI_OP_v_mac_f32:
@@ -750,7 +1013,8 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
             return -1;
         const uint32_t *d = x->sp[2]; /* fetched just now: not `c` */
         if (in->op == SI_OP_v_mac_f32)
-            ACT(x, l) R[l] = si_f32_mad(a[l], b[l], d[l], m);
+            HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_mad32(R, a, b, d), l,
+                          R[l] = si_f32_mad(a[l], b[l], d[l], m));
         else
             ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], d[l], m);
         break;
@@ -857,9 +1121,14 @@ static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
     case SI_OP_v_frexp_exp_i32_f32: ACT(x, l) R[l] = (uint32_t)si_f32_frexp_exp(a[l], m); break;
 
     /* ---------------- conversions ---------------- */
-    case SI_OP_v_cvt_f32_i32: ACT(x, l) R[l] = si_cvt_f32_i32((int32_t)a[l], m); break;
+    case SI_OP_v_cvt_f32_i32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_cvt_f32_i32(R, a), l,
+                      R[l] = si_cvt_f32_i32((int32_t)a[l], m));
+        break;
     case SI_OP_v_cvt_f32_u32: ACT(x, l) R[l] = si_cvt_f32_u32(a[l], m); break;
-    case SI_OP_v_cvt_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_i32_f32(a[l], m); break;
+    case SI_OP_v_cvt_i32_f32:
+        HOST_OR_EXACT(x, 1, host_cvt_i32_f32(R, a), l, R[l] = (uint32_t)si_cvt_i32_f32(a[l], m));
+        break;
     case SI_OP_v_cvt_u32_f32: ACT(x, l) R[l] = si_cvt_u32_f32(a[l], m); break;
     case SI_OP_v_cvt_rpi_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_rpi_i32_f32(a[l], m); break;
     case SI_OP_v_cvt_flr_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_flr_i32_f32(a[l], m); break;
@@ -889,8 +1158,12 @@ static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
     VALU_GROUP_OPERANDS(x);
     switch (in->op) {
     /* ---------------- f64 ---------------- */
-    case SI_OP_v_add_f64: ACT(x, l) R64[l] = si_f64_add(A[l], B[l], m); break;
-    case SI_OP_v_mul_f64: ACT(x, l) R64[l] = si_f64_mul(A[l], B[l], m); break;
+    case SI_OP_v_add_f64:
+        HOST_OR_EXACT(x, m->round64 == SI_RND_NE, host_add64(R64, A, B), l, R64[l] = si_f64_add(A[l], B[l], m));
+        break;
+    case SI_OP_v_mul_f64:
+        HOST_OR_EXACT(x, m->round64 == SI_RND_NE, host_mul64(R64, A, B), l, R64[l] = si_f64_mul(A[l], B[l], m));
+        break;
     case SI_OP_v_min_f64: ACT(x, l) R64[l] = si_f64_min(A[l], B[l], m); break;
     case SI_OP_v_max_f64: ACT(x, l) R64[l] = si_f64_max(A[l], B[l], m); break;
     case SI_OP_v_fma_f64: ACT(x, l) R64[l] = si_f64_fma(A[l], B[l], C[l], m); break;
