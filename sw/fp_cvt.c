@@ -24,6 +24,10 @@ uint32_t si_cvt_f32_u32(uint32_t a, const si_fpm *m)
 
 uint64_t si_cvt_f64_i32(int32_t a, const si_fpm *m)
 {
+#if SI_FP_HOST_FAST
+    (void)m;
+    return si_u64_of_d((double)a);                    /* exact; 0 is +0 */
+#endif
     uint32_t s = a < 0;
     uint64_t mag = s ? (uint64_t)(-(int64_t)a) : (uint64_t)a;
     (void)m;
@@ -34,6 +38,10 @@ uint64_t si_cvt_f64_i32(int32_t a, const si_fpm *m)
 
 uint64_t si_cvt_f64_u32(uint32_t a, const si_fpm *m)
 {
+#if SI_FP_HOST_FAST
+    (void)m;
+    return si_u64_of_d((double)a);                    /* exact; 0 is +0 */
+#endif
     (void)m;
     if (!a)
         return 0;
@@ -158,7 +166,7 @@ uint64_t si_cvt_f64_f32(uint32_t a, const si_fpm *m)
     return s | ((uint64_t)(ex - 127 + 1023) << 52) | ((uint64_t)fr << 29);
 }
 
-uint32_t si_cvt_f32_f64(uint64_t a, const si_fpm *m)
+uint32_t si_cvt_f32_f64_int(uint64_t a, const si_fpm *m)
 {
     uint32_t s = a >> 63;
     uint32_t ex = (a >> 52) & 0x7ff;
@@ -171,6 +179,19 @@ uint32_t si_cvt_f32_f64(uint64_t a, const si_fpm *m)
         return si_fp_round32(s, -1074, fr, m->round32, m->denorm32 & SI_DEN_OUT);
     }
     return si_fp_round32(s, (int32_t)ex - 1023 - 52, fr | (1ull << 52), m->round32, m->denorm32 & SI_DEN_OUT);
+}
+
+uint32_t si_cvt_f32_f64(uint64_t a, const si_fpm *m)
+{
+#if SI_FP_HOST_FAST
+    /* RNE, a normal input and a normal result: the host's conversion */
+    if (m->round32 == SI_RND_NE && ((a >> 52) & 0x7ff) - 1u < 2046u) {
+        uint32_t r = si_u32_of_f((float)si_d_of_u64(a));
+        if (((r >> 23) & 0xff) - 1u < 254u)
+            return r;
+    }
+#endif
+    return si_cvt_f32_f64_int(a, m);
 }
 
 /* f32 -> f16 with rounding mode rm; SI keeps denormals on both sides. */

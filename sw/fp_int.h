@@ -55,6 +55,14 @@ static inline float si_host_fmaf(float a, float b, float c) { (void)b, (void)c; 
 static inline int si_host_fma_ok(void) { return 0; }
 #endif
 
+/* The integer paths behind the host fast paths of fp_trans.c / fp_cvt.c
+ * (the unit tests compare the two). */
+uint32_t si_f32_rcp_int(uint32_t a);
+uint32_t si_f32_sqrt_int(uint32_t a);
+uint64_t si_f64_rcp_int(uint64_t a);
+uint64_t si_f64_sqrt_int(uint64_t a);
+uint32_t si_cvt_f32_f64_int(uint64_t a, const si_fpm *m);
+
 static inline int si_clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
 static inline int si_clz128(u128 x)
 {

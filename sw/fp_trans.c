@@ -14,6 +14,30 @@
 #define QNEG32 0xffc00000u               /* -NaN returned for invalid inputs */
 #define QNEG64 0xfff8000000000000ull
 
+/* Host fast path of the correctly rounded rcp and sqrt: for a normal input
+ * whose result is normal, the host's IEEE divide / square root (RNE, no
+ * FTZ/DAZ) is the correctly rounded result the integer path computes.
+ * SSE2 intrinsics, not libm's sqrt (whose loading costs resident memory). */
+#if SI_FP_HOST_FAST && defined(__SSE2__)
+#include <emmintrin.h>
+#define TRANS_HOST_FAST 1
+static inline int nrm32(uint32_t a) { return ((a >> 23) & 0xff) - 1u < 254u; }
+static inline int nrm64(uint64_t a) { return ((a >> 52) & 0x7ff) - 1u < 2046u; }
+static inline uint32_t host_rcp32(uint32_t a) { return si_u32_of_f(1.0f / si_f_of_u32(a)); }
+static inline uint64_t host_rcp64(uint64_t a) { return si_u64_of_d(1.0 / si_d_of_u64(a)); }
+static inline uint32_t host_sqrt32(uint32_t a)
+{
+    return si_u32_of_f(_mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(si_f_of_u32(a)))));
+}
+static inline uint64_t host_sqrt64(uint64_t a)
+{
+    __m128d x = _mm_set_sd(si_d_of_u64(a));
+    return si_u64_of_d(_mm_cvtsd_f64(_mm_sqrt_sd(x, x)));
+}
+#else
+#define TRANS_HOST_FAST 0
+#endif
+
 /* ---------------------------------------------------------------- helpers */
 
 static uint64_t isqrt64(uint64_t n)
@@ -88,12 +112,11 @@ static inline int tcls64(uint64_t a)
 
 /* ------------------------------------------------------------ rcp / rsq / sqrt */
 
-uint32_t si_f32_rcp(uint32_t a, const si_fpm *m)
+uint32_t si_f32_rcp_int(uint32_t a)
 {
     uint32_t s = a >> 31, M;
     int32_t E;
     uint64_t q, r;
-    (void)m;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
     case T_INF:  return s << 31;
@@ -104,6 +127,19 @@ uint32_t si_f32_rcp(uint32_t a, const si_fpm *m)
     q = (1ull << 62) / M;                     /* 1/x = q * 2^(-39-E) + rest */
     r = (1ull << 62) - q * M;
     return si_fp_round32(s, -39 - E, q | (r != 0), SI_RND_NE, 0);
+}
+
+uint32_t si_f32_rcp(uint32_t a, const si_fpm *m)
+{
+    (void)m;
+#if TRANS_HOST_FAST
+    if (nrm32(a)) {
+        uint32_t h = host_rcp32(a);
+        if (nrm32(h))
+            return h;
+    }
+#endif
+    return si_f32_rcp_int(a);
 }
 
 uint32_t si_f32_rcp_iflag(uint32_t a, const si_fpm *m) { return si_f32_rcp(a, m); }
@@ -121,12 +157,11 @@ uint32_t si_f32_rcp_legacy(uint32_t a, const si_fpm *m)
     return (r & 0x7fffffffu) == 0x7f800000u ? (a & 0x80000000u) : r;
 }
 
-uint32_t si_f32_sqrt(uint32_t a, const si_fpm *m)
+uint32_t si_f32_sqrt_int(uint32_t a)
 {
     uint32_t s = a >> 31, M;
     int32_t E, k;
     uint64_t N, q;
-    (void)m;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
     case T_ZERO: return s << 31;
@@ -141,6 +176,16 @@ uint32_t si_f32_sqrt(uint32_t a, const si_fpm *m)
     N = (uint64_t)M << 38;
     q = isqrt64(N);
     return si_fp_round32(0, k / 2 - 19, q | (q * q != N), SI_RND_NE, 0);
+}
+
+uint32_t si_f32_sqrt(uint32_t a, const si_fpm *m)
+{
+    (void)m;
+#if TRANS_HOST_FAST
+    if (nrm32(a) && !(a >> 31))
+        return host_sqrt32(a);                /* the root of a normal is normal */
+#endif
+    return si_f32_sqrt_int(a);
 }
 
 uint32_t si_f32_rsq(uint32_t a, const si_fpm *m)
@@ -184,13 +229,12 @@ static inline void up64(uint64_t a, uint64_t *M, int32_t *E)
     *E = (int32_t)((a >> 52) & 0x7ff) - 1023;
 }
 
-uint64_t si_f64_rcp(uint64_t a, const si_fpm *m)
+uint64_t si_f64_rcp_int(uint64_t a)
 {
     uint32_t s = a >> 63;
     uint64_t M;
     int32_t E;
     u128 q, r;
-    (void)m;
     switch (tcls64(a)) {
     case T_NAN:  return a | 0x0008000000000000ull;
     case T_INF:  return (uint64_t)s << 63;
@@ -203,19 +247,31 @@ uint64_t si_f64_rcp(uint64_t a, const si_fpm *m)
     return si_fp_round64(s, -63 - E, (uint64_t)q | (r != 0), SI_RND_NE, 0);
 }
 
+uint64_t si_f64_rcp(uint64_t a, const si_fpm *m)
+{
+    (void)m;
+#if TRANS_HOST_FAST
+    if (nrm64(a)) {
+        uint64_t h = host_rcp64(a);
+        if (nrm64(h))
+            return h;
+    }
+#endif
+    return si_f64_rcp_int(a);
+}
+
 uint64_t si_f64_rcp_clamp(uint64_t a, const si_fpm *m)
 {
     uint64_t r = si_f64_rcp(a, m);
     return (r & ~(1ull << 63)) == 0x7ff0000000000000ull ? (r & (1ull << 63)) | 0x7fefffffffffffffull : r;
 }
 
-uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m)
+uint64_t si_f64_sqrt_int(uint64_t a)
 {
     uint32_t s = a >> 63;
     uint64_t M;
     int32_t E, k;
     u128 N, q;
-    (void)m;
     switch (tcls64(a)) {
     case T_NAN:  return a | 0x0008000000000000ull;
     case T_ZERO: return (uint64_t)s << 63;
@@ -230,6 +286,16 @@ uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m)
     N = (u128)M << 72;                        /* < 2^126 */
     q = isqrt128(N);                          /* < 2^63 */
     return si_fp_round64(0, k / 2 - 36, (uint64_t)q | (q * q != N), SI_RND_NE, 0);
+}
+
+uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m)
+{
+    (void)m;
+#if TRANS_HOST_FAST
+    if (nrm64(a) && !(a >> 63))
+        return host_sqrt64(a);                /* the root of a normal is normal */
+#endif
+    return si_f64_sqrt_int(a);
 }
 
 /* rsq f64: s = floor(sqrt(M * 2^72)), q = floor(2^125 / s), sticky if either

@@ -1,0 +1,98 @@
+/* Unit tests for the host fast paths of the FP library (sw/fp_trans.c,
+ * sw/fp_cvt.c): rcp/sqrt f32/f64 and f64 -> f32 conversion compared with
+ * their integer paths on random and edge inputs, in every MODE. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../sw/fp_int.h"
+
+#define N 2000000
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+static uint64_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* Random bits, or a random significand with an exponent near the edges of
+ * the range (denormal boundary, overflow of the reciprocal), or an edge. */
+static uint32_t val32(void)
+{
+    static const uint32_t edge[] = {0, 0x80000000, 1, 0x007fffff, 0x00800000, 0x00800001, 0x3f800000,
+                                    0xbf800000, 0x7f7fffff, 0x7f000000, 0x7e800000, 0x7e800001, 0x7f800000,
+                                    0xff800000, 0x7fc00000, 0x7f800001, 0xffc12345, 0x40000000, 0x3f7fffff};
+    uint64_t r = rnd();
+    uint32_t f = (uint32_t)(r >> 16) & 0x807fffffu;
+    switch (r % 5) {
+    case 0: return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
+    case 1: return (uint32_t)(r >> 20);
+    case 2: return f | (uint32_t)((r >> 48) % 8) << 23;
+    case 3: return f | (uint32_t)(248 + (r >> 48) % 8) << 23;
+    default: return f | (uint32_t)(100 + (r >> 48) % 56) << 23;
+    }
+}
+
+static uint64_t val64(void)
+{
+    static const uint64_t edge[] = {0, 0x8000000000000000ull, 1, 0x000fffffffffffffull, 0x0010000000000000ull,
+                                    0x3ff0000000000000ull, 0xbff0000000000000ull, 0x7fefffffffffffffull,
+                                    0x7fd0000000000000ull, 0x7fd0000000000001ull, 0x7fcfffffffffffffull,
+                                    0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+                                    0x7ff0000000000001ull, 0x47efffffe0000000ull, 0x47effffff0000000ull,
+                                    0x3810000000000000ull, 0x380fffffffffffffull, 0x36a0000000000000ull};
+    uint64_t r = rnd(), f = rnd() & 0x800fffffffffffffull;
+    switch (r % 6) {
+    case 0: return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
+    case 1: return rnd();
+    case 2: return f | (uint64_t)((r >> 48) % 8) << 52;
+    case 3: return f | (uint64_t)(2040 + (r >> 48) % 7) << 52;
+    case 4: return f | (uint64_t)(0x360 + (r >> 48) % 0x40) << 52; /* f32 denormal/normal boundary */
+    default: return f | (uint64_t)(0x470 + (r >> 48) % 0x10) << 52; /* f32 overflow boundary */
+    }
+}
+
+static void t_rcp_sqrt(void **state)
+{
+    (void)state;
+    si_fpm m = si_fpm_from_mode(0);
+    for (unsigned i = 0; i < N; i++) {
+        uint32_t a = val32();
+        uint64_t d = val64();
+        if (si_f32_rcp(a, &m) != si_f32_rcp_int(a))
+            fail_msg("rcp f32 %08x: %08x, integer path %08x", a, si_f32_rcp(a, &m), si_f32_rcp_int(a));
+        if (si_f32_sqrt(a, &m) != si_f32_sqrt_int(a))
+            fail_msg("sqrt f32 %08x: %08x, integer path %08x", a, si_f32_sqrt(a, &m), si_f32_sqrt_int(a));
+        if (si_f64_rcp(d, &m) != si_f64_rcp_int(d))
+            fail_msg("rcp f64 %016llx", (unsigned long long)d);
+        if (si_f64_sqrt(d, &m) != si_f64_sqrt_int(d))
+            fail_msg("sqrt f64 %016llx", (unsigned long long)d);
+    }
+}
+
+static void t_cvt_f32_f64(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < N; i++) {
+        uint64_t d = val64();
+        si_fpm m = si_fpm_from_mode((uint32_t)(rnd() & 0xff) | 0x300);
+        if (si_cvt_f32_f64(d, &m) != si_cvt_f32_f64_int(d, &m))
+            fail_msg("cvt_f32_f64 %016llx mode round %u den %u: %08x, integer path %08x", (unsigned long long)d,
+                     m.round32, m.denorm32, si_cvt_f32_f64(d, &m), si_cvt_f32_f64_int(d, &m));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(t_rcp_sqrt),
+        cmocka_unit_test(t_cvt_f32_f64),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
