@@ -479,6 +479,153 @@ static int raw_addrs(const bctx *c, uint64_t exec, unsigned nd, uint64_t (*addr)
     return 1;
 }
 
+/* Copy dword data between VGPRs vd.. and lanes at p0 + lane * step (dword d
+ * 4d bytes further); stores lane by lane in lane order. */
+static inline __attribute__((always_inline)) void strided_copy(si_wave *w, unsigned vd, uint8_t *p0,
+                                                               int64_t step, uint64_t exec, unsigned nd,
+                                                               int store)
+{
+    if (exec == ~0ull && nd == 1 && step == 4) {
+        if (store)
+            memcpy(p0, w->v[vd], 4 * SI_WAVE_LANES); /* consecutive dwords */
+        else
+            memcpy(w->v[vd], p0, 4 * SI_WAVE_LANES);
+        return;
+    }
+    if (exec == ~0ull && !store) {
+        for (unsigned d = 0; d < nd; d++) {
+            uint32_t *restrict dst = w->v[vd + d];
+            const uint8_t *q = p0 + 4 * d;
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++, q += step)
+                memcpy(&dst[l], q, 4);
+        }
+        return;
+    }
+    if (exec == ~0ull) {
+        uint8_t *q = p0;
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++, q += step)
+            for (unsigned d = 0; d < nd; d++)
+                memcpy(q + 4 * d, &w->v[vd + d][l], 4);
+        return;
+    }
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t *q = p0 + (int64_t)l * step;
+        for (unsigned d = 0; d < nd; d++) {
+            if (store)
+                memcpy(q + 4 * d, &w->v[vd + d][l], 4);
+            else
+                memcpy(&w->v[vd + d][l], q + 4 * d, 4);
+        }
+    }
+}
+
+/* Whether the 64 values v[l] form an arithmetic progression in 32 bits
+ * without wrapping around (v[l] = v[0] + l * step exactly); its step. */
+static int u32_prog(const uint32_t *restrict v, int64_t *step)
+{
+    uint32_t S = v[1] - v[0], diff = 0;
+    for (unsigned l = 0; l + 1 < SI_WAVE_LANES; l++)
+        diff |= (v[l + 1] - v[l]) ^ S;
+    int64_t s = (int32_t)S, last = (int64_t)v[0] + 63 * s;
+    *step = s;
+    return diff == 0 && last >= 0 && last <= UINT32_MAX;
+}
+
+/* Whether every lane holds the same value. */
+static int u32_uniform(const uint32_t *restrict v)
+{
+    uint32_t diff = 0;
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+        diff |= v[l] ^ v[0];
+    return diff == 0;
+}
+
+/* The address of dword d of lane l as a0 + l * step + 4d, for every lane
+ * (whatever EXEC) and d < nd, when the addressing mode and the VGPR values
+ * make it so and no lane's dword is out of range for the V# (conservative:
+ * inactive lanes count); 0 otherwise (the caller goes on with per-lane
+ * addresses). */
+static int lane_prog(const bctx *c, unsigned nd, uint64_t *a0, int64_t *step)
+{
+    const si_inst *in = c->in;
+    const vsharp *v = &c->v;
+    const si_wave *w = c->w;
+    uint64_t base = v->base + c->soff;
+    uint32_t ioff = in->offset;
+    if (in->addr64) { /* no range check */
+        const uint32_t *v0 = w->v[in->vaddr - SI_SRC_VGPR0], *v1 = w->v[in->vaddr - SI_SRC_VGPR0 + 1];
+        if (!u32_uniform(v1) || !u32_prog(v0, step))
+            return 0;
+        *a0 = base + ((uint64_t)v1[0] << 32 | v0[0]) + ioff;
+        return 1;
+    }
+    if (in->idxen || v->stride != 0)
+        return 0;
+    uint64_t lim = v->num_records, maxoff;
+    if (in->offen) {
+        if (v->swizzle || v->add_tid)
+            return 0;
+        const uint32_t *v0 = w->v[in->vaddr - SI_SRC_VGPR0];
+        if (!u32_prog(v0, step))
+            return 0;
+        uint32_t vmax = *step >= 0 ? v0[63] : v0[0];
+        maxoff = (uint64_t)ioff + vmax + 4 * (nd - 1); /* the 32-bit offset must not wrap */
+        if (maxoff > UINT32_MAX || maxoff + c->soff >= lim)
+            return 0;
+        *a0 = base + ioff + v0[0];
+        return 1;
+    }
+    /* one byte offset for every lane */
+    maxoff = (uint64_t)ioff + 4 * (nd - 1);
+    if (maxoff + c->soff >= lim)
+        return 0;
+    if (!v->swizzle) {
+        if (v->add_tid)
+            return 0;
+        *a0 = base + ioff;
+        *step = 0;
+        return 1;
+    }
+    /* swizzled: lane l's element at (l & (index_stride - 1)) with ADD_TID;
+     * the next dword is another element */
+    if (nd > 1 || (v->add_tid && v->index_stride < SI_WAVE_LANES))
+        return 0;
+    *a0 = base + ((uint64_t)(ioff >> v->es_log2) << (v->es_log2 + v->ist_log2)) + (ioff & (v->elem_size - 1));
+    *step = v->add_tid ? (int64_t)v->elem_size : 0;
+    return 1;
+}
+
+/* Dword loads and stores (no TFE, no retirement record) whose lanes'
+ * addresses form an arithmetic progression (lane_prog): one region look-up,
+ * no per-lane address arrays.  Returns 1 when it did the access, 0 when it
+ * does not apply (the caller goes on). */
+static int raw_strided(const bctx *c, unsigned nd, int store)
+{
+    si_wave *w = c->w;
+    uint64_t a0;
+    int64_t step;
+    if (!lane_prog(c, nd, &a0, &step))
+        return 0;
+    uint64_t span = (uint64_t)(step >= 0 ? step : -step) * 63; /* |step| < 2^32 */
+    uint64_t lo = step >= 0 ? a0 : a0 - span, end = lo + span + 4 * nd;
+    if ((step < 0 && a0 < span) || end < lo || end - lo > UINT32_MAX)
+        return 0;
+    uint8_t *base = si_mem_ptr(c->mem, lo, end - lo);
+    if (!base)
+        return 0;
+    uint8_t *p0 = base + (a0 - lo);
+    unsigned vd = c->in->vdata - SI_SRC_VGPR0;
+    uint64_t exec = si_exec(w);
+    switch (nd) {
+    case 1: strided_copy(w, vd, p0, step, exec, 1, store); break;
+    case 2: strided_copy(w, vd, p0, step, exec, 2, store); break;
+    case 3: strided_copy(w, vd, p0, step, exec, 3, store); break;
+    default: strided_copy(w, vd, p0, step, exec, 4, store); break;
+    }
+    return 1;
+}
+
 /* Fast path of do_load/do_store: when every active lane's every dword is in
  * range for the V# and all of them lie in one device-memory region, the
  * region is looked up once and the lanes are copied in lane order.  Returns
@@ -494,6 +641,8 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
     uint64_t addr[4][SI_WAVE_LANES], lo = UINT64_MAX, hi = 0;
     int prog0 = 0;
     int64_t step0 = 0;
+    if (len == 4 && (store ? !rec : !in->tfe) && raw_strided(c, nd, store))
+        return 1;
     if (!raw_addrs(c, exec, nd, addr))
         return 0;
     for (unsigned d = 0; d < nd; d++) {

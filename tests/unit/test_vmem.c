@@ -587,10 +587,110 @@ static void test_formats(void **state)
     assert_non_null(strstr(si_emu_error(f->e), "10_10_10_2"));
 }
 
+/* The fast paths (per-lane address arrays, lane progressions, memcpy)
+ * against the general per-lane path on random addressing: stores with a
+ * retirement record and loads with TFE take the general path, the same
+ * access without them the fast ones; memory and registers must agree. */
+static uint64_t vrng = 0x853c49e6748fea9bull;
+static uint32_t vrnd(void)
+{
+    vrng ^= vrng << 13;
+    vrng ^= vrng >> 7;
+    vrng ^= vrng << 17;
+    return (uint32_t)(vrng >> 11);
+}
+
+static void random_access(fx *f, si_inst *in, unsigned *nd)
+{
+    static const unsigned ld[] = {SI_OP_buffer_load_dword, SI_OP_buffer_load_dwordx2, SI_OP_buffer_load_dwordx4};
+    static const unsigned st[] = {SI_OP_buffer_store_dword, SI_OP_buffer_store_dwordx2,
+                                  SI_OP_buffer_store_dwordx4};
+    static const int steps[] = {0, 4, 8, 16, 72, -4, -16, 12};
+    unsigned w = vrnd() % 3, store = vrnd() & 1, mode = vrnd() % 4;
+    *nd = w == 2 ? 4 : w + 1;
+    *in = mk(store ? st[w] : ld[w], 8, 0, 4, SZERO, vrnd() % 3 ? 0 : vrnd() % 64 * 4);
+    int step = steps[vrnd() % 8];
+    uint32_t start = step < 0 ? 2048 : vrnd() % 64 * 4;
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+        f->v[0][l] = vrnd() % 5 == 0 ? vrnd() % 1024 * 4 : start + l * step;
+        f->v[1][l] = 0;
+        if (vrnd() % 50 == 0)
+            f->v[0][l] = 4096 + vrnd() % 64; /* out of range for a small V# */
+        for (unsigned d = 0; d < 5; d++)
+            f->v[8 + d][l] = vrnd();
+    }
+    if (vrnd() % 2)
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+            f->v[0][l] = start + l * step; /* an exact progression */
+    switch (mode) {
+    case 0: /* addr64 */
+        in->addr64 = 1;
+        vsharp(f, 4, f->buf, 0, 0, 0, 0);
+        break;
+    case 1: /* offen, raw buffer */
+        in->offen = 1;
+        vsharp(f, 4, f->buf, 0, 0, vrnd() % 4 ? 4096 : 2048 + vrnd() % 2048, 0);
+        break;
+    case 2: /* no VGPR offset */
+        in->offset = (uint16_t)(vrnd() % 1024 * 4);
+        vsharp(f, 4, f->buf, 0, 0, 4096, 0);
+        break;
+    default: /* swizzled scratch, one offset */
+        in->offset = (uint16_t)(vrnd() % 256 * 4);
+        vsharp(f, 4, f->scratch, 0, 1, 0xffffffffu, w3(0, 4, 1, 3, 1));
+        break;
+    }
+    uint64_t ex = vrnd() % 3 ? ~0ull : ((uint64_t)vrnd() << 32 | vrnd()) | 1;
+    si_set_exec(&f->w, ex);
+}
+
+static void test_fast_vs_general(void **state)
+{
+    fx *f = *state;
+    size_t nb = 4096, ns = 64 * 1024;
+    uint8_t *b0 = malloc(nb), *s0 = malloc(ns), *b1 = malloc(nb), *s1 = malloc(ns);
+    for (unsigned iter = 0; iter < 4000; iter++) {
+        si_inst in;
+        unsigned nd;
+        random_access(f, &in, &nd);
+        for (size_t i = 0; i < nb; i++)
+            hp(f, f->buf)[i] = (uint8_t)vrnd();
+        for (size_t i = 0; i < ns; i += 4)
+            wr32(f, f->scratch + i, vrnd());
+        memcpy(b0, hp(f, f->buf), nb);
+        memcpy(s0, hp(f, f->scratch), ns);
+        uint32_t v0[NV][SI_WAVE_LANES];
+        memcpy(v0, f->v, sizeof v0);
+        int is_store = (si_ops[in.op].flags & F_VMEM) && si_op_mem(in.op)->kind == SI_MK_BUF_STORE;
+        /* general path */
+        si_inst gen = in;
+        if (!is_store)
+            gen.tfe = 1;
+        si_retire_reset(&f->rec);
+        int rg = si_exec_vmem(f->e, &f->w, &gen, is_store ? &f->rec : NULL);
+        memcpy(b1, hp(f, f->buf), nb);
+        memcpy(s1, hp(f, f->scratch), ns);
+        uint32_t vg[NV][SI_WAVE_LANES];
+        memcpy(vg, f->v, sizeof vg);
+        /* fast paths, from the same state */
+        memcpy(hp(f, f->buf), b0, nb);
+        memcpy(hp(f, f->scratch), s0, ns);
+        memcpy(f->v, v0, sizeof v0);
+        int rf = si_exec_vmem(f->e, &f->w, &in, NULL);
+        assert_int_equal(rf, rg);
+        assert_memory_equal(hp(f, f->buf), b1, nb);
+        assert_memory_equal(hp(f, f->scratch), s1, ns);
+        for (unsigned d = 0; d < nd; d++)
+            assert_memory_equal(f->v[8 + d], vg[8 + d], sizeof vg[0]);
+    }
+    free(b0), free(s0), free(b1), free(s1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_load_widths_offen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fast_vs_general, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_widths_and_record, setup, teardown),
         cmocka_unit_test_setup_teardown(test_addr64, setup, teardown),
         cmocka_unit_test_setup_teardown(test_idxen_and_both, setup, teardown),
