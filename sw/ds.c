@@ -81,6 +81,11 @@ static inline uint64_t lds_rd(const dctx *c, uint64_t a, unsigned size)
         memcpy(&v, c->lds + a, 4);
         return v;
     }
+    if (size == 2) {
+        uint16_t v;
+        memcpy(&v, c->lds + a, 2);
+        return v;
+    }
     if (size == 8) {
         uint64_t v;
         memcpy(&v, c->lds + a, 8);
@@ -245,30 +250,106 @@ static int ds_counter(dctx *c, const dop *o, uint64_t exec, uint64_t lds_size, s
     return 0;
 }
 
-/* ds_read_b32 / ds_write_b32: the general loop below specialised (same
- * lane order, same out-of-range rule: reads give 0, writes are dropped) */
-static int ds_dword(const dctx *c, int write, uint64_t exec, si_retire *rec)
+/* ds_read_* / ds_write_* with a VGPR address: the general loop below
+ * specialised for a constant size (same lane order, same out-of-range
+ * rule: reads give 0, writes are dropped). */
+static inline __attribute__((always_inline)) void ds_rw_t(const dctx *c, int write, unsigned esz, int sext,
+                                                          uint64_t exec, si_retire *rec)
 {
     const si_inst *in = c->in;
     si_wave *w = c->w;
     const uint32_t *va = w->v[in->vaddr - SI_SRC_VGPR0];
     uint64_t off = in->offset, lim = c->limit;
-    if (write) {
-        const uint32_t *d = w->v[in->vdata - SI_SRC_VGPR0];
-        for (uint64_t m = exec; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            uint64_t a = ((uint64_t)va[l] + off) & ~3ull;
-            if (a + 4 <= lim)
-                lds_wr(c, a, d[l], 4, l, rec);
-        }
-    } else {
-        uint32_t *d = w->v[in->dst - SI_SRC_VGPR0];
-        for (uint64_t m = exec; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            uint64_t a = ((uint64_t)va[l] + off) & ~3ull;
-            d[l] = a + 4 <= lim ? (uint32_t)lds_rd(c, a, 4) : 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t a = ((uint64_t)va[l] + off) & ~(uint64_t)(esz - 1);
+        int ok = a + esz <= lim;
+        if (write) {
+            uint64_t v = vget(w, in->vdata, l, esz);
+            if (esz < 4)
+                v &= (1u << (8 * esz)) - 1;
+            if (ok)
+                lds_wr(c, a, v, esz, l, rec);
+        } else {
+            uint64_t v = ok ? lds_rd(c, a, esz) : 0;
+            if (sext)
+                v = esz == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            vput(w, in->dst - SI_SRC_VGPR0, l, v, esz);
         }
     }
+}
+
+static int ds_rw(const dctx *c, const dop *o, uint64_t exec, si_retire *rec)
+{
+    int wr = o->kind == DK_WRITE;
+    switch (o->size * 4 + (o->sext ? 2 : 0) + wr) {
+    case 4: ds_rw_t(c, 0, 1, 0, exec, rec); break;
+    case 6: ds_rw_t(c, 0, 1, 1, exec, rec); break;
+    case 5: ds_rw_t(c, 1, 1, 0, exec, rec); break;
+    case 8: ds_rw_t(c, 0, 2, 0, exec, rec); break;
+    case 10: ds_rw_t(c, 0, 2, 1, exec, rec); break;
+    case 9: ds_rw_t(c, 1, 2, 0, exec, rec); break;
+    case 16: ds_rw_t(c, 0, 4, 0, exec, rec); break;
+    case 17: ds_rw_t(c, 1, 4, 0, exec, rec); break;
+    case 32: ds_rw_t(c, 0, 8, 0, exec, rec); break;
+    case 33: ds_rw_t(c, 1, 8, 0, exec, rec); break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* ds_read2/ds_write2/ds_wrxchg2 (b32 and b64, st64 or not) with a VGPR
+ * address: the general loop below specialised for a constant element size
+ * and kind (same lane order, same per-element out-of-range rule). */
+static inline __attribute__((always_inline)) void ds_pair_t(const dctx *c, unsigned kind, unsigned esz,
+                                                            unsigned st64, uint64_t exec, si_retire *rec)
+{
+    const si_inst *in = c->in;
+    si_wave *w = c->w;
+    const uint32_t *va = w->v[in->vaddr - SI_SRC_VGPR0];
+    uint64_t unit = (uint64_t)esz * (st64 ? 64 : 1), lim = c->limit;
+    uint64_t o0 = (uint64_t)(in->offset & 0xff) * unit, o1 = (uint64_t)in->offset1 * unit;
+    unsigned vdst = in->dst - SI_SRC_VGPR0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t a = ((uint64_t)va[l] + o0) & ~(uint64_t)(esz - 1), a2 = ((uint64_t)va[l] + o1) & ~(uint64_t)(esz - 1);
+        int ok0 = a + esz <= lim, ok1 = a2 + esz <= lim;
+        uint64_t r0 = 0, r1 = 0;
+        if (kind != DK_WRITE2) {
+            if (ok0) r0 = lds_rd(c, a, esz);
+            if (ok1) r1 = lds_rd(c, a2, esz);
+        }
+        if (kind != DK_READ2) {
+            if (ok0) lds_wr(c, a, vget(w, in->vdata, l, esz), esz, l, rec);
+            if (ok1) lds_wr(c, a2, vget(w, in->data1, l, esz), esz, l, rec);
+        }
+        if (kind != DK_WRITE2) {
+            vput(w, vdst, l, r0, esz);
+            vput(w, vdst + esz / 4, l, r1, esz);
+        }
+    }
+}
+
+static int ds_pair(const dctx *c, const dop *o, uint64_t exec, si_retire *rec)
+{
+    unsigned st = o->st64 != 0;
+#define DS_PAIR(k, e)                                          \
+    do {                                                       \
+        if (st)                                                \
+            ds_pair_t(c, k, e, 1, exec, rec);                  \
+        else                                                   \
+            ds_pair_t(c, k, e, 0, exec, rec);                  \
+    } while (0)
+    if (o->size == 4) {
+        if (o->kind == DK_READ2) DS_PAIR(DK_READ2, 4);
+        else if (o->kind == DK_WRITE2) DS_PAIR(DK_WRITE2, 4);
+        else DS_PAIR(DK_WRXCHG2, 4);
+    } else {
+        if (o->kind == DK_READ2) DS_PAIR(DK_READ2, 8);
+        else if (o->kind == DK_WRITE2) DS_PAIR(DK_WRITE2, 8);
+        else DS_PAIR(DK_WRXCHG2, 8);
+    }
+#undef DS_PAIR
     return 0;
 }
 
@@ -311,8 +392,11 @@ int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     if (o.kind == DK_APPEND || o.kind == DK_CONSUME)
         return ds_counter(&c, &o, exec, lds_size, rec);
 
-    if ((o.kind == DK_READ || o.kind == DK_WRITE) && esz == 4 && in->vaddr >= SI_SRC_VGPR0)
-        return ds_dword(&c, o.kind == DK_WRITE, exec, rec);
+    if ((o.kind == DK_READ || o.kind == DK_WRITE) && in->vaddr >= SI_SRC_VGPR0 && ds_rw(&c, &o, exec, rec))
+        return 0;
+    if ((o.kind == DK_READ2 || o.kind == DK_WRITE2 || o.kind == DK_WRXCHG2) && (esz == 4 || esz == 8) &&
+        in->vaddr >= SI_SRC_VGPR0)
+        return ds_pair(&c, &o, exec, rec);
 
     for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
         if (!((exec >> lane) & 1))
