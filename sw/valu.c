@@ -416,6 +416,19 @@ static inline uint32_t hu(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline double hd(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 static inline uint64_t hu64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 
+static inline uint32_t zero32(uint32_t a) { return -(uint32_t)((a << 1) == 0); }
+static inline uint32_t zero64(uint64_t a) { return -(uint32_t)((((uint32_t)(a >> 32) << 1) | (uint32_t)a) == 0); }
+
+/* The lane conditions (all-ones when the host result is the library's):
+ * a sum of normal or exactly zero operands that is normal or zero (exact
+ * cancellation and zero + zero give the IEEE signed zero of RNE there
+ * too); a product of normals that is normal, or of an exact zero and a
+ * normal or zero (a signed zero).  Denormal operands and results, inf and
+ * NaN are left to the library. */
+#define OK_ADD(nrm, zero, a, b, r) (((nrm(a) | zero(a)) & (nrm(b) | zero(b))) & (nrm(r) | zero(r)))
+#define OK_MUL(nrm, zero, a, b, r) \
+    ((nrm(a) & nrm(b) & nrm(r)) | ((zero(a) | zero(b)) & (nrm(a) | zero(a)) & (nrm(b) | zero(b))))
+
 /* R = a + b, or a - b with sub (si_f32_add / si_f32_sub). */
 static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b, int sub)
 {
@@ -424,7 +437,7 @@ static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, con
         ALL(l) R[l] = hu(hf(a[l]) - hf(b[l]));
     else
         ALL(l) R[l] = hu(hf(a[l]) + hf(b[l]));
-    ALL(l) t[l] = ~(nrm32(a[l]) & nrm32(b[l]) & nrm32(R[l]));
+    ALL(l) t[l] = ~OK_ADD(nrm32, zero32, a[l], b[l], R[l]);
     return lanes_pack(t);
 }
 
@@ -433,13 +446,13 @@ static uint64_t host_mul32(uint32_t *restrict R, const uint32_t *restrict a, con
     uint32_t t[NL];
     ALL(l) {
         R[l] = hu(hf(a[l]) * hf(b[l]));
-        t[l] = ~(nrm32(a[l]) & nrm32(b[l]) & nrm32(R[l]));
+        t[l] = ~OK_MUL(nrm32, zero32, a[l], b[l], R[l]);
     }
     return lanes_pack(t);
 }
 
-/* si_f32_mad: the product rounded, then the sum rounded; a zero addend
- * leaves a normal product unchanged, as in si_f32_add. */
+/* si_f32_mad: the product rounded, then the sum rounded (the product as in
+ * host_mul32, the sum as in host_add32). */
 static uint64_t host_mad32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b,
                            const uint32_t *restrict c)
 {
@@ -447,8 +460,7 @@ static uint64_t host_mad32(uint32_t *restrict R, const uint32_t *restrict a, con
     ALL(l) {
         uint32_t p = hu(hf(a[l]) * hf(b[l]));
         R[l] = hu(hf(p) + hf(c[l]));
-        t[l] = ~(nrm32(a[l]) & nrm32(b[l]) & nrm32(p) & (nrm32(c[l]) | -(uint32_t)((c[l] << 1) == 0)) &
-                 nrm32(R[l]));
+        t[l] = ~(OK_MUL(nrm32, zero32, a[l], b[l], p) & OK_ADD(nrm32, zero32, p, c[l], R[l]));
     }
     return lanes_pack(t);
 }
@@ -458,7 +470,7 @@ static uint64_t host_add64(uint64_t *restrict R, const uint64_t *restrict a, con
     uint32_t t[NL];
     ALL(l) {
         R[l] = hu64(hd(a[l]) + hd(b[l]));
-        t[l] = ~(nrm64(a[l]) & nrm64(b[l]) & nrm64(R[l]));
+        t[l] = ~OK_ADD(nrm64, zero64, a[l], b[l], R[l]);
     }
     return lanes_pack(t);
 }
@@ -468,7 +480,7 @@ static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, con
     uint32_t t[NL];
     ALL(l) {
         R[l] = hu64(hd(a[l]) * hd(b[l]));
-        t[l] = ~(nrm64(a[l]) & nrm64(b[l]) & nrm64(R[l]));
+        t[l] = ~OK_MUL(nrm64, zero64, a[l], b[l], R[l]);
     }
     return lanes_pack(t);
 }
