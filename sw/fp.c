@@ -29,7 +29,8 @@
  * denormal grid (gradual underflow) and then, if den_out is 0, flushed to a
  * signed zero ("flush after rounding, on the rounded result").  Overflow gives
  * inf or the largest finite value depending on rm and the sign. */
-uint64_t si_fp_round(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out, int mb, int bias)
+static inline __attribute__((always_inline)) uint64_t fp_round_t(uint32_t sign, int32_t exp, uint64_t sig,
+                                                                 unsigned rm, int den_out, int mb, int bias)
 {
     const int ebits = bias == 127 ? 8 : bias == 1023 ? 11 : 5;
     const uint64_t sbit = (uint64_t)sign << (mb + ebits);
@@ -89,6 +90,22 @@ overflow:
     return sbit | (infb - 1);
 }
 
+uint64_t si_fp_round(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out, int mb, int bias)
+{
+    return fp_round_t(sign, exp, sig, rm, den_out, mb, bias);
+}
+
+/* si_fp_round for f32 and f64 (compiled with the format's constants). */
+uint32_t si_fp_round_f32(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
+{
+    return (uint32_t)fp_round_t(sign, exp, sig, rm, den_out, 23, 127);
+}
+
+uint64_t si_fp_round_f64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
+{
+    return fp_round_t(sign, exp, sig, rm, den_out, 52, 1023);
+}
+
 /* Compress a 128-bit significand into 64 bits, OR-ing the dropped bits into
  * bit 0 (sticky), and adjust the exponent accordingly. */
 uint64_t si_fp_jam128(u128 x, int32_t *exp)
@@ -145,6 +162,12 @@ typedef struct fmt {
 
 static const fmt F32 = { 23, 127, 8, 0x00400000u, SI_F32_QNAN };
 static const fmt F64 = { 52, 1023, 11, 0x0008000000000000ull, SI_F64_QNAN };
+
+static inline uint64_t round_fmt(const fmt *f, uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
+{
+    return f->bias == 127 ? si_fp_round_f32(sign, exp, sig, rm, den_out)
+                          : si_fp_round_f64(sign, exp, sig, rm, den_out);
+}
 
 enum { K_ZERO, K_NUM, K_INF, K_NAN };
 
@@ -203,12 +226,12 @@ static uint64_t g_add(const fmt *f, uint64_t a, uint64_t b, unsigned rm, unsigne
     if (y.k == K_INF) return inf_of(f, y.s);
     if (x.k == K_ZERO && y.k == K_ZERO)
         return sgn(f, rm == SI_RND_DN ? (x.s | y.s) : (x.s & y.s));
-    if (x.k == K_ZERO) return si_fp_round(y.s, y.e, y.m, rm, den & SI_DEN_OUT, f->mb, f->bias);
-    if (y.k == K_ZERO) return si_fp_round(x.s, x.e, x.m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+    if (x.k == K_ZERO) return round_fmt(f, y.s, y.e, y.m, rm, den & SI_DEN_OUT);
+    if (y.k == K_ZERO) return round_fmt(f, x.s, x.e, x.m, rm, den & SI_DEN_OUT);
     m = add_core(x.s, x.e, x.m, y.s, y.e, y.m, &s, &e);
     if (!m)
         return sgn(f, rm == SI_RND_DN);
-    return si_fp_round(s, e, m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+    return round_fmt(f, s, e, m, rm, den & SI_DEN_OUT);
 }
 
 static uint64_t g_mul(const fmt *f, uint64_t a, uint64_t b, unsigned rm, unsigned den)
@@ -226,7 +249,7 @@ static uint64_t g_mul(const fmt *f, uint64_t a, uint64_t b, unsigned rm, unsigne
     if (x.k == K_ZERO || y.k == K_ZERO) return sgn(f, s);
     e = x.e + y.e;
     m = si_fp_jam128((u128)x.m * y.m, &e);
-    return si_fp_round(s, e, m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+    return round_fmt(f, s, e, m, rm, den & SI_DEN_OUT);
 }
 
 static uint64_t g_fma(const fmt *f, uint64_t a, uint64_t b, uint64_t c, unsigned rm, unsigned den,
@@ -249,17 +272,17 @@ static uint64_t g_fma(const fmt *f, uint64_t a, uint64_t b, uint64_t c, unsigned
     if (x.k == K_ZERO || y.k == K_ZERO) {
         if (z.k == K_ZERO)
             return sgn(f, rm == SI_RND_DN ? (ps | z.s) : (ps & z.s));
-        return si_fp_round(z.s, z.e + scale, z.m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+        return round_fmt(f, z.s, z.e + scale, z.m, rm, den & SI_DEN_OUT);
     }
     if (z.k == K_ZERO) {
         e = x.e + y.e + scale;
         m = si_fp_jam128((u128)x.m * y.m, &e);
-        return si_fp_round(ps, e, m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+        return round_fmt(f, ps, e, m, rm, den & SI_DEN_OUT);
     }
     m = add_core(ps, x.e + y.e, (u128)x.m * y.m, z.s, z.e, z.m, &s, &e);
     if (!m)
         return sgn(f, rm == SI_RND_DN);
-    return si_fp_round(s, e + scale, m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+    return round_fmt(f, s, e + scale, m, rm, den & SI_DEN_OUT);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -573,7 +596,7 @@ static uint64_t g_ldexp(const fmt *f, uint64_t a, int32_t n, unsigned rm, unsign
     }
     if (n > 4000) n = 4000;
     if (n < -4000) n = -4000;
-    return si_fp_round(u.s, u.e + n, u.m, rm, den & SI_DEN_OUT, f->mb, f->bias);
+    return round_fmt(f, u.s, u.e + n, u.m, rm, den & SI_DEN_OUT);
 }
 
 uint32_t si_f32_frexp_mant(uint32_t a, const si_fpm *m) { return (uint32_t)g_frexp_mant(&F32, a, m->denorm32); }

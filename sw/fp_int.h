@@ -77,14 +77,16 @@ static inline uint64_t si_u64_of_d(double d) { uint64_t u; memcpy(&u, &d, 8); re
 
 uint64_t si_fp_round(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out, int mb, int bias);
 uint64_t si_fp_jam128(u128 x, int32_t *exp);
+uint32_t si_fp_round_f32(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out);
+uint64_t si_fp_round_f64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out);
 
 static inline uint32_t si_fp_round32(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
 {
-    return (uint32_t)si_fp_round(sign, exp, sig, rm, den_out, 23, 127);
+    return si_fp_round_f32(sign, exp, sig, rm, den_out);
 }
 static inline uint64_t si_fp_round64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
 {
-    return si_fp_round(sign, exp, sig, rm, den_out, 52, 1023);
+    return si_fp_round_f64(sign, exp, sig, rm, den_out);
 }
 
 #endif

@@ -485,6 +485,47 @@ static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, con
     return lanes_pack(t);
 }
 
+/* floor / ceil / trunc / rndne f32 (g_rint in sw/fp.c; no rounding mode
+ * involved, MODE's input flush only): for |x| < 2^23, (|x| + 2^23) - 2^23
+ * in the host's RNE is |x| rounded to nearest even, exactly; trunc and ceil
+ * of |x| follow with an exact +-1, and the sign is x's (also for a zero
+ * result).  |x| >= 2^23, inf and NaN (quieted) are returned as they are.
+ * Every lane is exact: nothing to redo. */
+enum { RINT_TRUNC, RINT_FLOOR, RINT_CEIL, RINT_NE };
+static inline __attribute__((always_inline)) void host_rint32_t(uint32_t *restrict R, const uint32_t *restrict a,
+                                                                int how, unsigned den)
+{
+    uint32_t fl = (den & SI_DEN_IN) ? 0 : ~0u;
+    ALL(l) {
+        uint32_t x = a[l], s = x & 0x80000000u, mag = x & 0x7fffffffu;
+        mag &= ~(-(uint32_t)(mag < 0x00800000u) & fl);
+        float m = hf(mag), r = (m + 8388608.0f) - 8388608.0f;
+        float tr = r > m ? r - 1.0f : r, ce = r < m ? r + 1.0f : r;
+        float res = how == RINT_NE ? r : how == RINT_TRUNC ? tr : how == RINT_FLOOR ? (s ? ce : tr) : (s ? tr : ce);
+        uint32_t big = -(uint32_t)(mag >= 0x4b000000u), nan = -(uint32_t)(mag > 0x7f800000u);
+        R[l] = ((hu(res) | s) & ~big) | ((x | (nan & 0x00400000u)) & big);
+    }
+}
+
+static uint64_t host_rint32(uint32_t *restrict R, const uint32_t *restrict a, int how, unsigned den)
+{
+    switch (how) {
+    case RINT_TRUNC: host_rint32_t(R, a, RINT_TRUNC, den); break;
+    case RINT_FLOOR: host_rint32_t(R, a, RINT_FLOOR, den); break;
+    case RINT_CEIL: host_rint32_t(R, a, RINT_CEIL, den); break;
+    default: host_rint32_t(R, a, RINT_NE, den); break;
+    }
+    return 0;
+}
+
+/* u32 -> f32 (si_cvt_f32_u32): correctly rounded by the host (through a
+ * 64-bit signed conversion when not vectorised). */
+static uint64_t host_cvt_f32_u32(uint32_t *restrict R, const uint32_t *restrict a)
+{
+    ALL(l) R[l] = hu((float)a[l]);
+    return 0;
+}
+
 /* int -> f32 (si_cvt_f32_i32): correctly rounded by the host. */
 static uint64_t host_cvt_f32_i32(uint32_t *restrict R, const uint32_t *restrict a)
 {
@@ -1112,10 +1153,18 @@ static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
     switch (in->op) {
     /* ---------------- f32 unary ---------------- */
     case SI_OP_v_fract_f32: ACT(x, l) R[l] = si_f32_fract(a[l], m); break;
-    case SI_OP_v_trunc_f32: ACT(x, l) R[l] = si_f32_trunc(a[l], m); break;
-    case SI_OP_v_ceil_f32:  ACT(x, l) R[l] = si_f32_ceil(a[l], m); break;
-    case SI_OP_v_rndne_f32: ACT(x, l) R[l] = si_f32_rndne(a[l], m); break;
-    case SI_OP_v_floor_f32: ACT(x, l) R[l] = si_f32_floor(a[l], m); break;
+    case SI_OP_v_trunc_f32:
+        HOST_OR_EXACT(x, 1, host_rint32(R, a, RINT_TRUNC, m->denorm32), l, R[l] = si_f32_trunc(a[l], m));
+        break;
+    case SI_OP_v_ceil_f32:
+        HOST_OR_EXACT(x, 1, host_rint32(R, a, RINT_CEIL, m->denorm32), l, R[l] = si_f32_ceil(a[l], m));
+        break;
+    case SI_OP_v_rndne_f32:
+        HOST_OR_EXACT(x, 1, host_rint32(R, a, RINT_NE, m->denorm32), l, R[l] = si_f32_rndne(a[l], m));
+        break;
+    case SI_OP_v_floor_f32:
+        HOST_OR_EXACT(x, 1, host_rint32(R, a, RINT_FLOOR, m->denorm32), l, R[l] = si_f32_floor(a[l], m));
+        break;
     case SI_OP_v_exp_f32:   ACT(x, l) R[l] = si_f32_exp(a[l], m); break;
     case SI_OP_v_log_f32:   ACT(x, l) R[l] = si_f32_log(a[l], m); break;
     case SI_OP_v_log_clamp_f32: ACT(x, l) R[l] = si_f32_log_clamp(a[l], m); break;
@@ -1137,7 +1186,9 @@ static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
         HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_cvt_f32_i32(R, a), l,
                       R[l] = si_cvt_f32_i32((int32_t)a[l], m));
         break;
-    case SI_OP_v_cvt_f32_u32: ACT(x, l) R[l] = si_cvt_f32_u32(a[l], m); break;
+    case SI_OP_v_cvt_f32_u32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_cvt_f32_u32(R, a), l, R[l] = si_cvt_f32_u32(a[l], m));
+        break;
     case SI_OP_v_cvt_i32_f32:
         HOST_OR_EXACT(x, 1, host_cvt_i32_f32(R, a), l, R[l] = (uint32_t)si_cvt_i32_f32(a[l], m));
         break;
