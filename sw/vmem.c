@@ -954,6 +954,71 @@ static int do_store_fmt(const bctx *c, const vop *o, si_retire *rec)
 
 /* ------------------------------------------------------------ atomics -- */
 
+/* Fast path of do_atomic: when every active lane is in range for the V#
+ * and all lie in one device-memory region, the lanes' addresses are
+ * computed together and the region looked up once; the lanes then run
+ * in lane order exactly as in do_atomic.  Returns 1 when done, 0 when the
+ * general loop must run (it reports errors and out-of-range lanes). */
+static int atomic_fast(const bctx *c, const vop *o, uint64_t exec, const si_fpm *m, si_retire *rec)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    unsigned vd = in->vdata - SI_SRC_VGPR0, dw = o->is64 ? 2 : 1, size = 4 * dw;
+    int has_cmp = (o->aop == SI_AOP_CMPSWAP || o->aop == SI_AOP_FCMPSWAP);
+    uint64_t A[SI_WAVE_LANES], A2[SI_WAVE_LANES], lo, hi;
+    uint8_t oob[SI_WAVE_LANES], oob2[SI_WAVE_LANES];
+    int prog;
+    int64_t step;
+    if (!lane_addrs(c, 0, A, oob))
+        return 0;
+    int second = o->is64 && !in->addr64; /* the second dword is range checked too */
+    if (second && !lane_addrs(c, 1, A2, oob2))
+        return 0;
+    unsigned bad = 0;
+    for (uint64_t mm = exec; mm; mm &= mm - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mm);
+        bad |= oob[l] | (second ? oob2[l] : 0);
+    }
+    if (bad)
+        return 0;
+    addr_range(A, exec, &lo, &hi, &prog, &step);
+    uint64_t end = hi + size;
+    if (end < hi || end - lo > UINT32_MAX)
+        return 0;
+    uint8_t *base = si_mem_ptr(c->mem, lo, end - lo);
+    if (!base)
+        return 0;
+    for (uint64_t mm = exec; mm; mm &= mm - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(mm);
+        uint64_t src = w->v[vd][lane], cmp = 0;
+        if (o->is64)
+            src |= (uint64_t)w->v[vd + 1][lane] << 32;
+        if (has_cmp) {
+            cmp = w->v[vd + dw][lane];
+            if (o->is64)
+                cmp |= (uint64_t)w->v[vd + dw + 1][lane] << 32;
+        }
+        uint64_t a = A[lane];
+        uint8_t *p = base + (a - lo);
+        uint64_t old = rd_le(p, 4);
+        if (o->is64)
+            old |= (uint64_t)rd_le(p + 4, 4) << 32;
+        uint64_t nv = si_aop_apply(o->aop, o->is64, old, src, cmp, m);
+        wr_le(p, (uint32_t)nv, 4);
+        log_store(c, rec, a, (uint32_t)nv, 4, lane);
+        if (o->is64) {
+            wr_le(p + 4, (uint32_t)(nv >> 32), 4);
+            log_store(c, rec, a + 4, (uint32_t)(nv >> 32), 4, lane);
+        }
+        if (in->glc) {
+            w->v[vd][lane] = (uint32_t)old;
+            if (o->is64)
+                w->v[vd + 1][lane] = (uint32_t)(old >> 32);
+        }
+    }
+    return 1;
+}
+
 static int do_atomic(const bctx *c, const vop *o, si_retire *rec)
 {
     si_wave *w = c->w;
@@ -966,6 +1031,8 @@ static int do_atomic(const bctx *c, const vop *o, si_retire *rec)
     unsigned size = 4 * dw;
     si_fpm m = si_fpm_from_mode(w->mode);
     uint64_t exec = si_exec(w);
+    if (atomic_fast(c, o, exec, &m, rec))
+        return 0;
     for (unsigned lane = 0; lane < SI_WAVE_LANES; lane++) {
         if (!((exec >> lane) & 1))
             continue;

@@ -686,11 +686,66 @@ static void test_fast_vs_general(void **state)
     free(b0), free(s0), free(b1), free(s1);
 }
 
+/* Buffer atomics: the fast path (offen, one region look-up) against the
+ * general loop (the same addresses through idxen with STRIDE 1, which the
+ * fast path leaves alone), on lanes that often share an address. */
+static void test_atomic_fast_vs_general(void **state)
+{
+    fx *f = *state;
+    static const unsigned ops[] = {SI_OP_buffer_atomic_add, SI_OP_buffer_atomic_sub, SI_OP_buffer_atomic_swap,
+                                   SI_OP_buffer_atomic_cmpswap, SI_OP_buffer_atomic_inc, SI_OP_buffer_atomic_umax,
+                                   SI_OP_buffer_atomic_smin, SI_OP_buffer_atomic_xor, SI_OP_buffer_atomic_add_x2,
+                                   SI_OP_buffer_atomic_cmpswap_x2, SI_OP_buffer_atomic_dec_x2};
+    uint8_t *b0 = malloc(4096), *b1 = malloc(4096);
+    for (unsigned iter = 0; iter < 3000; iter++) {
+        unsigned op = ops[vrnd() % (sizeof ops / sizeof ops[0])];
+        int is64 = si_op_mem(op)->size == 8;
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
+            f->v[0][l] = (vrnd() % (iter & 1 ? 4 : 400)) * 8; /* few or many distinct addresses */
+            f->v[1][l] = f->v[0][l] / 8;
+            for (unsigned d = 0; d < 4; d++)
+                f->v[8 + d][l] = vrnd() % 8 ? vrnd() % 16 : vrnd();
+        }
+        si_set_exec(&f->w, vrnd() % 2 ? ~0ull : ((uint64_t)vrnd() << 32 | vrnd()));
+        for (size_t i = 0; i < 4096; i += 4)
+            wr32(f, f->buf + i, vrnd() % 4 ? vrnd() % 16 : vrnd());
+        memcpy(b0, hp(f, f->buf), 4096);
+        uint32_t v0[NV][SI_WAVE_LANES], vg[NV][SI_WAVE_LANES];
+        (void)is64;
+        memcpy(v0, f->v, sizeof v0);
+        unsigned glc = vrnd() & 1;
+        si_retire_reset(&f->rec);
+        /* general: idxen, STRIDE 8, index = the byte offset / 8 */
+        si_inst gen = mk(op, 8, 1, 4, SZERO, 0);
+        gen.idxen = 1;
+        gen.glc = (uint8_t)glc;
+        vsharp(f, 4, f->buf, 8, 0, 512, 0);
+        assert_int_equal(si_exec_vmem(f->e, &f->w, &gen, &f->rec), 0);
+        int nst = f->rec.nst;
+        memcpy(b1, hp(f, f->buf), 4096);
+        memcpy(vg, f->v, sizeof vg);
+        /* fast: offen, STRIDE 0 */
+        memcpy(hp(f, f->buf), b0, 4096);
+        memcpy(f->v, v0, sizeof v0);
+        si_inst fast = mk(op, 8, 0, 4, SZERO, 0);
+        fast.offen = 1;
+        fast.glc = (uint8_t)glc;
+        vsharp(f, 4, f->buf, 0, 0, 4096, 0);
+        si_retire_reset(&f->rec);
+        assert_int_equal(si_exec_vmem(f->e, &f->w, &fast, &f->rec), 0);
+        assert_int_equal(f->rec.nst, nst);
+        assert_memory_equal(hp(f, f->buf), b1, 4096);
+        assert_memory_equal(f->v, vg, sizeof vg);
+    }
+    free(b0), free(b1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_load_widths_offen, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fast_vs_general, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_atomic_fast_vs_general, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_widths_and_record, setup, teardown),
         cmocka_unit_test_setup_teardown(test_addr64, setup, teardown),
         cmocka_unit_test_setup_teardown(test_idxen_and_both, setup, teardown),
