@@ -13,17 +13,29 @@
 
 typedef int (*unit_fn)(si_emu *, si_wave *, const si_inst *, si_retire *);
 
-/* A decode-cache slot: the decoded instruction and what si_emu_step would
- * work out from it on every execution, resolved once (docs/execution-model.md,
- * "Emulator performance").  fn == NULL: not decoded, or an instruction the
- * fast loop leaves to si_emu_step (graphics, unsupported formats). */
-typedef struct dce {
-    si_inst in;        /* first member: fetch() hands out &slot->in */
+/* What si_emu_step works out from an instruction on every execution,
+ * resolved once per decode-cache slot (docs/execution-model.md, "Emulator
+ * performance"): a slot's class indexes this table; class 0 = not decoded,
+ * or an instruction the fast loop leaves to si_emu_step (graphics,
+ * unsupported formats).  One byte per slot: the cache stays as small as it
+ * was. */
+typedef struct uclass {
     unit_fn fn;        /* the execution unit */
     uint8_t cyc;       /* cycles_est increment */
     uint8_t lanes;     /* counts lane operations */
     uint8_t vec;       /* a vector instruction (skipped under s_setvskip) */
-} dce;
+} uclass;
+
+enum { U_SALU, U_SMRD, U_VALU, U_DS, U_VMEM };
+#define UCLASS(u, fn, c4, c16, lanes)                                                              \
+    [1 + 4 * (u)] = {fn, c4, lanes, 0}, [2 + 4 * (u)] = {fn, c4, lanes, 1},                         \
+    [3 + 4 * (u)] = {fn, c16, lanes, 0}, [4 + 4 * (u)] = {fn, c16, lanes, 1}
+static const uclass uclasses[1 + 4 * 5] = {
+    UCLASS(U_SALU, si_exec_salu, 1, 1, 0), UCLASS(U_SMRD, si_exec_smrd, 4, 4, 0),
+    UCLASS(U_VALU, si_exec_valu, 4, 16, 1), UCLASS(U_DS, si_exec_ds, 4, 4, 1),
+    UCLASS(U_VMEM, si_exec_vmem, 4, 4, 1),
+};
+#undef UCLASS
 
 struct si_emu {
     si_mem *mem;
@@ -35,7 +47,8 @@ struct si_emu {
     /* code image and decode cache (one slot per dword; size 0 = not decoded) */
     const uint8_t *code;
     uint64_t code_addr, code_size;
-    dce *dc;
+    si_inst *dc;
+    uint8_t *dcls;             /* per slot: index into uclasses */
 
     /* per-dispatch wave configuration */
     uint32_t nvgpr, nsgpr, user_sgprs, waves_per_wg;
@@ -214,8 +227,9 @@ si_emu *si_emu_create(si_mem *mem, const si_dispatch *d, const si_emu_opts *o)
                 (unsigned long long)(d->code_addr + e->code_size));
         return e;
     }
-    e->dc = calloc(e->code_size / 4 + 1, sizeof(dce));
-    if (!e->dc) {
+    e->dc = calloc(e->code_size / 4 + 1, sizeof(si_inst));
+    e->dcls = calloc(e->code_size / 4 + 1, 1);
+    if (!e->dc || !e->dcls) {
         emu_err(e, "out of host memory for the decode cache");
         return e;
     }
@@ -294,6 +308,7 @@ void si_emu_destroy(si_emu *e)
         return;
     wg_free(e->spare);
     free(e->dc);
+    free(e->dcls);
     free(e->st.by_op);
     si_retire_free(&e->rec);
     free(e);
@@ -415,34 +430,32 @@ static int validate(si_emu *e, uint64_t pc, const si_inst *in)
 
 /* Pre-resolve what si_emu_step works out per execution (unit, cycle
  * estimate, lane counting, s_setvskip); the fast loop (run_wave) uses it. */
-static void resolve(dce *slot)
+static uint8_t resolve(const si_inst *in)
 {
-    const si_inst *in = &slot->in;
     uint32_t fl = si_ops[in->op].flags;
-    slot->fn = NULL;
-    slot->lanes = 0;
-    slot->vec = (fl & (F_VALU | F_VMEM | F_LDS)) != 0;
+    unsigned vec = (fl & (F_VALU | F_VMEM | F_LDS)) != 0, slow = (fl & (F_DP | F_TRANS)) != 0, u;
     if (fl & F_GRAPHICS)
-        return;
+        return 0;
     switch (in->fmt) {
     case SI_FMT_SOP2: case SI_FMT_SOPK: case SI_FMT_SOP1: case SI_FMT_SOPC: case SI_FMT_SOPP:
-        slot->fn = si_exec_salu, slot->cyc = 1;
+        u = U_SALU;
         break;
     case SI_FMT_SMRD:
-        slot->fn = si_exec_smrd, slot->cyc = 4;
+        u = U_SMRD;
         break;
     case SI_FMT_VOP2: case SI_FMT_VOP1: case SI_FMT_VOPC: case SI_FMT_VOP3A: case SI_FMT_VOP3B:
-        slot->fn = si_exec_valu, slot->cyc = (fl & (F_DP | F_TRANS)) ? 16 : 4, slot->lanes = 1;
+        u = U_VALU;
         break;
     case SI_FMT_DS:
-        slot->fn = si_exec_ds, slot->cyc = 4, slot->lanes = 1;
+        u = U_DS;
         break;
     case SI_FMT_MUBUF: case SI_FMT_MTBUF:
-        slot->fn = si_exec_vmem, slot->cyc = 4, slot->lanes = 1;
+        u = U_VMEM;
         break;
     default:
-        break;
+        return 0;
     }
+    return (uint8_t)(1 + 4 * u + 2 * slow + vec);
 }
 
 /* Decode-cache look-up; on failure writes the reason (without the PC
@@ -456,8 +469,7 @@ static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
                  (pc >= e->code_addr && off < e->code_size) ? " (not dword-aligned)" : "");
         return NULL;
     }
-    dce *slot = &e->dc[off >> 2];
-    si_inst *c = &slot->in;
+    si_inst *c = &e->dc[off >> 2];
     if (c->size)
         return c;
 
@@ -492,7 +504,7 @@ static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
         memset(c, 0, sizeof *c);
         return NULL;
     }
-    resolve(slot);
+    e->dcls[off >> 2] = resolve(c);
     return c;
 }
 
@@ -944,13 +956,14 @@ static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
             return -2;
         ran = 1;
         uint64_t pc = w->pc, off = pc - e->code_addr;
-        dce *slot = off < e->code_size && !(off & 3) ? &e->dc[off >> 2] : NULL;
-        if (!slot || !slot->fn) {
+        unsigned cls = off < e->code_size && !(off & 3) ? e->dcls[off >> 2] : 0;
+        if (!cls) {
             if (si_emu_step(e, w, NULL) < 0)
                 return -1;
             continue;
         }
-        const si_inst *in = &slot->in;
+        const uclass *uc = &uclasses[cls];
+        const si_inst *in = &e->dc[off >> 2];
         e->cur_wave = w;
         e->cur_inst = in;
         e->cur_pc = pc;
@@ -960,16 +973,16 @@ static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
         st->by_op[in->op]++;
         e->total_insts++;
         w->ninst++;
-        st->cycles_est += slot->cyc;
+        st->cycles_est += uc->cyc;
         int rc = 0;
-        if (!(slot->vec && w->vskip)) {
-            if (slot->lanes) {
+        if (!(uc->vec && w->vskip)) {
+            if (uc->lanes) {
                 uint64_t x = si_exec(w);
                 if (x != lexec)
                     lexec = x, lcnt = popcount64(x);
                 st->lane_ops += lcnt;
             }
-            rc = slot->fn(e, w, in, NULL);
+            rc = uc->fn(e, w, in, NULL);
         }
         e->cur_wave = NULL;
         e->cur_inst = NULL;
