@@ -11,6 +11,7 @@
  */
 #include <string.h>
 #include "sicu/emu.h"
+#include "operand.h"
 
 /* Hardware register ids of s_getreg/s_setreg on SI. */
 enum {
@@ -48,7 +49,7 @@ static int movrel_fault(si_emu *e, si_wave *w, const char *what, unsigned code, 
 
 static inline uint32_t rd32(const si_wave *w, const si_inst *in, int i)
 {
-    return si_read_s32(w, in, in->src[i]);
+    return si_rd_s32(w, in, in->src[i]);
 }
 
 /* 64-bit scalar source: a 32-bit literal is sign-extended for signed
@@ -60,11 +61,11 @@ static inline uint64_t rd64(const si_wave *w, const si_inst *in, int i)
     unsigned k = si_ops[in->op].src[i];
     int mode = SI_OPK_CLS(k) == SI_CLS_I ? SI_LIT64_SEXT
              : SI_OPK_CLS(k) == SI_CLS_F ? SI_LIT64_F64 : SI_LIT64_ZEXT;
-    return si_read_s64(w, in, in->src[i], mode);
+    return si_rd_s64(w, in, in->src[i], mode);
 }
 
-static inline void wr32(si_wave *w, const si_inst *in, uint32_t v) { si_write_s32(w, in->dst, v); }
-static inline void wr64(si_wave *w, const si_inst *in, uint64_t v) { si_write_s64(w, in->dst, v); }
+static inline void wr32(si_wave *w, const si_inst *in, uint32_t v) { si_wr_s32(w, in->dst, v); }
+static inline void wr64(si_wave *w, const si_inst *in, uint64_t v) { si_wr_s64(w, in->dst, v); }
 
 static inline uint32_t brev32(uint32_t x)
 {
@@ -740,10 +741,20 @@ int si_exec_salu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     /* the op's group (each a switch over its ops): 0 done, -1 error, 1 not there */
     static int (*const groups[])(si_emu *, si_wave *, const si_inst *) = {salu_sop2, salu_sopk, salu_sop1, salu_sop1_ctrl,
                                                                           salu_sopc_sopp};
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-        int rc = groups[g](e, w, in);
+    static uint8_t group_of[SI_OP_COUNT]; /* 1 + the group that handles the op, 0 unknown */
+    unsigned op = in->op < SI_OP_COUNT ? in->op : 0, known = si_group_cached(group_of, op);
+    if (known) {
+        int rc = groups[known - 1](e, w, in);
         if (rc <= 0)
             return rc;
+    }
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        int rc = groups[g](e, w, in);
+        if (rc <= 0) {
+            if (rc == 0 && in->op < SI_OP_COUNT)
+                si_group_learn(group_of, op, (unsigned)g + 1);
+            return rc;
+        }
     }
     return FAIL("%s: not a scalar ALU instruction or not implemented", si_ops[in->op].name);
 }

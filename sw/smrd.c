@@ -14,6 +14,7 @@
  */
 #include <string.h>
 #include "sicu/emu.h"
+#include "operand.h"
 
 /* Retired wave instructions so far (emu.c); used by s_memtime. */
 uint64_t si_emu_clock(const si_emu *e);
@@ -22,7 +23,7 @@ int si_exec_smrd(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     (void)rec;
     unsigned n = si_dst_dwords(in);   /* = the row's size / 4 (isa unit test) */
-    uint32_t off = in->smrd_imm ? (uint32_t)in->smrd_off * 4u : si_read_s32(w, in, in->smrd_off);
+    uint32_t off = in->smrd_imm ? (uint32_t)in->smrd_off * 4u : si_rd_s32(w, in, in->smrd_off);
 
     const si_memattr *m = si_op_mem(in->op);
     switch (m ? m->kind : SI_MK_NONE) {   /* sw/isa/memop.def */
@@ -32,7 +33,7 @@ int si_exec_smrd(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     case SI_MK_SMRD_NOP:
         return 0;
     case SI_MK_SMRD_LOAD: {
-        uint64_t addr = (si_read_s64(w, in, in->sbase, 0) + off) & ~3ull;
+        uint64_t addr = (si_rd_s64(w, in, in->sbase, 0) + off) & ~3ull;
         const uint8_t *p = e ? si_mem_ptr(si_emu_mem(e), addr, 4ull * n) : NULL;
         if (!p)
             return si_emu_fail(e, w, "scalar load of %u dwords from unmapped address 0x%llx "
@@ -42,7 +43,7 @@ int si_exec_smrd(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
         for (unsigned i = 0; i < n; i++) {
             uint32_t v;
             memcpy(&v, p + 4 * i, 4);
-            si_write_s32(w, in->dst + i, v);
+            si_wr_s32(w, in->dst + i, v);
         }
         return 0;
     }

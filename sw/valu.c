@@ -20,6 +20,7 @@
 
 #include "sicu/emu.h"
 #include "fp_int.h"
+#include "operand.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -117,6 +118,8 @@ typedef struct vx {
     /* Sources: 32-bit view (sp[i]: the VGPR row itself when it is read
      * unmodified, else s[i], a copy or broadcast) and 64-bit view. */
     const uint32_t *sp[3];
+    uint8_t uni[3];        /* source i is one value for every lane (uval[i]) */
+    uint32_t uval[3];
     uint32_t s[3][NL];
     uint64_t d[3][NL];
     /* Results. */
@@ -138,12 +141,12 @@ static inline int is_f_kind(unsigned k) { return SI_OPK_CLS(k) == SI_CLS_F; }
 /* Write a 64-bit lane mask to a scalar pair (VCC, SGPR pair or EXEC). */
 static void write_mask(vx *x, unsigned code, uint64_t v)
 {
-    si_write_s64(x->w, code, v);
+    si_wr_s64(x->w, code, v);
 }
 
 static void write_s32(vx *x, unsigned code, uint32_t v)
 {
-    si_write_s32(x->w, code, v);
+    si_wr_s32(x->w, code, v);
 }
 
 /* ------------------------------------------------------------------
@@ -180,8 +183,10 @@ static int fetch32(vx *x, int i, unsigned code, unsigned kind)
         }
         memcpy(o, x->w->v[r], sizeof x->s[i]);
     } else {
-        uint32_t v = si_read_s32(x->w, x->in, code);
+        uint32_t v = si_rd_s32(x->w, x->in, code);
         ALL(l) o[l] = v;
+        x->uni[i] = !mods;
+        x->uval[i] = v;
     }
     if (mods & 1)
         ALL(l) o[l] &= 0x7fffffffu;
@@ -219,7 +224,7 @@ static int fetch64(vx *x, int i, unsigned code, unsigned kind)
 /* Read a lane mask operand (VCC for e32, an SGPR pair in VOP3). */
 static uint64_t read_mask(vx *x, unsigned code)
 {
-    return si_read_s64(x->w, x->in, code, SI_LIT64_ZEXT);
+    return si_rd_s64(x->w, x->in, code, SI_LIT64_ZEXT);
 }
 
 /* Write x->r (32-bit) to VGPR code `code` for lanes in `mask`. */
@@ -894,15 +899,45 @@ static int valu_int_arith(vx *x, uint64_t *carry, int *has_carry)
     case SI_OP_v_med3_u32: ALL(l) R[l] = umed3(a[l], b[l], c[l]); break;
 
     /* ---------------- shifts (amount masked to 5 / 6 bits) ---------------- */
-    case SI_OP_v_lshl_b32:    ALL(l) R[l] = a[l] << (b[l] & 31); break;
-    case SI_OP_v_lshlrev_b32: ALL(l) R[l] = b[l] << (a[l] & 31); break;
-    case SI_OP_v_lshr_b32:    ALL(l) R[l] = a[l] >> (b[l] & 31); break;
-    case SI_OP_v_lshrrev_b32: ALL(l) R[l] = b[l] >> (a[l] & 31); break;
-    case SI_OP_v_ashr_i32:    ALL(l) R[l] = (uint32_t)((int32_t)a[l] >> (b[l] & 31)); break;
-    case SI_OP_v_ashrrev_i32: ALL(l) R[l] = (uint32_t)((int32_t)b[l] >> (a[l] & 31)); break;
-    case SI_OP_v_lshl_b64:    ALL(l) R64[l] = A[l] << (b[l] & 63); break;
-    case SI_OP_v_lshr_b64:    ALL(l) R64[l] = A[l] >> (b[l] & 63); break;
-    case SI_OP_v_ashr_i64:    ALL(l) R64[l] = (uint64_t)((int64_t)A[l] >> (b[l] & 63)); break;
+    /* (a shift amount that is one scalar for every lane shifts all lanes
+     * alike: SSE2 vectorises that, not per-lane amounts) */
+#define SHIFT(amt, i, mask, expr)                                                                      \
+    do {                                                                                               \
+        if (x->uni[i]) {                                                                               \
+            unsigned k = x->uval[i] & (mask);                                                          \
+            ALL(l) expr(k);                                                                            \
+        } else {                                                                                       \
+            ALL(l) expr((amt)[l] & (mask));                                                            \
+        }                                                                                              \
+    } while (0)
+#define E_LSHL(k) R[l] = a[l] << (k)
+#define E_LSHLREV(k) R[l] = b[l] << (k)
+#define E_LSHR(k) R[l] = a[l] >> (k)
+#define E_LSHRREV(k) R[l] = b[l] >> (k)
+#define E_ASHR(k) R[l] = (uint32_t)((int32_t)a[l] >> (k))
+#define E_ASHRREV(k) R[l] = (uint32_t)((int32_t)b[l] >> (k))
+#define E_LSHL64(k) R64[l] = A[l] << (k)
+#define E_LSHR64(k) R64[l] = A[l] >> (k)
+#define E_ASHR64(k) R64[l] = (uint64_t)((int64_t)A[l] >> (k))
+    case SI_OP_v_lshl_b32:    SHIFT(b, 1, 31, E_LSHL); break;
+    case SI_OP_v_lshlrev_b32: SHIFT(a, 0, 31, E_LSHLREV); break;
+    case SI_OP_v_lshr_b32:    SHIFT(b, 1, 31, E_LSHR); break;
+    case SI_OP_v_lshrrev_b32: SHIFT(a, 0, 31, E_LSHRREV); break;
+    case SI_OP_v_ashr_i32:    SHIFT(b, 1, 31, E_ASHR); break;
+    case SI_OP_v_ashrrev_i32: SHIFT(a, 0, 31, E_ASHRREV); break;
+    case SI_OP_v_lshl_b64:    SHIFT(b, 1, 63, E_LSHL64); break;
+    case SI_OP_v_lshr_b64:    SHIFT(b, 1, 63, E_LSHR64); break;
+    case SI_OP_v_ashr_i64:    SHIFT(b, 1, 63, E_ASHR64); break;
+#undef SHIFT
+#undef E_LSHL
+#undef E_LSHLREV
+#undef E_LSHR
+#undef E_LSHRREV
+#undef E_ASHR
+#undef E_ASHRREV
+#undef E_LSHL64
+#undef E_LSHR64
+#undef E_ASHR64
 
     default:
         return 0;
@@ -1276,6 +1311,7 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     x->exec = si_exec(w);
     x->vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
     x->sp[0] = x->s[0], x->sp[1] = x->s[1], x->sp[2] = x->s[2];
+    x->uni[0] = x->uni[1] = x->uni[2] = 0;
 
     const si_opinfo *oi = x->oi;
     unsigned nfmt = oi->fmt;
@@ -1318,9 +1354,14 @@ int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     /* the op's group of operations (each a switch over its ops) */
     static int (*const groups[])(vx *, uint64_t *, int *) = {valu_int_arith, valu_int_bits, valu_f32_arith,
                                                              valu_f32_unary, valu_f64};
-    int done = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0] && !done; g++)
+    static uint8_t group_of[SI_OP_COUNT]; /* 1 + the group that handles the op, 0 unknown */
+    unsigned known = si_group_cached(group_of, in->op);
+    int done = known ? groups[known - 1](x, &carry, &has_carry) : 0;
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0] && !done; g++) {
         done = groups[g](x, &carry, &has_carry);
+        if (done > 0)
+            si_group_learn(group_of, in->op, (unsigned)g + 1);
+    }
     if (done < 0)
         return -1;
     if (!done)

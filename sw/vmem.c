@@ -13,6 +13,7 @@
 #include "sicu/emu.h"
 #include "fp.h"
 #include "memop.h"
+#include "operand.h"
 
 /* ------------------------------------------------------------------ V# -- */
 
@@ -1104,9 +1105,9 @@ int si_exec_vmem(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     c.mem = si_emu_mem(e);
     uint32_t d[4];
     for (int i = 0; i < 4; i++)
-        d[i] = si_read_s32(w, in, in->srsrc + i);
+        d[i] = si_rd_s32(w, in, in->srsrc + i);
     vsharp_decode(d, &c.v);
-    c.soff = si_read_s32(w, in, in->soffset);
+    c.soff = si_rd_s32(w, in, in->soffset);
     const si_dispatch *dp = si_emu_dispatch(e);
     if (dp && dp->scratch_per_wave) {
         c.scr_lo = dp->scratch_addr;
