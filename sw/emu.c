@@ -63,6 +63,7 @@ struct si_emu {
     uint64_t cur_pc;
     si_retire rec;
     int failed;
+    int code_dirty;            /* a store hit the code image: drop the decode cache */
 };
 
 /* ------------------------------------------------------------------ */
@@ -518,6 +519,24 @@ const si_inst *si_emu_fetch(si_emu *e, uint64_t pc)
     return in;
 }
 
+/* A store of `len` bytes at `addr` by the executing instruction (vector
+ * memory units): when it overlaps the code image, every decoded instruction
+ * is dropped once the instruction completes (code_invalidate), so later
+ * fetches decode the new bytes.  SI kernels do not modify their code; this
+ * keeps a kernel that does (or a stray store) from running stale decodes. */
+void si_emu_code_store(si_emu *e, uint64_t addr, uint64_t len)
+{
+    if (e && addr < e->code_addr + e->code_size && addr + len > e->code_addr)
+        e->code_dirty = 1;
+}
+
+static void code_invalidate(si_emu *e)
+{
+    memset(e->dc, 0, (e->code_size / 4 + 1) * sizeof(si_inst));
+    memset(e->dcls, 0, e->code_size / 4 + 1);
+    e->code_dirty = 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* work-groups                                                        */
 /* ------------------------------------------------------------------ */
@@ -903,6 +922,8 @@ int si_emu_step(si_emu *e, si_wave *w, si_retire *rec)
         barrier_update(w->wg);
     e->cur_wave = NULL;
     e->cur_inst = NULL;
+    if (e->code_dirty)
+        code_invalidate(e);
     if (rc < 0)
         e->failed = 1;
     return rc < 0 ? -1 : 0;
@@ -986,6 +1007,8 @@ static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
         }
         e->cur_wave = NULL;
         e->cur_inst = NULL;
+        if (e->code_dirty)
+            code_invalidate(e);
         if (rc < 0) {
             e->failed = 1;
             return -1;

@@ -90,7 +90,15 @@ typedef struct bctx {
     vsharp v;
     uint32_t soff;
     uint64_t scr_lo, scr_hi; /* dispatch scratch range (store space tagging) */
+    uint64_t code_lo, code_hi; /* the code image (stores into it drop decodes) */
 } bctx;
+
+/* A store to [a, a + len): tell the core when it hits the code image. */
+static inline void code_guard(const bctx *c, uint64_t a, uint64_t len)
+{
+    if (a < c->code_hi && a + len > c->code_lo)
+        si_emu_code_store(c->e, a, len);
+}
 
 /* Device address of byte `extra` of lane `lane`'s access.  Returns 1 when
  * that address is out of range for the V# (architectural: loads read 0,
@@ -618,6 +626,8 @@ static int raw_strided(const bctx *c, unsigned nd, int store)
     uint8_t *p0 = base + (a0 - lo);
     unsigned vd = c->in->vdata - SI_SRC_VGPR0;
     uint64_t exec = si_exec(w);
+    if (store)
+        code_guard(c, lo, end - lo);
     switch (nd) {
     case 1: strided_copy(w, vd, p0, step, exec, 1, store); break;
     case 2: strided_copy(w, vd, p0, step, exec, 2, store); break;
@@ -662,6 +672,8 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
     if (!base)
         return 0;
     unsigned vd = in->vdata - SI_SRC_VGPR0;
+    if (store)
+        code_guard(c, lo, hi - lo + len);
     if (!store && len == 4 && !in->tfe) {
         /* plain dword loads: lanes are independent, dword-major order */
         for (unsigned d = 0; d < nd; d++) {
@@ -798,6 +810,7 @@ static int do_store(const bctx *c, const vop *o, si_retire *rec)
             if (len < 4)
                 x &= (1u << (8 * len)) - 1;
             wr_le(p, x, len);
+            code_guard(c, a, len);
             log_store(c, rec, a, x, len, lane);
         }
     }
@@ -847,6 +860,7 @@ static int elem_access(const bctx *c, unsigned lane, uint8_t *buf, unsigned byte
             return fail_addr(c, lane, a[d], len, write ? "store" : "load");
         if (write) {
             memcpy(p, buf + 4 * d, len);
+            code_guard(c, a[d], len);
             log_store(c, rec, a[d], rd_le(buf + 4 * d, len), len, lane);
         } else {
             memcpy(buf + 4 * d, p, len);
@@ -989,6 +1003,7 @@ static int atomic_fast(const bctx *c, const vop *o, uint64_t exec, const si_fpm 
     uint8_t *base = si_mem_ptr(c->mem, lo, end - lo);
     if (!base)
         return 0;
+    code_guard(c, lo, end - lo);
     for (uint64_t mm = exec; mm; mm &= mm - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(mm);
         uint64_t src = w->v[vd][lane], cmp = 0;
@@ -1060,6 +1075,7 @@ static int do_atomic(const bctx *c, const vop *o, si_retire *rec)
             if (o->is64)
                 old |= (uint64_t)rd_le(p + 4, 4) << 32;
             uint64_t nv = si_aop_apply(o->aop, o->is64, old, src, cmp, &m);
+            code_guard(c, a, size);
             wr_le(p, (uint32_t)nv, 4);
             log_store(c, rec, a, (uint32_t)nv, 4, lane);
             if (o->is64) {
@@ -1109,6 +1125,10 @@ int si_exec_vmem(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     vsharp_decode(d, &c.v);
     c.soff = si_rd_s32(w, in, in->soffset);
     const si_dispatch *dp = si_emu_dispatch(e);
+    if (dp) {
+        c.code_lo = dp->code_addr;
+        c.code_hi = dp->code_addr + dp->code_size;
+    }
     if (dp && dp->scratch_per_wave) {
         c.scr_lo = dp->scratch_addr;
         c.scr_hi = dp->scratch_addr + dp->scratch_per_wave * (dp->scratch_slots ? dp->scratch_slots : 1);

@@ -284,6 +284,9 @@ int si_exec_vmem(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec);
 /* Report an error naming the wave, PC and instruction; returns -1. */
 int si_emu_fail(si_emu *e, const si_wave *w, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A vector memory unit stored `len` bytes at `addr`: a store into the code
+ * image drops the decode cache after the current instruction. */
+void si_emu_code_store(si_emu *e, uint64_t addr, uint64_t len);
 si_mem *si_emu_mem(si_emu *e);
 const si_dispatch *si_emu_dispatch(const si_emu *e);
 
