@@ -541,7 +541,7 @@ uint32_t si_f32_rndne(uint32_t a, const si_fpm *m) { return (uint32_t)g_rint(&F3
 
 /* fract(x) = x - floor(x), rounded per MODE, clamped below 1.0 to the
  * largest value < 1; +-inf -> NaN with the input sign; NaN -> quieted. */
-uint32_t si_f32_fract(uint32_t a, const si_fpm *m)
+uint32_t si_f32_fract_int(uint32_t a, const si_fpm *m)
 {
     uint32_t r;
     if ((a & 0x7f800000u) == 0x7f800000u)
@@ -550,13 +550,48 @@ uint32_t si_f32_fract(uint32_t a, const si_fpm *m)
     return r > 0x3f7fffffu && !(r >> 31) ? 0x3f7fffffu : r;
 }
 
-uint64_t si_f64_fract(uint64_t a, const si_fpm *m)
+uint64_t si_f64_fract_int(uint64_t a, const si_fpm *m)
 {
     uint64_t r;
     if ((a & 0x7ff0000000000000ull) == 0x7ff0000000000000ull)
         return isnan64(a) ? a | 0x0008000000000000ull : (a & (1ull << 63)) | SI_F64_QNAN;
     r = g_add(&F64, a, g_rint(&F64, a, RI_FLOOR, m->denorm64) ^ (1ull << 63), m->round64, m->denorm64);
     return r > 0x3fefffffffffffffull && !(r >> 63) ? 0x3fefffffffffffffull : r;
+}
+
+/* fract fast path: RNE, a normal input below 2^23 / 2^52 in magnitude.
+ * floor(a) is exact on the host ((|a| + 2^p) - 2^p rounds |a| to nearest
+ * even exactly, an exact -1/+1 corrects it); a - floor(a) is one rounded
+ * host subtraction, the library's result when it is normal or zero (an
+ * integral a gives +0 in RNE on both). */
+uint32_t si_f32_fract(uint32_t a, const si_fpm *m)
+{
+#if SI_FP_HOST_FAST
+    if (m->round32 == SI_RND_NE && n32(a) && (a & 0x7fffffffu) < 0x4b000000u) {
+        float x = si_f_of_u32(a), ax = si_f_of_u32(a & 0x7fffffffu);
+        float r = (ax + 8388608.0f) - 8388608.0f;
+        float fl = (a >> 31) ? -(r < ax ? r + 1.0f : r) : (r > ax ? r - 1.0f : r);
+        uint32_t d = si_u32_of_f(x - fl);
+        if (n32(d) || d == 0)
+            return d > 0x3f7fffffu && !(d >> 31) ? 0x3f7fffffu : d;
+    }
+#endif
+    return si_f32_fract_int(a, m);
+}
+
+uint64_t si_f64_fract(uint64_t a, const si_fpm *m)
+{
+#if SI_FP_HOST_FAST
+    if (m->round64 == SI_RND_NE && n64(a) && (a & 0x7fffffffffffffffull) < 0x4330000000000000ull) {
+        double x = si_d_of_u64(a), ax = si_d_of_u64(a & 0x7fffffffffffffffull);
+        double r = (ax + 4503599627370496.0) - 4503599627370496.0;
+        double fl = (a >> 63) ? -(r < ax ? r + 1.0 : r) : (r > ax ? r - 1.0 : r);
+        uint64_t d = si_u64_of_d(x - fl);
+        if (n64(d) || d == 0)
+            return d > 0x3fefffffffffffffull && !(d >> 63) ? 0x3fefffffffffffffull : d;
+    }
+#endif
+    return si_f64_fract_int(a, m);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -805,12 +840,16 @@ uint64_t si_f64_div_scale(uint64_t a, uint64_t b, uint64_t c, int *vcc, const si
  * |c| >= 2.0 and by 2^-S otherwise, before the single rounding. */
 uint32_t si_f32_div_fmas(uint32_t a, uint32_t b, uint32_t c, int vcc, const si_fpm *m)
 {
+    if (!vcc)
+        return si_f32_fma(a, b, c, m); /* no scaling: the same g_fma, with its host fast path */
     int32_t sc = !vcc ? 0 : ((c >> 23) & 0xff) >= 128 ? 64 : -64;
     return (uint32_t)g_fma(&F32, a, b, c, m->round32, m->denorm32, sc);
 }
 
 uint64_t si_f64_div_fmas(uint64_t a, uint64_t b, uint64_t c, int vcc, const si_fpm *m)
 {
+    if (!vcc)
+        return si_f64_fma(a, b, c, m); /* no scaling: the same g_fma, with its host fast path */
     int32_t sc = !vcc ? 0 : ((c >> 52) & 0x7ff) >= 1024 ? 128 : -128;
     return g_fma(&F64, a, b, c, m->round64, m->denorm64, sc);
 }

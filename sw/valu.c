@@ -95,6 +95,40 @@ static inline void lanes_flags(uint32_t *t, uint64_t mask)
 #endif
 }
 
+/* o[l] = hi[l] : lo[l] (a VGPR pair as 64-bit lanes). */
+static inline void lanes_join64(uint64_t *restrict o, const uint32_t *restrict lo, const uint32_t *restrict hi)
+{
+#ifdef __SSE2__
+    for (unsigned g = 0; g < NL / 4; g++) {
+        __m128i l4 = _mm_loadu_si128((const __m128i *)(lo + 4 * g));
+        __m128i h4 = _mm_loadu_si128((const __m128i *)(hi + 4 * g));
+        _mm_storeu_si128((__m128i *)(o + 4 * g), _mm_unpacklo_epi32(l4, h4));
+        _mm_storeu_si128((__m128i *)(o + 4 * g + 2), _mm_unpackhi_epi32(l4, h4));
+    }
+#else
+    for (unsigned l = 0; l < NL; l++)
+        o[l] = ((uint64_t)hi[l] << 32) | lo[l];
+#endif
+}
+
+/* lo[l], hi[l] = the halves of v[l]. */
+static inline void lanes_split64(uint32_t *restrict lo, uint32_t *restrict hi, const uint64_t *restrict v)
+{
+#ifdef __SSE2__
+    for (unsigned g = 0; g < NL / 4; g++) {
+        __m128i a = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(v + 4 * g)), _MM_SHUFFLE(3, 1, 2, 0));
+        __m128i b = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(v + 4 * g + 2)), _MM_SHUFFLE(3, 1, 2, 0));
+        _mm_storeu_si128((__m128i *)(lo + 4 * g), _mm_unpacklo_epi64(a, b));
+        _mm_storeu_si128((__m128i *)(hi + 4 * g), _mm_unpackhi_epi64(a, b));
+    }
+#else
+    for (unsigned l = 0; l < NL; l++) {
+        lo[l] = (uint32_t)v[l];
+        hi[l] = (uint32_t)(v[l] >> 32);
+    }
+#endif
+}
+
 /* Lanes of a compare from its outcome flags: an SI condition (VOPC opcode
  * bits 3:0) is a truth table over the outcomes, bit 0 less, bit 1 equal,
  * bit 2 greater, bit 3 unordered (F=0, LT=1, EQ=2, LE=3, ..., U=8, NGE=9 =
@@ -204,8 +238,7 @@ static int fetch64(vx *x, int i, unsigned code, unsigned kind)
         unsigned r;
         if (vgpr_index(x, code, 2, &r))
             return -1;
-        const uint32_t *lo = x->w->v[r], *hi = x->w->v[r + 1];
-        ALL(l) o[l] = ((uint64_t)hi[l] << 32) | lo[l];
+        lanes_join64(o, x->w->v[r], x->w->v[r + 1]);
     } else {
         int lit = is_f_kind(kind) ? SI_LIT64_F64
                   : SI_OPK_CLS(kind) == SI_CLS_I ? SI_LIT64_SEXT : SI_LIT64_ZEXT;
@@ -248,17 +281,11 @@ static int write_v64(vx *x, unsigned code, const uint64_t *val, uint64_t mask)
         return -1;
     uint32_t *lo = x->w->v[r], *hi = x->w->v[r + 1];
     if (mask == ~0ull) {
-        ALL(l) {
-            lo[l] = (uint32_t)val[l];
-            hi[l] = (uint32_t)(val[l] >> 32);
-        }
+        lanes_split64(lo, hi, val);
         return 0;
     }
     uint32_t tl[NL], th[NL];
-    ALL(l) {
-        tl[l] = (uint32_t)val[l];
-        th[l] = (uint32_t)(val[l] >> 32);
-    }
+    lanes_split64(tl, th, val);
     lanes_sel(lo, lo, tl, mask);
     lanes_sel(hi, hi, th, mask);
     return 0;

@@ -88,11 +88,31 @@ static void t_cvt_f32_f64(void **state)
     }
 }
 
+static void t_fract(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < N; i++) {
+        uint32_t a = val32();
+        uint64_t d = val64();
+        if (rnd() % 3 == 0) { /* near integers and small magnitudes */
+            a = (a & 0x807fffffu) | (uint32_t)(110 + rnd() % 40) << 23;
+            d = (d & 0x800fffffffffffffull) | (uint64_t)(1000 + rnd() % 60) << 52;
+        }
+        si_fpm m = si_fpm_from_mode((uint32_t)(rnd() & 0xff) | 0x300);
+        if (si_f32_fract(a, &m) != si_f32_fract_int(a, &m))
+            fail_msg("fract f32 %08x mode %u/%u: %08x, integer path %08x", a, m.round32, m.denorm32,
+                     si_f32_fract(a, &m), si_f32_fract_int(a, &m));
+        if (si_f64_fract(d, &m) != si_f64_fract_int(d, &m))
+            fail_msg("fract f64 %016llx", (unsigned long long)d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_rcp_sqrt),
         cmocka_unit_test(t_cvt_f32_f64),
+        cmocka_unit_test(t_fract),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
