@@ -353,6 +353,39 @@ static int ds_pair(const dctx *c, const dop *o, uint64_t exec, si_retire *rec)
     return 0;
 }
 
+/* DS atomics with a VGPR address: the general loop's DK_ATOMIC case with
+ * the operation and width constant where SI_AOP_DISPATCH makes them so. */
+static inline __attribute__((always_inline)) void ds_atomic_t(const dctx *c, const dop *o, uint64_t exec,
+                                                              const si_fpm *m, si_retire *rec, unsigned aop,
+                                                              int is64)
+{
+    const si_inst *in = c->in;
+    si_wave *w = c->w;
+    unsigned esz = is64 ? 8 : 4, vdst = in->dst - SI_SRC_VGPR0;
+    const uint32_t *va = w->v[in->vaddr - SI_SRC_VGPR0];
+    uint64_t off = in->offset, lim = c->limit;
+    for (uint64_t mm = exec; mm; mm &= mm - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mm);
+        uint64_t d0 = vget(w, in->vdata, l, esz), d1 = 0, src, cmp;
+        if (aop == SI_AOP_CMPSWAP || aop == SI_AOP_FCMPSWAP || aop == SI_AOP_MSKOR)
+            d1 = vget(w, in->data1, l, esz);
+        if (aop == SI_AOP_CMPSWAP || aop == SI_AOP_FCMPSWAP) {
+            cmp = d0; /* DS_CMPST: data0 = compare value, data1 = new value */
+            src = d1;
+        } else {
+            src = d0;
+            cmp = d1;
+        }
+        uint64_t old = 0, a = ((uint64_t)va[l] + off) & ~(uint64_t)(esz - 1);
+        if (a + esz <= lim) {
+            old = lds_rd(c, a, esz);
+            lds_wr(c, a, si_aop_apply(aop, is64, old, src, cmp, m), esz, l, rec);
+        }
+        if (o->rtn)
+            vput(w, vdst, l, old, esz);
+    }
+}
+
 int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     dop o;
@@ -394,6 +427,12 @@ int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 
     if ((o.kind == DK_READ || o.kind == DK_WRITE) && in->vaddr >= SI_SRC_VGPR0 && ds_rw(&c, &o, exec, rec))
         return 0;
+    if (o.kind == DK_ATOMIC && (esz == 4 || esz == 8) && in->vaddr >= SI_SRC_VGPR0) {
+#define DS_ATOMIC(op, wide) ds_atomic_t(&c, &o, exec, &m, rec, op, wide)
+        SI_AOP_DISPATCH(o.aop, esz == 8, DS_ATOMIC);
+#undef DS_ATOMIC
+        return 0;
+    }
     if ((o.kind == DK_READ2 || o.kind == DK_WRITE2 || o.kind == DK_WRXCHG2) && (esz == 4 || esz == 8) &&
         in->vaddr >= SI_SRC_VGPR0)
         return ds_pair(&c, &o, exec, rec);

@@ -16,8 +16,8 @@
 /* Apply `op` to the old memory value; returns the new memory value.
  * `is64` selects 64-bit arithmetic (otherwise only the low 32 bits of the
  * operands are used and the result is zero-extended). */
-static inline uint64_t si_aop_apply(unsigned op, int is64, uint64_t old, uint64_t src,
-                                    uint64_t cmp, const si_fpm *m)
+static inline __attribute__((always_inline)) uint64_t si_aop_apply(unsigned op, int is64, uint64_t old,
+                                                                   uint64_t src, uint64_t cmp, const si_fpm *m)
 {
     if (!is64) {
         old = (uint32_t)old;
@@ -67,5 +67,27 @@ static inline uint64_t si_aop_apply(unsigned op, int is64, uint64_t old, uint64_
     }
     return is64 ? r : (uint32_t)r;
 }
+
+/* Call F(op, is64) with op and is64 as constants for the common integer
+ * operations (so si_aop_apply folds to one operation in F's lane loop),
+ * else with the run-time values. */
+#define SI_AOP_DISPATCH(op, is64, F)                                         \
+    do {                                                                     \
+        switch ((op) * 2 + !!(is64)) {                                       \
+        case SI_AOP_ADD * 2: F(SI_AOP_ADD, 0); break;                        \
+        case SI_AOP_SUB * 2: F(SI_AOP_SUB, 0); break;                        \
+        case SI_AOP_AND * 2: F(SI_AOP_AND, 0); break;                        \
+        case SI_AOP_OR * 2: F(SI_AOP_OR, 0); break;                          \
+        case SI_AOP_XOR * 2: F(SI_AOP_XOR, 0); break;                        \
+        case SI_AOP_SMIN * 2: F(SI_AOP_SMIN, 0); break;                      \
+        case SI_AOP_SMAX * 2: F(SI_AOP_SMAX, 0); break;                      \
+        case SI_AOP_UMIN * 2: F(SI_AOP_UMIN, 0); break;                      \
+        case SI_AOP_UMAX * 2: F(SI_AOP_UMAX, 0); break;                      \
+        case SI_AOP_SWAP * 2: F(SI_AOP_SWAP, 0); break;                      \
+        case SI_AOP_CMPSWAP * 2: F(SI_AOP_CMPSWAP, 0); break;                \
+        case SI_AOP_ADD * 2 + 1: F(SI_AOP_ADD, 1); break;                    \
+        default: F((op), (is64)); break;                                     \
+        }                                                                    \
+    } while (0)
 
 #endif

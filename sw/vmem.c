@@ -969,6 +969,46 @@ static int do_store_fmt(const bctx *c, const vop *o, si_retire *rec)
 
 /* ------------------------------------------------------------ atomics -- */
 
+/* The lanes of atomic_fast, in lane order (aop and is64 constants where
+ * SI_AOP_DISPATCH makes them so). */
+static inline __attribute__((always_inline)) void atomic_lanes(const bctx *c, uint8_t *base, uint64_t lo,
+                                                               const uint64_t *A, uint64_t exec, const si_fpm *m,
+                                                               si_retire *rec, unsigned aop, int is64)
+{
+    si_wave *w = c->w;
+    const si_inst *in = c->in;
+    unsigned vd = in->vdata - SI_SRC_VGPR0, dw = is64 ? 2 : 1;
+    int has_cmp = (aop == SI_AOP_CMPSWAP || aop == SI_AOP_FCMPSWAP);
+    for (uint64_t mm = exec; mm; mm &= mm - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(mm);
+        uint64_t src = w->v[vd][lane], cmp = 0;
+        if (is64)
+            src |= (uint64_t)w->v[vd + 1][lane] << 32;
+        if (has_cmp) {
+            cmp = w->v[vd + dw][lane];
+            if (is64)
+                cmp |= (uint64_t)w->v[vd + dw + 1][lane] << 32;
+        }
+        uint64_t a = A[lane];
+        uint8_t *p = base + (a - lo);
+        uint64_t old = rd_le(p, 4);
+        if (is64)
+            old |= (uint64_t)rd_le(p + 4, 4) << 32;
+        uint64_t nv = si_aop_apply(aop, is64, old, src, cmp, m);
+        wr_le(p, (uint32_t)nv, 4);
+        log_store(c, rec, a, (uint32_t)nv, 4, lane);
+        if (is64) {
+            wr_le(p + 4, (uint32_t)(nv >> 32), 4);
+            log_store(c, rec, a + 4, (uint32_t)(nv >> 32), 4, lane);
+        }
+        if (in->glc) {
+            w->v[vd][lane] = (uint32_t)old;
+            if (is64)
+                w->v[vd + 1][lane] = (uint32_t)(old >> 32);
+        }
+    }
+}
+
 /* Fast path of do_atomic: when every active lane is in range for the V#
  * and all lie in one device-memory region, the lanes' addresses are
  * computed together and the region looked up once; the lanes then run
@@ -976,10 +1016,8 @@ static int do_store_fmt(const bctx *c, const vop *o, si_retire *rec)
  * general loop must run (it reports errors and out-of-range lanes). */
 static int atomic_fast(const bctx *c, const vop *o, uint64_t exec, const si_fpm *m, si_retire *rec)
 {
-    si_wave *w = c->w;
     const si_inst *in = c->in;
-    unsigned vd = in->vdata - SI_SRC_VGPR0, dw = o->is64 ? 2 : 1, size = 4 * dw;
-    int has_cmp = (o->aop == SI_AOP_CMPSWAP || o->aop == SI_AOP_FCMPSWAP);
+    unsigned size = o->is64 ? 8 : 4;
     uint64_t A[SI_WAVE_LANES], A2[SI_WAVE_LANES], lo, hi;
     uint8_t oob[SI_WAVE_LANES], oob2[SI_WAVE_LANES];
     int prog;
@@ -1004,34 +1042,9 @@ static int atomic_fast(const bctx *c, const vop *o, uint64_t exec, const si_fpm 
     if (!base)
         return 0;
     code_guard(c, lo, end - lo);
-    for (uint64_t mm = exec; mm; mm &= mm - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(mm);
-        uint64_t src = w->v[vd][lane], cmp = 0;
-        if (o->is64)
-            src |= (uint64_t)w->v[vd + 1][lane] << 32;
-        if (has_cmp) {
-            cmp = w->v[vd + dw][lane];
-            if (o->is64)
-                cmp |= (uint64_t)w->v[vd + dw + 1][lane] << 32;
-        }
-        uint64_t a = A[lane];
-        uint8_t *p = base + (a - lo);
-        uint64_t old = rd_le(p, 4);
-        if (o->is64)
-            old |= (uint64_t)rd_le(p + 4, 4) << 32;
-        uint64_t nv = si_aop_apply(o->aop, o->is64, old, src, cmp, m);
-        wr_le(p, (uint32_t)nv, 4);
-        log_store(c, rec, a, (uint32_t)nv, 4, lane);
-        if (o->is64) {
-            wr_le(p + 4, (uint32_t)(nv >> 32), 4);
-            log_store(c, rec, a + 4, (uint32_t)(nv >> 32), 4, lane);
-        }
-        if (in->glc) {
-            w->v[vd][lane] = (uint32_t)old;
-            if (o->is64)
-                w->v[vd + 1][lane] = (uint32_t)(old >> 32);
-        }
-    }
+#define ATOMIC_LANES(op, wide) atomic_lanes(c, base, lo, A, exec, m, rec, op, wide)
+    SI_AOP_DISPATCH(o->aop, o->is64, ATOMIC_LANES);
+#undef ATOMIC_LANES
     return 1;
 }
 
