@@ -64,7 +64,54 @@ struct si_emu {
     si_retire rec;
     int failed;
     int code_dirty;            /* a store hit the code image: drop the decode cache */
+    int code_changed;          /* ... which happened during this dispatch */
+    uint8_t *code_copy;        /* the code bytes the decode cache belongs to (si_emu_run) */
 };
+
+/* The decode cache of the last dispatch this thread ran, kept for the next
+ * one: a dispatch of the same code bytes with the same register allocation
+ * (what decoding and validation depend on) takes it over instead of
+ * decoding again (repeated dispatches of one kernel).  Compared byte for
+ * byte when si_emu_run starts; dropped when it does not match, so at most
+ * one decode cache is alive per thread, as before. */
+static _Thread_local struct {
+    uint8_t *code;
+    uint64_t size;
+    uint32_t nvgpr, nsgpr;
+    si_inst *dc;
+    uint8_t *dcls;
+} kept;
+
+static void kept_free(void)
+{
+    free(kept.code);
+    free(kept.dc);
+    free(kept.dcls);
+    memset(&kept, 0, sizeof kept);
+}
+
+__attribute__((destructor)) static void kept_fini(void) { kept_free(); }
+
+/* si_emu_run's start: adopt the kept cache when it matches, else drop it;
+ * remember the code bytes this dispatch's cache will belong to. */
+static void kept_adopt(si_emu *e)
+{
+    if (e->code_copy)
+        return; /* not the first si_emu_run of this emulator */
+    int match = kept.dc && kept.size == e->code_size && kept.nvgpr == e->nvgpr &&
+                kept.nsgpr == e->nsgpr && memcmp(kept.code, e->code, e->code_size) == 0;
+    if (match && !e->total_insts) {
+        free(e->dc);
+        free(e->dcls);
+        e->dc = kept.dc;
+        e->dcls = kept.dcls;
+        e->code_copy = kept.code;
+        kept.dc = NULL, kept.dcls = NULL, kept.code = NULL;
+    }
+    kept_free();
+    if (!e->code_copy && (e->code_copy = malloc(e->code_size)) != NULL)
+        memcpy(e->code_copy, e->code, e->code_size);
+}
 
 /* ------------------------------------------------------------------ */
 /* errors                                                             */
@@ -308,8 +355,16 @@ void si_emu_destroy(si_emu *e)
     if (!e)
         return;
     wg_free(e->spare);
-    free(e->dc);
-    free(e->dcls);
+    if (e->code_copy && !e->code_changed && !e->failed) {
+        /* keep this dispatch's decode cache for the next one (kept_adopt) */
+        kept_free();
+        kept.code = e->code_copy, kept.size = e->code_size, kept.nvgpr = e->nvgpr, kept.nsgpr = e->nsgpr;
+        kept.dc = e->dc, kept.dcls = e->dcls;
+    } else {
+        free(e->code_copy);
+        free(e->dc);
+        free(e->dcls);
+    }
     free(e->st.by_op);
     si_retire_free(&e->rec);
     free(e);
@@ -535,6 +590,7 @@ static void code_invalidate(si_emu *e)
     memset(e->dc, 0, (e->code_size / 4 + 1) * sizeof(si_inst));
     memset(e->dcls, 0, e->code_size / 4 + 1);
     e->code_dirty = 0;
+    e->code_changed = 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1063,6 +1119,7 @@ int si_emu_run(si_emu *e)
         return -1;
     if (e->failed)
         return -1;
+    kept_adopt(e);
     si_retire *rec = e->o.trace ? &e->rec : NULL;
     double t0 = e->o.progress ? now_s() : 0, tlast = t0;
     int shown = 0;
