@@ -433,58 +433,66 @@ static uint32_t f32_to_norm16(uint32_t a, uint32_t scale, int32_t lo, int32_t hi
  * exceptions are masked) and never written back.
  * ---------------------------------------------------------------- */
 #if SI_FP_HOST_FAST
-static inline uint32_t nrm32(uint32_t a)
-{
-    uint32_t e = (a >> 23) & 0xff;
-    return -(uint32_t)((e != 0) & (e != 0xff));
-}
-static inline uint32_t nrm64(uint64_t a)
-{
-    uint32_t e = (uint32_t)(a >> 52) & 0x7ff;
-    return -(uint32_t)((e != 0) & (e != 0x7ff));
-}
 static inline float hf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t hu(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline double hd(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 static inline uint64_t hu64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 
-static inline uint32_t zero32(uint32_t a) { return -(uint32_t)((a << 1) == 0); }
-static inline uint32_t zero64(uint64_t a) { return -(uint32_t)((((uint32_t)(a >> 32) << 1) | (uint32_t)a) == 0); }
+/* Lane classes (all-ones or 0): normal or zero; denormal (nonzero with a
+ * zero exponent).  f64 from the high word (and the low word for zero). */
+static inline uint32_t nz32(uint32_t a)
+{
+    return -(uint32_t)(((int32_t)((a + 0x00800000u) & 0x7f800000u) > 0x00800000) | ((a << 1) == 0));
+}
+static inline uint32_t den32(uint32_t a)
+{
+    return -(uint32_t)(((a & 0x7f800000u) == 0) & ((a << 1) != 0));
+}
+static inline uint32_t nz64(uint64_t a)
+{
+    uint32_t hi = (uint32_t)(a >> 32);
+    return -(uint32_t)(((int32_t)((hi + 0x00100000u) & 0x7ff00000u) > 0x00100000) | (((hi << 1) | (uint32_t)a) == 0));
+}
+static inline uint32_t den64(uint64_t a)
+{
+    uint32_t hi = (uint32_t)(a >> 32);
+    return -(uint32_t)(((hi & 0x7ff00000u) == 0) & (((hi << 1) | (uint32_t)a) != 0));
+}
 
-/* The lane conditions (all-ones when the host result is the library's):
- * a sum of normal or exactly zero operands that is normal or zero (exact
- * cancellation and zero + zero give the IEEE signed zero of RNE there
- * too); a product of normals that is normal, or of an exact zero and a
- * normal or zero (a signed zero).  Denormal operands and results, inf and
- * NaN are left to the library. */
-#define OK_ADD(nrm, zero, a, b, r) (((nrm(a) | zero(a)) & (nrm(b) | zero(b))) & (nrm(r) | zero(r)))
-#define OK_MUL(nrm, zero, a, b, r) \
-    ((nrm(a) & nrm(b) & nrm(r)) | ((zero(a) | zero(b)) & (nrm(a) | zero(a)) & (nrm(b) | zero(b))))
+/* When the host result is the library's (RNE): the result is normal or
+ * zero (a zero sum is an exact cancellation or of zeros, +0 unless both are
+ * -0, as in the library; a zero product is the signed zero the library's
+ * rounding gives too), and no operand is a denormal that MODE flushes
+ * (`flush`: all-ones).  Inf and NaN operands give an inf or NaN result,
+ * which is left to the library; so are denormal results (output flush). */
+#define HOST_OK(R, a, b, flush, nz, den) (nz(R) & ~((den(a) | den(b)) & (flush)))
 
 /* R = a + b, or a - b with sub (si_f32_add / si_f32_sub). */
-static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b, int sub)
+static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b, int sub,
+                           unsigned den)
 {
-    uint32_t t[NL];
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     if (sub)
         ALL(l) R[l] = hu(hf(a[l]) - hf(b[l]));
     else
         ALL(l) R[l] = hu(hf(a[l]) + hf(b[l]));
-    ALL(l) t[l] = ~OK_ADD(nrm32, zero32, a[l], b[l], R[l]);
+    ALL(l) t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz32, den32);
     return lanes_pack(t);
 }
 
-static uint64_t host_mul32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b)
+static uint64_t host_mul32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b,
+                           unsigned den)
 {
-    uint32_t t[NL];
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu(hf(a[l]) * hf(b[l]));
-        t[l] = ~OK_MUL(nrm32, zero32, a[l], b[l], R[l]);
+        t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz32, den32);
     }
     return lanes_pack(t);
 }
 
-/* si_f32_mad: the product rounded, then the sum rounded (the product as in
- * host_mul32, the sum as in host_add32). */
+/* si_f32_mad: the product rounded, then the sum rounded; denormals are
+ * always flushed (inputs, product, output). */
 static uint64_t host_mad32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b,
                            const uint32_t *restrict c)
 {
@@ -492,27 +500,29 @@ static uint64_t host_mad32(uint32_t *restrict R, const uint32_t *restrict a, con
     ALL(l) {
         uint32_t p = hu(hf(a[l]) * hf(b[l]));
         R[l] = hu(hf(p) + hf(c[l]));
-        t[l] = ~(OK_MUL(nrm32, zero32, a[l], b[l], p) & OK_ADD(nrm32, zero32, p, c[l], R[l]));
+        t[l] = ~(HOST_OK(p, a[l], b[l], ~0u, nz32, den32) & nz32(R[l]) & ~den32(c[l]));
     }
     return lanes_pack(t);
 }
 
-static uint64_t host_add64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b)
+static uint64_t host_add64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b,
+                           unsigned den)
 {
-    uint32_t t[NL];
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu64(hd(a[l]) + hd(b[l]));
-        t[l] = ~OK_ADD(nrm64, zero64, a[l], b[l], R[l]);
+        t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz64, den64);
     }
     return lanes_pack(t);
 }
 
-static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b)
+static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b,
+                           unsigned den)
 {
-    uint32_t t[NL];
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu64(hd(a[l]) * hd(b[l]));
-        t[l] = ~OK_MUL(nrm64, zero64, a[l], b[l], R[l]);
+        t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz64, den64);
     }
     return lanes_pack(t);
 }
@@ -1096,16 +1106,16 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
     switch (in->op) {
     /* ---------------- f32 arithmetic ---------------- */
     case SI_OP_v_add_f32:
-        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, a, b, 0), l, R[l] = si_f32_add(a[l], b[l], m));
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, a, b, 0, m->denorm32), l, R[l] = si_f32_add(a[l], b[l], m));
         break;
     case SI_OP_v_sub_f32:
-        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, a, b, 1), l, R[l] = si_f32_sub(a[l], b[l], m));
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, a, b, 1, m->denorm32), l, R[l] = si_f32_sub(a[l], b[l], m));
         break;
     case SI_OP_v_subrev_f32:
-        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, b, a, 1), l, R[l] = si_f32_sub(b[l], a[l], m));
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_add32(R, b, a, 1, m->denorm32), l, R[l] = si_f32_sub(b[l], a[l], m));
         break;
     case SI_OP_v_mul_f32:
-        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_mul32(R, a, b), l, R[l] = si_f32_mul(a[l], b[l], m));
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE, host_mul32(R, a, b, m->denorm32), l, R[l] = si_f32_mul(a[l], b[l], m));
         break;
     case SI_OP_v_mul_legacy_f32: ACT(x, l) R[l] = si_f32_mul_legacy(a[l], b[l], m); break;
     case SI_OP_v_min_f32: ACT(x, l) R[l] = si_f32_min(a[l], b[l], m); break;
@@ -1284,10 +1294,10 @@ static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
     switch (in->op) {
     /* ---------------- f64 ---------------- */
     case SI_OP_v_add_f64:
-        HOST_OR_EXACT(x, m->round64 == SI_RND_NE, host_add64(R64, A, B), l, R64[l] = si_f64_add(A[l], B[l], m));
+        HOST_OR_EXACT(x, m->round64 == SI_RND_NE, host_add64(R64, A, B, m->denorm64), l, R64[l] = si_f64_add(A[l], B[l], m));
         break;
     case SI_OP_v_mul_f64:
-        HOST_OR_EXACT(x, m->round64 == SI_RND_NE, host_mul64(R64, A, B), l, R64[l] = si_f64_mul(A[l], B[l], m));
+        HOST_OR_EXACT(x, m->round64 == SI_RND_NE, host_mul64(R64, A, B, m->denorm64), l, R64[l] = si_f64_mul(A[l], B[l], m));
         break;
     case SI_OP_v_min_f64: ACT(x, l) R64[l] = si_f64_min(A[l], B[l], m); break;
     case SI_OP_v_max_f64: ACT(x, l) R64[l] = si_f64_max(A[l], B[l], m); break;
