@@ -82,8 +82,22 @@ uint64_t si_fp_jam128(u128 x, int32_t *exp);
 uint32_t si_fp_round_f32(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out);
 uint64_t si_fp_round_f64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out);
 
+/* si_fp_round for f32, inline for its common case: RNE to a normal result
+ * that drops at least one bit (the general code's arithmetic with f32's
+ * constants); anything else calls it. */
 static inline uint32_t si_fp_round32(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
 {
+    if (rm == SI_RND_NE && sig) {
+        int msb = 63 - __builtin_clzll(sig), d = msb - 23;
+        int32_t e = exp + msb;                    /* exponent of the leading bit */
+        if (d > 0 && e >= -126 && e <= 127) {
+            uint64_t mant = sig >> d, rem = sig & ((1ull << d) - 1), half = 1ull << (d - 1);
+            mant += (uint64_t)((rem > half) | ((rem == half) & (mant & 1)));
+            uint32_t bits = ((uint32_t)(e + 126) << 23) + (uint32_t)mant; /* a carry bumps the exponent */
+            if (bits < 0x7f800000u)
+                return (sign << 31) | bits;
+        }
+    }
     return si_fp_round_f32(sign, exp, sig, rm, den_out);
 }
 static inline uint64_t si_fp_round64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)

@@ -107,12 +107,32 @@ static void t_fract(void **state)
     }
 }
 
+/* si_fp_round32's inline common case against si_fp_round_f32. */
+static void t_round32(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < N; i++) {
+        uint64_t sig = rnd() >> (rnd() % 64);
+        if (rnd() % 4 == 0) /* ties and carries: low bits 100..0 or 011..1 */
+            sig = (sig | (1ull << 40)) & ~((1ull << (rnd() % 40)) - 1);
+        int32_t exp = (int32_t)(rnd() % 400) - 250;
+        uint32_t sign = rnd() & 1;
+        unsigned rm = rnd() % 4 == 0 ? rnd() % 4 : SI_RND_NE;
+        int den = rnd() & 1;
+        uint32_t want = si_fp_round_f32(sign, exp, sig, rm, den), got = si_fp_round32(sign, exp, sig, rm, den);
+        if (got != want)
+            fail_msg("round32(%u, %d, %016llx, rm %u, den %d): %08x, want %08x", sign, exp,
+                     (unsigned long long)sig, rm, den, got, want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_rcp_sqrt),
         cmocka_unit_test(t_cvt_f32_f64),
         cmocka_unit_test(t_fract),
+        cmocka_unit_test(t_round32),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
