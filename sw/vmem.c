@@ -14,6 +14,9 @@
 #include "fp.h"
 #include "memop.h"
 #include "operand.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------------------ V# -- */
 
@@ -501,6 +504,38 @@ static inline __attribute__((always_inline)) void strided_copy(si_wave *w, unsig
             memcpy(w->v[vd], p0, 4 * SI_WAVE_LANES);
         return;
     }
+#ifdef __SSE2__
+    /* four dwords per lane, every lane: 4 x 4 transposes between the VGPR
+     * rows and the lanes' 16-byte elements (stores only when the lanes'
+     * elements do not overlap, so their order does not matter) */
+    if (exec == ~0ull && nd == 4 && (!store || step >= 16 || step <= -16)) {
+        uint32_t *r0 = w->v[vd], *r1 = w->v[vd + 1], *r2 = w->v[vd + 2], *r3 = w->v[vd + 3];
+        for (unsigned l = 0; l < SI_WAVE_LANES; l += 4) {
+            uint8_t *q = p0 + (int64_t)l * step;
+            if (store) {
+                __m128i a = _mm_loadu_si128((const __m128i *)(r0 + l)), b = _mm_loadu_si128((const __m128i *)(r1 + l));
+                __m128i c = _mm_loadu_si128((const __m128i *)(r2 + l)), d = _mm_loadu_si128((const __m128i *)(r3 + l));
+                __m128i ab0 = _mm_unpacklo_epi32(a, b), cd0 = _mm_unpacklo_epi32(c, d);
+                __m128i ab1 = _mm_unpackhi_epi32(a, b), cd1 = _mm_unpackhi_epi32(c, d);
+                _mm_storeu_si128((__m128i *)q, _mm_unpacklo_epi64(ab0, cd0));
+                _mm_storeu_si128((__m128i *)(q + step), _mm_unpackhi_epi64(ab0, cd0));
+                _mm_storeu_si128((__m128i *)(q + 2 * step), _mm_unpacklo_epi64(ab1, cd1));
+                _mm_storeu_si128((__m128i *)(q + 3 * step), _mm_unpackhi_epi64(ab1, cd1));
+            } else {
+                __m128i e0 = _mm_loadu_si128((const __m128i *)q), e1 = _mm_loadu_si128((const __m128i *)(q + step));
+                __m128i e2 = _mm_loadu_si128((const __m128i *)(q + 2 * step));
+                __m128i e3 = _mm_loadu_si128((const __m128i *)(q + 3 * step));
+                __m128i t0 = _mm_unpacklo_epi32(e0, e1), t1 = _mm_unpacklo_epi32(e2, e3);
+                __m128i t2 = _mm_unpackhi_epi32(e0, e1), t3 = _mm_unpackhi_epi32(e2, e3);
+                _mm_storeu_si128((__m128i *)(r0 + l), _mm_unpacklo_epi64(t0, t1));
+                _mm_storeu_si128((__m128i *)(r1 + l), _mm_unpackhi_epi64(t0, t1));
+                _mm_storeu_si128((__m128i *)(r2 + l), _mm_unpacklo_epi64(t2, t3));
+                _mm_storeu_si128((__m128i *)(r3 + l), _mm_unpackhi_epi64(t2, t3));
+            }
+        }
+        return;
+    }
+#endif
     if (exec == ~0ull && !store) {
         for (unsigned d = 0; d < nd; d++) {
             uint32_t *restrict dst = w->v[vd + d];
