@@ -186,17 +186,22 @@ static void write_s32(vx *x, unsigned code, uint32_t v)
 /* ------------------------------------------------------------------
  * Operand access.
  * ---------------------------------------------------------------- */
-static int vgpr_index(vx *x, unsigned code, unsigned width, unsigned *reg)
+static __attribute__((noinline, cold)) int vgpr_fail(vx *x, unsigned code, unsigned width)
 {
     if (code < SI_SRC_VGPR0)
         return si_emu_fail(x->e, x->w, "%s: operand code %u is not a VGPR",
                            x->oi->name, code);
+    return si_emu_fail(x->e, x->w,
+                       "%s: VGPR v%u%s is outside the %u VGPRs allocated to the wave",
+                       x->oi->name, code - SI_SRC_VGPR0, width > 1 ? " (pair)" : "", x->w->nvgpr);
+}
+
+static inline __attribute__((always_inline)) int vgpr_index(vx *x, unsigned code, unsigned width, unsigned *reg)
+{
     unsigned r = code - SI_SRC_VGPR0;
-    if (r + width > x->w->nvgpr)
-        return si_emu_fail(x->e, x->w,
-                           "%s: VGPR v%u%s is outside the %u VGPRs allocated to the wave",
-                           x->oi->name, r, width > 1 ? " (pair)" : "", x->w->nvgpr);
     *reg = r;
+    if (code < SI_SRC_VGPR0 || r + width > x->w->nvgpr)
+        return vgpr_fail(x, code, width);
     return 0;
 }
 
