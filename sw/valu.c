@@ -532,6 +532,40 @@ static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, con
     return lanes_pack(t);
 }
 
+/* v_fma_f32/f64 (si_f32_fma / si_f64_fma): one rounding, through the host's
+ * fused multiply-add (FMA3 on x86-64, only when the CPU has it: the lane
+ * loop is compiled for it and called after si_host_fma_ok(); fmadd on
+ * AArch64).  The same conditions as add and mul: a zero product gives the
+ * addend (or the RNE signed zero of two zeros), inf and NaN operands give
+ * an inf or NaN result, left to the library with denormal results and
+ * flushed denormal operands. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define FMA_TARGET __attribute__((target("fma")))
+#else
+#define FMA_TARGET
+#endif
+FMA_TARGET static uint64_t host_fma32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b,
+                                      const uint32_t *restrict c, unsigned den)
+{
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
+    ALL(l) {
+        R[l] = hu(__builtin_fmaf(hf(a[l]), hf(b[l]), hf(c[l])));
+        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz32, den32) & ~(den32(c[l]) & fl));
+    }
+    return lanes_pack(t);
+}
+
+FMA_TARGET static uint64_t host_fma64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b,
+                                      const uint64_t *restrict c, unsigned den)
+{
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
+    ALL(l) {
+        R[l] = hu64(__builtin_fma(hd(a[l]), hd(b[l]), hd(c[l])));
+        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz64, den64) & ~(den64(c[l]) & fl));
+    }
+    return lanes_pack(t);
+}
+
 /* floor / ceil / trunc / rndne f32 (g_rint in sw/fp.c; no rounding mode
  * involved, MODE's input flush only): for |x| < 2^23, (|x| + 2^23) - 2^23
  * in the host's RNE is |x| rounded to nearest even, exactly; trunc and ceil
@@ -1135,7 +1169,10 @@ static int valu_f32_arith(vx *x, uint64_t *carry, int *has_carry)
                       R[l] = si_f32_mad(a[l], b[l], c[l], m));
         break;
     case SI_OP_v_mad_legacy_f32: ACT(x, l) R[l] = si_f32_mad_legacy(a[l], b[l], c[l], m); break;
-    case SI_OP_v_fma_f32: ACT(x, l) R[l] = si_f32_fma(a[l], b[l], c[l], m); break;
+    case SI_OP_v_fma_f32:
+        HOST_OR_EXACT(x, m->round32 == SI_RND_NE && si_host_fma_ok(), host_fma32(R, a, b, c, m->denorm32), l,
+                      R[l] = si_f32_fma(a[l], b[l], c[l], m));
+        break;
     case SI_OP_v_mac_f32:
     case SI_OP_v_mac_legacy_f32: {
         /* dst is also the addend (src2); VOP3 modifiers for src2 apply to it */
@@ -1306,7 +1343,10 @@ static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
         break;
     case SI_OP_v_min_f64: ACT(x, l) R64[l] = si_f64_min(A[l], B[l], m); break;
     case SI_OP_v_max_f64: ACT(x, l) R64[l] = si_f64_max(A[l], B[l], m); break;
-    case SI_OP_v_fma_f64: ACT(x, l) R64[l] = si_f64_fma(A[l], B[l], C[l], m); break;
+    case SI_OP_v_fma_f64:
+        HOST_OR_EXACT(x, m->round64 == SI_RND_NE && si_host_fma_ok(), host_fma64(R64, A, B, C, m->denorm64), l,
+                      R64[l] = si_f64_fma(A[l], B[l], C[l], m));
+        break;
     case SI_OP_v_ldexp_f64: ACT(x, l) R64[l] = si_f64_ldexp(A[l], (int32_t)b[l], m); break;
     case SI_OP_v_fract_f64: ACT(x, l) R64[l] = si_f64_fract(A[l], m); break;
     case SI_OP_v_rcp_f64: ACT(x, l) R64[l] = si_f64_rcp(A[l], m); break;

@@ -125,8 +125,8 @@ static si_inst mk(unsigned op, unsigned fmt, unsigned dst, unsigned s0, unsigned
  * clamp on, as LLVM sets them; they do not affect these operations). */
 static unsigned mode_of(unsigned i) { return (i & 0xff) | (1u << 8) | (1u << 9); }
 
-enum { F32_ADD, F32_SUB, F32_SUBREV, F32_MUL, F32_MAD, F32_MAC, CVT_F32_I32, CVT_I32_F32, CVT_F32_U32, F32_TRUNC,
-       F32_FLOOR, F32_CEIL, F32_RNDNE, F64_ADD, F64_MUL };
+enum { F32_ADD, F32_SUB, F32_SUBREV, F32_MUL, F32_MAD, F32_MAC, F32_FMA, CVT_F32_I32, CVT_I32_F32, CVT_F32_U32,
+       F32_TRUNC, F32_FLOOR, F32_CEIL, F32_RNDNE, F64_ADD, F64_MUL, F64_FMA };
 
 static uint32_t ref32(unsigned k, uint32_t a, uint32_t b, uint32_t c, const si_fpm *m)
 {
@@ -136,6 +136,7 @@ static uint32_t ref32(unsigned k, uint32_t a, uint32_t b, uint32_t c, const si_f
     case F32_SUBREV: return si_f32_sub(b, a, m);
     case F32_MUL: return si_f32_mul(a, b, m);
     case F32_MAD: case F32_MAC: return si_f32_mad(a, b, c, m);
+    case F32_FMA: return si_f32_fma(a, b, c, m);
     case CVT_F32_I32: return si_cvt_f32_i32((int32_t)a, m);
     case CVT_F32_U32: return si_cvt_f32_u32(a, m);
     case F32_TRUNC: return si_f32_trunc(a, m);
@@ -155,7 +156,8 @@ static void t_fp_fast(void **state)
         {CVT_F32_I32, SI_OP_v_cvt_f32_i32}, {CVT_I32_F32, SI_OP_v_cvt_i32_f32},
         {CVT_F32_U32, SI_OP_v_cvt_f32_u32}, {F32_TRUNC, SI_OP_v_trunc_f32}, {F32_FLOOR, SI_OP_v_floor_f32},
         {F32_CEIL, SI_OP_v_ceil_f32}, {F32_RNDNE, SI_OP_v_rndne_f32},
-        {F64_ADD, SI_OP_v_add_f64}, {F64_MUL, SI_OP_v_mul_f64}};
+        {F64_ADD, SI_OP_v_add_f64}, {F64_MUL, SI_OP_v_mul_f64}, {F32_FMA, SI_OP_v_fma_f32},
+        {F64_FMA, SI_OP_v_fma_f64}};
     unsigned checked = 0;
     for (unsigned mi = 0; mi < 256; mi++) {
         unsigned mode = mode_of(mi);
@@ -165,7 +167,7 @@ static void t_fp_fast(void **state)
                 randomise(mode);
                 unsigned k = ops[o].k, op = ops[o].op, f64 = k >= F64_ADD;
                 unsigned s0 = f64 ? 6 : 0, s1 = f64 ? 8 : 1, s2 = 2;
-                unsigned fmt = op == SI_OP_v_mad_f32 || f64 ? SI_FMT_VOP3A
+                unsigned fmt = op == SI_OP_v_mad_f32 || op == SI_OP_v_fma_f32 || f64 ? SI_FMT_VOP3A
                                : k >= CVT_F32_I32 ? SI_FMT_VOP1 : SI_FMT_VOP2;
                 uint32_t before[2][NL], c2[NL];
                 memcpy(before, VG[12], sizeof before);
@@ -174,7 +176,7 @@ static void t_fp_fast(void **state)
                     memcpy(before[0], VG[12], sizeof before[0]);
                 }
                 memcpy(c2, VG[2], sizeof c2);
-                si_inst in = mk(op, fmt, V(12), V(s0), V(s1), V(s2));
+                si_inst in = mk(op, fmt, V(12), V(s0), V(s1), f64 ? V(10) : V(s2));
                 assert_int_equal(si_exec_valu(NULL, &W, &in, NULL), 0);
                 uint64_t ex = si_exec(&W);
                 for (unsigned l = 0; l < NL; l++) {
@@ -185,8 +187,9 @@ static void t_fp_fast(void **state)
                         continue;
                     }
                     if (f64) {
-                        uint64_t a = r64(s0, l), b = r64(s1, l);
-                        uint64_t want = k == F64_ADD ? si_f64_add(a, b, &m) : si_f64_mul(a, b, &m);
+                        uint64_t a = r64(s0, l), b = r64(s1, l), c = r64(10, l);
+                        uint64_t want = k == F64_ADD ? si_f64_add(a, b, &m)
+                                        : k == F64_MUL ? si_f64_mul(a, b, &m) : si_f64_fma(a, b, c, &m);
                         if (r64(12, l) != want)
                             fail_msg("op %u mode 0x%x lane %u: %016llx, %016llx -> %016llx, want %016llx", k, mode,
                                      l, (unsigned long long)a, (unsigned long long)b,
