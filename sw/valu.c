@@ -599,6 +599,20 @@ static uint64_t host_rint32(uint32_t *restrict R, const uint32_t *restrict a, in
     return 0;
 }
 
+/* f32 -> u32 truncating (si_cvt_u32_f32): negative inputs (and -NaN) give
+ * 0, below 2^31 the host's signed conversion; larger values, +inf and
+ * +NaN are redone. */
+static uint64_t host_cvt_u32_f32(uint32_t *restrict R, const uint32_t *restrict a)
+{
+    uint32_t t[NL];
+    ALL(l) {
+        int32_t i = (int32_t)a[l] < 0x4f000000 ? (int32_t)hf(a[l] & 0x7fffffffu) : 0; /* |a| < 2^31 */
+        R[l] = (int32_t)a[l] < 0 ? 0 : (uint32_t)i;
+        t[l] = -(uint32_t)((int32_t)a[l] >= 0x4f000000);
+    }
+    return lanes_pack(t);
+}
+
 /* u32 -> f32 (si_cvt_f32_u32): correctly rounded by the host (through a
  * 64-bit signed conversion when not vectorised). */
 static uint64_t host_cvt_f32_u32(uint32_t *restrict R, const uint32_t *restrict a)
@@ -1306,7 +1320,9 @@ static int valu_f32_unary(vx *x, uint64_t *carry, int *has_carry)
     case SI_OP_v_cvt_i32_f32:
         HOST_OR_EXACT(x, 1, host_cvt_i32_f32(R, a), l, R[l] = (uint32_t)si_cvt_i32_f32(a[l], m));
         break;
-    case SI_OP_v_cvt_u32_f32: ACT(x, l) R[l] = si_cvt_u32_f32(a[l], m); break;
+    case SI_OP_v_cvt_u32_f32:
+        HOST_OR_EXACT(x, 1, host_cvt_u32_f32(R, a), l, R[l] = si_cvt_u32_f32(a[l], m));
+        break;
     case SI_OP_v_cvt_rpi_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_rpi_i32_f32(a[l], m); break;
     case SI_OP_v_cvt_flr_i32_f32: ACT(x, l) R[l] = (uint32_t)si_cvt_flr_i32_f32(a[l], m); break;
     case SI_OP_v_cvt_f16_f32: ACT(x, l) R[l] = si_cvt_f16_f32(a[l], m); break;

@@ -125,7 +125,7 @@ static si_inst mk(unsigned op, unsigned fmt, unsigned dst, unsigned s0, unsigned
  * clamp on, as LLVM sets them; they do not affect these operations). */
 static unsigned mode_of(unsigned i) { return (i & 0xff) | (1u << 8) | (1u << 9); }
 
-enum { F32_ADD, F32_SUB, F32_SUBREV, F32_MUL, F32_MAD, F32_MAC, F32_FMA, CVT_F32_I32, CVT_I32_F32, CVT_F32_U32,
+enum { F32_ADD, F32_SUB, F32_SUBREV, F32_MUL, F32_MAD, F32_MAC, F32_FMA, CVT_F32_I32, CVT_I32_F32, CVT_U32_F32, CVT_F32_U32,
        F32_TRUNC, F32_FLOOR, F32_CEIL, F32_RNDNE, F64_ADD, F64_MUL, F64_FMA };
 
 static uint32_t ref32(unsigned k, uint32_t a, uint32_t b, uint32_t c, const si_fpm *m)
@@ -139,6 +139,7 @@ static uint32_t ref32(unsigned k, uint32_t a, uint32_t b, uint32_t c, const si_f
     case F32_FMA: return si_f32_fma(a, b, c, m);
     case CVT_F32_I32: return si_cvt_f32_i32((int32_t)a, m);
     case CVT_F32_U32: return si_cvt_f32_u32(a, m);
+    case CVT_U32_F32: return si_cvt_u32_f32(a, m);
     case F32_TRUNC: return si_f32_trunc(a, m);
     case F32_FLOOR: return si_f32_floor(a, m);
     case F32_CEIL: return si_f32_ceil(a, m);
@@ -154,7 +155,7 @@ static void t_fp_fast(void **state)
         {F32_ADD, SI_OP_v_add_f32}, {F32_SUB, SI_OP_v_sub_f32}, {F32_SUBREV, SI_OP_v_subrev_f32},
         {F32_MUL, SI_OP_v_mul_f32}, {F32_MAD, SI_OP_v_mad_f32}, {F32_MAC, SI_OP_v_mac_f32},
         {CVT_F32_I32, SI_OP_v_cvt_f32_i32}, {CVT_I32_F32, SI_OP_v_cvt_i32_f32},
-        {CVT_F32_U32, SI_OP_v_cvt_f32_u32}, {F32_TRUNC, SI_OP_v_trunc_f32}, {F32_FLOOR, SI_OP_v_floor_f32},
+        {CVT_F32_U32, SI_OP_v_cvt_f32_u32}, {CVT_U32_F32, SI_OP_v_cvt_u32_f32}, {F32_TRUNC, SI_OP_v_trunc_f32}, {F32_FLOOR, SI_OP_v_floor_f32},
         {F32_CEIL, SI_OP_v_ceil_f32}, {F32_RNDNE, SI_OP_v_rndne_f32},
         {F64_ADD, SI_OP_v_add_f64}, {F64_MUL, SI_OP_v_mul_f64}, {F32_FMA, SI_OP_v_fma_f32},
         {F64_FMA, SI_OP_v_fma_f64}};
