@@ -59,6 +59,7 @@ static inline int si_host_fma_ok(void) { return 0; }
  * (the unit tests compare the two). */
 uint32_t si_f32_rcp_int(uint32_t a);
 uint32_t si_f32_sqrt_int(uint32_t a);
+uint32_t si_f32_rsq_int(uint32_t a);
 uint64_t si_f64_rcp_int(uint64_t a);
 uint64_t si_f64_sqrt_int(uint64_t a);
 uint32_t si_cvt_f32_f64_int(uint64_t a, const si_fpm *m);

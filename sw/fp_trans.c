@@ -188,12 +188,11 @@ uint32_t si_f32_sqrt(uint32_t a, const si_fpm *m)
     return si_f32_sqrt_int(a);
 }
 
-uint32_t si_f32_rsq(uint32_t a, const si_fpm *m)
+uint32_t si_f32_rsq_int(uint32_t a)
 {
     uint32_t s = a >> 31, M;
     int32_t E, k;
     u128 N, y;
-    (void)m;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
     case T_ZERO: return (s << 31) | 0x7f800000u;
@@ -208,6 +207,26 @@ uint32_t si_f32_rsq(uint32_t a, const si_fpm *m)
     N = ((u128)1 << 96) / M;                  /* floor(2^96 / M) */
     y = isqrt128(N);                          /* floor(2^48 / sqrt(M)) */
     return si_fp_round32(0, -48 - k / 2, (uint64_t)y | (y * y * M != ((u128)1 << 96)), SI_RND_NE, 0);
+}
+
+/* rsq f32 fast path: for a positive normal input, 1/sqrt(a) in double is
+ * within 2 double ulps of the exact value (two correctly rounded
+ * operations); unless that is within a margin of an f32 rounding midpoint
+ * (low 29 bits near 0x10000000), rounding it to f32 gives the correctly
+ * rounded result, which is normal. */
+uint32_t si_f32_rsq(uint32_t a, const si_fpm *m)
+{
+    (void)m;
+#if TRANS_HOST_FAST
+    if (nrm32(a) && !(a >> 31)) {
+        __m128d x = _mm_set_sd((double)si_f_of_u32(a));
+        uint64_t d = si_u64_of_d(1.0 / _mm_cvtsd_f64(_mm_sqrt_sd(x, x)));
+        uint32_t low = (uint32_t)d & 0x1fffffffu;
+        if (low - (0x10000000u - 64) > 128)
+            return si_u32_of_f((float)si_d_of_u64(d));
+    }
+#endif
+    return si_f32_rsq_int(a);
 }
 
 uint32_t si_f32_rsq_clamp(uint32_t a, const si_fpm *m)

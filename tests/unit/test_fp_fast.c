@@ -69,6 +69,8 @@ static void t_rcp_sqrt(void **state)
             fail_msg("rcp f32 %08x: %08x, integer path %08x", a, si_f32_rcp(a, &m), si_f32_rcp_int(a));
         if (si_f32_sqrt(a, &m) != si_f32_sqrt_int(a))
             fail_msg("sqrt f32 %08x: %08x, integer path %08x", a, si_f32_sqrt(a, &m), si_f32_sqrt_int(a));
+        if (si_f32_rsq(a, &m) != si_f32_rsq_int(a))
+            fail_msg("rsq f32 %08x: %08x, integer path %08x", a, si_f32_rsq(a, &m), si_f32_rsq_int(a));
         if (si_f64_rcp(d, &m) != si_f64_rcp_int(d))
             fail_msg("rcp f64 %016llx", (unsigned long long)d);
         if (si_f64_sqrt(d, &m) != si_f64_sqrt_int(d))
@@ -126,6 +128,20 @@ static void t_round32(void **state)
     }
 }
 
+/* rsq f32 over every significand of two exponents (both parities) and a
+ * stride of the whole positive range. */
+static void t_rsq_sweep(void **state)
+{
+    (void)state;
+    si_fpm m = si_fpm_from_mode(0);
+    for (uint32_t a = 0x3f000000u; a < 0x3f800000u + 0x00800000u; a += 1)
+        if (si_f32_rsq(a, &m) != si_f32_rsq_int(a))
+            fail_msg("rsq f32 %08x: %08x, integer path %08x", a, si_f32_rsq(a, &m), si_f32_rsq_int(a));
+    for (uint32_t a = 0; a < 0x7f800000u; a += 977)
+        if (si_f32_rsq(a, &m) != si_f32_rsq_int(a))
+            fail_msg("rsq f32 %08x: %08x, integer path %08x", a, si_f32_rsq(a, &m), si_f32_rsq_int(a));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -133,6 +149,7 @@ int main(void)
         cmocka_unit_test(t_cvt_f32_f64),
         cmocka_unit_test(t_fract),
         cmocka_unit_test(t_round32),
+        cmocka_unit_test(t_rsq_sweep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
