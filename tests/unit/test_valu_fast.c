@@ -123,10 +123,10 @@ static si_inst mk(unsigned op, unsigned fmt, unsigned dst, unsigned s0, unsigned
 
 /* Every MODE combination of rounding and denormal fields (IEEE and DX10
  * clamp on, as LLVM sets them; they do not affect these operations). */
-static unsigned mode_of(unsigned i) { return (i & 0xff) | (1u << 8) | (1u << 9); }
+static unsigned mode_of(unsigned i) { return (i & 0xff) | (1u << 8) | ((i >> 8 & 1) ^ 1) << 9; }
 
 enum { F32_ADD, F32_SUB, F32_SUBREV, F32_MUL, F32_MAD, F32_MAC, F32_FMA, CVT_F32_I32, CVT_I32_F32, CVT_U32_F32, CVT_F32_U32,
-       F32_TRUNC, F32_FLOOR, F32_CEIL, F32_RNDNE, F64_ADD, F64_MUL, F64_FMA };
+       F32_TRUNC, F32_FLOOR, F32_CEIL, F32_RNDNE, F32_MIN, F32_MAX, F64_ADD, F64_MUL, F64_FMA, F64_MIN, F64_MAX };
 
 static uint32_t ref32(unsigned k, uint32_t a, uint32_t b, uint32_t c, const si_fpm *m)
 {
@@ -137,6 +137,8 @@ static uint32_t ref32(unsigned k, uint32_t a, uint32_t b, uint32_t c, const si_f
     case F32_MUL: return si_f32_mul(a, b, m);
     case F32_MAD: case F32_MAC: return si_f32_mad(a, b, c, m);
     case F32_FMA: return si_f32_fma(a, b, c, m);
+    case F32_MIN: return si_f32_min(a, b, m);
+    case F32_MAX: return si_f32_max(a, b, m);
     case CVT_F32_I32: return si_cvt_f32_i32((int32_t)a, m);
     case CVT_F32_U32: return si_cvt_f32_u32(a, m);
     case CVT_U32_F32: return si_cvt_u32_f32(a, m);
@@ -158,9 +160,10 @@ static void t_fp_fast(void **state)
         {CVT_F32_U32, SI_OP_v_cvt_f32_u32}, {CVT_U32_F32, SI_OP_v_cvt_u32_f32}, {F32_TRUNC, SI_OP_v_trunc_f32}, {F32_FLOOR, SI_OP_v_floor_f32},
         {F32_CEIL, SI_OP_v_ceil_f32}, {F32_RNDNE, SI_OP_v_rndne_f32},
         {F64_ADD, SI_OP_v_add_f64}, {F64_MUL, SI_OP_v_mul_f64}, {F32_FMA, SI_OP_v_fma_f32},
-        {F64_FMA, SI_OP_v_fma_f64}};
+        {F64_FMA, SI_OP_v_fma_f64}, {F32_MIN, SI_OP_v_min_f32}, {F32_MAX, SI_OP_v_max_f32},
+        {F64_MIN, SI_OP_v_min_f64}, {F64_MAX, SI_OP_v_max_f64}};
     unsigned checked = 0;
-    for (unsigned mi = 0; mi < 256; mi++) {
+    for (unsigned mi = 0; mi < 512; mi++) { /* every rounding/denormal field, IEEE mode on and off */
         unsigned mode = mode_of(mi);
         si_fpm m = si_fpm_from_mode(mode);
         for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++) {
@@ -190,7 +193,9 @@ static void t_fp_fast(void **state)
                     if (f64) {
                         uint64_t a = r64(s0, l), b = r64(s1, l), c = r64(10, l);
                         uint64_t want = k == F64_ADD ? si_f64_add(a, b, &m)
-                                        : k == F64_MUL ? si_f64_mul(a, b, &m) : si_f64_fma(a, b, c, &m);
+                                        : k == F64_MUL ? si_f64_mul(a, b, &m)
+                                        : k == F64_MIN ? si_f64_min(a, b, &m)
+                                        : k == F64_MAX ? si_f64_max(a, b, &m) : si_f64_fma(a, b, c, &m);
                         if (r64(12, l) != want)
                             fail_msg("op %u mode 0x%x lane %u: %016llx, %016llx -> %016llx, want %016llx", k, mode,
                                      l, (unsigned long long)a, (unsigned long long)b,
@@ -207,7 +212,7 @@ static void t_fp_fast(void **state)
             }
         }
     }
-    assert_true(checked > 800000);
+    assert_true(checked > 2000000);
 }
 
 /* Compares: every condition of the f32/f64/i32/u32/i64/u64 VOPC ops. */
