@@ -644,7 +644,7 @@ static int lane_prog(const bctx *c, unsigned nd, uint64_t *a0, int64_t *step)
  * addresses form an arithmetic progression (lane_prog): one region look-up,
  * no per-lane address arrays.  Returns 1 when it did the access, 0 when it
  * does not apply (the caller goes on). */
-static int raw_strided(const bctx *c, unsigned nd, int store)
+static int raw_strided(const bctx *c, unsigned nd, unsigned len, int sext, int store)
 {
     si_wave *w = c->w;
     uint64_t a0;
@@ -652,7 +652,7 @@ static int raw_strided(const bctx *c, unsigned nd, int store)
     if (!lane_prog(c, nd, &a0, &step))
         return 0;
     uint64_t span = (uint64_t)(step >= 0 ? step : -step) * 63; /* |step| < 2^32 */
-    uint64_t lo = step >= 0 ? a0 : a0 - span, end = lo + span + 4 * nd;
+    uint64_t lo = step >= 0 ? a0 : a0 - span, end = lo + span + (len < 4 ? len : 4 * nd);
     if ((step < 0 && a0 < span) || end < lo || end - lo > UINT32_MAX)
         return 0;
     uint8_t *base = si_mem_ptr(c->mem, lo, end - lo);
@@ -663,6 +663,22 @@ static int raw_strided(const bctx *c, unsigned nd, int store)
     uint64_t exec = si_exec(w);
     if (store)
         code_guard(c, lo, end - lo);
+    if (len < 4) { /* bytes and shorts, one per lane, lane by lane */
+        uint32_t *restrict v = w->v[vd];
+        for (uint64_t mm = exec; mm; mm &= mm - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mm);
+            uint8_t *q = p0 + (int64_t)l * step;
+            if (store) {
+                wr_le(q, v[l] & ((1u << (8 * len)) - 1), len);
+            } else {
+                uint32_t x = rd_le(q, len);
+                if (sext)
+                    x = len == 1 ? (uint32_t)(int32_t)(int8_t)x : (uint32_t)(int32_t)(int16_t)x;
+                v[l] = x;
+            }
+        }
+        return 1;
+    }
     switch (nd) {
     case 1: strided_copy(w, vd, p0, step, exec, 1, store); break;
     case 2: strided_copy(w, vd, p0, step, exec, 2, store); break;
@@ -687,7 +703,7 @@ static int raw_fast(const bctx *c, const vop *o, int store, si_retire *rec)
     uint64_t addr[4][SI_WAVE_LANES], lo = UINT64_MAX, hi = 0;
     int prog0 = 0;
     int64_t step0 = 0;
-    if (len == 4 && (store ? !rec : !in->tfe) && raw_strided(c, nd, store))
+    if ((store ? !rec : !in->tfe) && raw_strided(c, nd, len, o->sext, store))
         return 1;
     if (!raw_addrs(c, exec, nd, addr))
         return 0;

@@ -609,7 +609,14 @@ static void random_access(fx *f, si_inst *in, unsigned *nd)
     unsigned w = vrnd() % 3, store = vrnd() & 1, mode = vrnd() % 4;
     *nd = w == 2 ? 4 : w + 1;
     *in = mk(store ? st[w] : ld[w], 8, 0, 4, SZERO, vrnd() % 3 ? 0 : vrnd() % 64 * 4);
-    int step = steps[vrnd() % 8];
+    if (vrnd() % 3 == 0) { /* bytes and shorts */
+        static const unsigned ld2[] = {SI_OP_buffer_load_ubyte, SI_OP_buffer_load_sbyte, SI_OP_buffer_load_ushort,
+                                       SI_OP_buffer_load_sshort};
+        static const unsigned st2[] = {SI_OP_buffer_store_byte, SI_OP_buffer_store_short};
+        *nd = 1;
+        *in = mk(store ? st2[vrnd() % 2] : ld2[vrnd() % 4], 8, 0, 4, SZERO, vrnd() % 3 ? 0 : vrnd() % 64);
+    }
+    int step = steps[vrnd() % 8] / (vrnd() % 4 == 0 ? 4 : 1); /* bytes: odd steps */
     uint32_t start = step < 0 ? 2048 : vrnd() % 64 * 4;
     for (unsigned l = 0; l < SI_WAVE_LANES; l++) {
         f->v[0][l] = vrnd() % 5 == 0 ? vrnd() % 1024 * 4 : start + l * step;
