@@ -68,6 +68,8 @@ struct si_emu {
     uint8_t *code_copy;        /* the code bytes the decode cache belongs to (si_emu_run) */
 };
 
+static int emu_err(si_emu *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* The decode cache of the last dispatch this thread ran, kept for the next
  * one: a dispatch of the same code bytes with the same register allocation
  * (what decoding and validation depend on) takes it over instead of
@@ -92,12 +94,28 @@ static void kept_free(void)
 
 __attribute__((destructor)) static void kept_fini(void) { kept_free(); }
 
-/* si_emu_run's start: adopt the kept cache when it matches, else drop it;
+/* The decode cache of this emulator, empty. */
+static int dc_alloc(si_emu *e)
+{
+    if (e->dc)
+        return 0;
+    e->dc = calloc(e->code_size / 4 + 1, sizeof(si_inst));
+    e->dcls = calloc(e->code_size / 4 + 1, 1);
+    if (e->dc && e->dcls)
+        return 0;
+    free(e->dc);
+    free(e->dcls);
+    e->dc = NULL, e->dcls = NULL;
+    return -1;
+}
+
+/* si_emu_run's start: adopt the kept cache when it matches, else drop it
+ * (before this dispatch's cache exists: one cache alive at a time);
  * remember the code bytes this dispatch's cache will belong to. */
-static void kept_adopt(si_emu *e)
+static int kept_adopt(si_emu *e)
 {
     if (e->code_copy)
-        return; /* not the first si_emu_run of this emulator */
+        return 0; /* not the first si_emu_run of this emulator */
     int match = kept.dc && kept.size == e->code_size && kept.nvgpr == e->nvgpr &&
                 kept.nsgpr == e->nsgpr && memcmp(kept.code, e->code, e->code_size) == 0;
     if (match && !e->total_insts) {
@@ -109,8 +127,11 @@ static void kept_adopt(si_emu *e)
         kept.dc = NULL, kept.dcls = NULL, kept.code = NULL;
     }
     kept_free();
+    if (dc_alloc(e) < 0)
+        return emu_err(e, "out of host memory for the decode cache");
     if (!e->code_copy && (e->code_copy = malloc(e->code_size)) != NULL)
         memcpy(e->code_copy, e->code, e->code_size);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -275,12 +296,8 @@ si_emu *si_emu_create(si_mem *mem, const si_dispatch *d, const si_emu_opts *o)
                 (unsigned long long)(d->code_addr + e->code_size));
         return e;
     }
-    e->dc = calloc(e->code_size / 4 + 1, sizeof(si_inst));
-    e->dcls = calloc(e->code_size / 4 + 1, 1);
-    if (!e->dc || !e->dcls) {
-        emu_err(e, "out of host memory for the decode cache");
-        return e;
-    }
+    /* the decode cache is allocated on first use (dc_alloc), or taken over
+     * from the previous dispatch (kept_adopt) */
 
     /* register allocation: RSRC1 VGPRS[5:0] (granules of 4), SGPRS[9:6] (granules of 8) */
     e->nvgpr = ((k->rsrc1 & 0x3f) + 1) * 4;
@@ -525,6 +542,10 @@ static const si_inst *fetch(si_emu *e, uint64_t pc, char *why, size_t len)
                  (pc >= e->code_addr && off < e->code_size) ? " (not dword-aligned)" : "");
         return NULL;
     }
+    if (dc_alloc(e) < 0) {
+        snprintf(why, len, "out of host memory for the decode cache");
+        return NULL;
+    }
     si_inst *c = &e->dc[off >> 2];
     if (c->size)
         return c;
@@ -587,6 +608,8 @@ void si_emu_code_store(si_emu *e, uint64_t addr, uint64_t len)
 
 static void code_invalidate(si_emu *e)
 {
+    if (!e->dc)
+        return;
     memset(e->dc, 0, (e->code_size / 4 + 1) * sizeof(si_inst));
     memset(e->dcls, 0, e->code_size / 4 + 1);
     e->code_dirty = 0;
@@ -1119,7 +1142,8 @@ int si_emu_run(si_emu *e)
         return -1;
     if (e->failed)
         return -1;
-    kept_adopt(e);
+    if (kept_adopt(e) < 0)
+        return -1;
     si_retire *rec = e->o.trace ? &e->rec : NULL;
     double t0 = e->o.progress ? now_s() : 0, tlast = t0;
     int shown = 0;

@@ -1,12 +1,15 @@
 /*
  * fp.c - sicu bit-exact floating-point library: arithmetic core.
  *
- * Everything here is integer arithmetic on IEEE-754 bit patterns.  The only
- * host floating-point use is the fast path for round-to-nearest-even
- * add/sub/mul/fma of normal f32/f64 operands whose result is again normal: there
- * the host result (SSE/NEON, default rounding, no FTZ/DAZ, FLT_EVAL_METHOD 0)
- * is provably identical to the integer path.  Everything else (other rounding
- * modes, denormals, zeros, inf, NaN, overflow) takes the integer path.
+ * Everything here is integer arithmetic on IEEE-754 bit patterns.  The host
+ * FPU is used only in fast paths where the host result (SSE/NEON, default
+ * rounding, no FTZ/DAZ, FLT_EVAL_METHOD 0) is provably identical to the
+ * integer path: here round-to-nearest-even add/sub/mul/fma of normal f32/f64
+ * operands whose result is again normal, and fract of normal inputs below
+ * 2^23/2^52 (exact floor, one rounded subtraction).  Everything else (other
+ * rounding modes, denormals, zeros, inf, NaN, overflow) takes the integer
+ * path.  The list of every host fast path of the library and the VALU's
+ * lane-parallel ones, with their conditions: docs/fp.md section 10.
  *
  * The semantics are specified in docs/fp.md; the transcendental unit lives in
  * fp_trans.c, conversions in fp_cvt.c.
