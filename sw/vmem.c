@@ -355,6 +355,27 @@ static void log_store(const bctx *c, si_retire *rec, uint64_t addr, uint32_t val
 
 /* ------------------------------------------------------- raw accesses -- */
 
+/* lane_addrs without a VGPR offset: one byte offset for every lane
+ * (swizzled scratch spills and fills, uniform loads); STRIDE 0, no idxen. */
+static int lane_addrs_uniform(const bctx *c, uint64_t base, uint32_t ioff, uint64_t *restrict A,
+                              uint8_t *restrict oob)
+{
+    const vsharp *v = &c->v;
+    memset(oob, (uint64_t)ioff + c->soff >= v->num_records, SI_WAVE_LANES);
+    if (!v->swizzle) {
+        if (v->add_tid)
+            return 0;
+        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+            A[l] = base + ioff;
+        return 1;
+    }
+    uint64_t u = base + ((uint64_t)(ioff >> v->es_log2) << (v->es_log2 + v->ist_log2)) + (ioff & (v->elem_size - 1));
+    uint32_t im = v->add_tid ? v->index_stride - 1 : 0;
+    for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+        A[l] = u + ((uint64_t)(l & im) << v->es_log2);
+    return 1;
+}
+
 /* Addresses of dword `d` of every lane (all 64, whatever EXEC) for the
  * common addressing modes, in loops the compiler vectorises; oob[l] is set
  * when the dword is out of range for the V#.  Returns 0 when the mode is
@@ -381,24 +402,8 @@ static int lane_addrs(const bctx *c, unsigned d, uint64_t *restrict A, uint8_t *
     /* stride 0: the range check is on the byte offset; the index (thread id
      * with ADD_TID) only matters when swizzled */
     uint64_t lim = v->num_records;
-    if (!in->offen) {
-        /* no VGPR offset: one byte offset for every lane (swizzled scratch
-         * spills and fills, uniform loads) */
-        memset(oob, (uint64_t)ioff + c->soff >= lim, SI_WAVE_LANES);
-        if (!v->swizzle) {
-            if (v->add_tid)
-                return 0;
-            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-                A[l] = base + ioff;
-            return 1;
-        }
-        uint64_t u = base + ((uint64_t)(ioff >> v->es_log2) << (v->es_log2 + v->ist_log2)) +
-                     (ioff & (v->elem_size - 1));
-        uint32_t im = v->add_tid ? v->index_stride - 1 : 0;
-        for (unsigned l = 0; l < SI_WAVE_LANES; l++)
-            A[l] = u + ((uint64_t)(l & im) << v->es_log2);
-        return 1;
-    }
+    if (!in->offen)
+        return lane_addrs_uniform(c, base, ioff, A, oob);
     if (!v->swizzle) {
         if (v->add_tid)
             return 0; /* index * stride = 0: the general path */
@@ -491,6 +496,38 @@ static int raw_addrs(const bctx *c, uint64_t exec, unsigned nd, uint64_t (*addr)
     return 1;
 }
 
+#ifdef __SSE2__
+/* dwordx4 along a lane progression, every lane: four lanes at a time, 4 x 4
+ * transposes between the VGPR rows vd.. and the lanes' 16-byte elements. */
+static inline void x4_copy(si_wave *w, unsigned vd, uint8_t *p0, int64_t step, int store)
+{
+    uint32_t *r0 = w->v[vd], *r1 = w->v[vd + 1], *r2 = w->v[vd + 2], *r3 = w->v[vd + 3];
+    for (unsigned l = 0; l < SI_WAVE_LANES; l += 4) {
+        uint8_t *q = p0 + (int64_t)l * step;
+        if (store) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(r0 + l)), b = _mm_loadu_si128((const __m128i *)(r1 + l));
+            __m128i c = _mm_loadu_si128((const __m128i *)(r2 + l)), d = _mm_loadu_si128((const __m128i *)(r3 + l));
+            __m128i ab0 = _mm_unpacklo_epi32(a, b), cd0 = _mm_unpacklo_epi32(c, d);
+            __m128i ab1 = _mm_unpackhi_epi32(a, b), cd1 = _mm_unpackhi_epi32(c, d);
+            _mm_storeu_si128((__m128i *)q, _mm_unpacklo_epi64(ab0, cd0));
+            _mm_storeu_si128((__m128i *)(q + step), _mm_unpackhi_epi64(ab0, cd0));
+            _mm_storeu_si128((__m128i *)(q + 2 * step), _mm_unpacklo_epi64(ab1, cd1));
+            _mm_storeu_si128((__m128i *)(q + 3 * step), _mm_unpackhi_epi64(ab1, cd1));
+        } else {
+            __m128i e0 = _mm_loadu_si128((const __m128i *)q), e1 = _mm_loadu_si128((const __m128i *)(q + step));
+            __m128i e2 = _mm_loadu_si128((const __m128i *)(q + 2 * step));
+            __m128i e3 = _mm_loadu_si128((const __m128i *)(q + 3 * step));
+            __m128i t0 = _mm_unpacklo_epi32(e0, e1), t1 = _mm_unpacklo_epi32(e2, e3);
+            __m128i t2 = _mm_unpackhi_epi32(e0, e1), t3 = _mm_unpackhi_epi32(e2, e3);
+            _mm_storeu_si128((__m128i *)(r0 + l), _mm_unpacklo_epi64(t0, t1));
+            _mm_storeu_si128((__m128i *)(r1 + l), _mm_unpackhi_epi64(t0, t1));
+            _mm_storeu_si128((__m128i *)(r2 + l), _mm_unpacklo_epi64(t2, t3));
+            _mm_storeu_si128((__m128i *)(r3 + l), _mm_unpackhi_epi64(t2, t3));
+        }
+    }
+}
+#endif
+
 /* Copy dword data between VGPRs vd.. and lanes at p0 + lane * step (dword d
  * 4d bytes further); stores lane by lane in lane order. */
 static inline __attribute__((always_inline)) void strided_copy(si_wave *w, unsigned vd, uint8_t *p0,
@@ -505,34 +542,10 @@ static inline __attribute__((always_inline)) void strided_copy(si_wave *w, unsig
         return;
     }
 #ifdef __SSE2__
-    /* four dwords per lane, every lane: 4 x 4 transposes between the VGPR
-     * rows and the lanes' 16-byte elements (stores only when the lanes'
-     * elements do not overlap, so their order does not matter) */
+    /* four dwords per lane, every lane (stores only when the lanes' elements
+     * do not overlap, so their order does not matter) */
     if (exec == ~0ull && nd == 4 && (!store || step >= 16 || step <= -16)) {
-        uint32_t *r0 = w->v[vd], *r1 = w->v[vd + 1], *r2 = w->v[vd + 2], *r3 = w->v[vd + 3];
-        for (unsigned l = 0; l < SI_WAVE_LANES; l += 4) {
-            uint8_t *q = p0 + (int64_t)l * step;
-            if (store) {
-                __m128i a = _mm_loadu_si128((const __m128i *)(r0 + l)), b = _mm_loadu_si128((const __m128i *)(r1 + l));
-                __m128i c = _mm_loadu_si128((const __m128i *)(r2 + l)), d = _mm_loadu_si128((const __m128i *)(r3 + l));
-                __m128i ab0 = _mm_unpacklo_epi32(a, b), cd0 = _mm_unpacklo_epi32(c, d);
-                __m128i ab1 = _mm_unpackhi_epi32(a, b), cd1 = _mm_unpackhi_epi32(c, d);
-                _mm_storeu_si128((__m128i *)q, _mm_unpacklo_epi64(ab0, cd0));
-                _mm_storeu_si128((__m128i *)(q + step), _mm_unpackhi_epi64(ab0, cd0));
-                _mm_storeu_si128((__m128i *)(q + 2 * step), _mm_unpacklo_epi64(ab1, cd1));
-                _mm_storeu_si128((__m128i *)(q + 3 * step), _mm_unpackhi_epi64(ab1, cd1));
-            } else {
-                __m128i e0 = _mm_loadu_si128((const __m128i *)q), e1 = _mm_loadu_si128((const __m128i *)(q + step));
-                __m128i e2 = _mm_loadu_si128((const __m128i *)(q + 2 * step));
-                __m128i e3 = _mm_loadu_si128((const __m128i *)(q + 3 * step));
-                __m128i t0 = _mm_unpacklo_epi32(e0, e1), t1 = _mm_unpacklo_epi32(e2, e3);
-                __m128i t2 = _mm_unpackhi_epi32(e0, e1), t3 = _mm_unpackhi_epi32(e2, e3);
-                _mm_storeu_si128((__m128i *)(r0 + l), _mm_unpacklo_epi64(t0, t1));
-                _mm_storeu_si128((__m128i *)(r1 + l), _mm_unpackhi_epi64(t0, t1));
-                _mm_storeu_si128((__m128i *)(r2 + l), _mm_unpacklo_epi64(t2, t3));
-                _mm_storeu_si128((__m128i *)(r3 + l), _mm_unpackhi_epi64(t2, t3));
-            }
-        }
+        x4_copy(w, vd, p0, step, store);
         return;
     }
 #endif
