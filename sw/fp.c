@@ -639,15 +639,33 @@ static uint64_t g_ldexp(const fmt *f, uint64_t a, int32_t n, unsigned rm, unsign
 
 uint32_t si_f32_frexp_mant(uint32_t a, const si_fpm *m) { return (uint32_t)g_frexp_mant(&F32, a, m->denorm32); }
 int32_t si_f32_frexp_exp(uint32_t a, const si_fpm *m)   { return g_frexp_exp(&F32, a, m->denorm32); }
-uint32_t si_f32_ldexp(uint32_t a, int32_t e, const si_fpm *m)
+uint32_t si_f32_ldexp_int(uint32_t a, int32_t e, const si_fpm *m)
 {
     return (uint32_t)g_ldexp(&F32, a, e, m->round32, m->denorm32);
 }
+
+/* ldexp of a normal value to a normal result only changes the exponent
+ * field (exact in every mode). */
+uint32_t si_f32_ldexp(uint32_t a, int32_t e, const si_fpm *m)
+{
+    int64_t x = (int64_t)((a >> 23) & 0xff) + e;
+    if (n32(a) && x >= 1 && x <= 254)
+        return (a & 0x807fffffu) | (uint32_t)x << 23;
+    return si_f32_ldexp_int(a, e, m);
+}
 uint64_t si_f64_frexp_mant(uint64_t a, const si_fpm *m) { return g_frexp_mant(&F64, a, m->denorm64); }
 int32_t si_f64_frexp_exp(uint64_t a, const si_fpm *m)   { return g_frexp_exp(&F64, a, m->denorm64); }
-uint64_t si_f64_ldexp(uint64_t a, int32_t e, const si_fpm *m)
+uint64_t si_f64_ldexp_int(uint64_t a, int32_t e, const si_fpm *m)
 {
     return g_ldexp(&F64, a, e, m->round64, m->denorm64);
+}
+
+uint64_t si_f64_ldexp(uint64_t a, int32_t e, const si_fpm *m)
+{
+    int64_t x = (int64_t)((a >> 52) & 0x7ff) + e;
+    if (n64(a) && x >= 1 && x <= 2046)
+        return (a & 0x800fffffffffffffull) | (uint64_t)x << 52;
+    return si_f64_ldexp_int(a, e, m);
 }
 
 static int g_class(const fmt *f, uint64_t a, uint32_t mask)

@@ -65,6 +65,8 @@ uint64_t si_f64_sqrt_int(uint64_t a);
 uint32_t si_cvt_f32_f64_int(uint64_t a, const si_fpm *m);
 uint32_t si_f32_fract_int(uint32_t a, const si_fpm *m);
 uint64_t si_f64_fract_int(uint64_t a, const si_fpm *m);
+uint32_t si_f32_ldexp_int(uint32_t a, int32_t e, const si_fpm *m);
+uint64_t si_f64_ldexp_int(uint64_t a, int32_t e, const si_fpm *m);
 
 static inline int si_clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
 static inline int si_clz128(u128 x)

@@ -470,7 +470,7 @@ static inline uint32_t den64(uint64_t a)
  * rounding gives too), and no operand is a denormal that MODE flushes
  * (`flush`: all-ones).  Inf and NaN operands give an inf or NaN result,
  * which is left to the library; so are denormal results (output flush). */
-#define HOST_OK(R, a, b, flush, nz, den) (nz(R) & ~((den(a) | den(b)) & (flush)))
+#define HOST_OK(R, a, b, flush, nz, den) (nz(R) & ~((flush) ? den(a) | den(b) : 0))
 
 /* R = a + b, or a - b with sub (si_f32_add / si_f32_sub). */
 static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b, int sub,
@@ -550,7 +550,7 @@ FMA_TARGET static uint64_t host_fma32(uint32_t *restrict R, const uint32_t *rest
     uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu(__builtin_fmaf(hf(a[l]), hf(b[l]), hf(c[l])));
-        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz32, den32) & ~(den32(c[l]) & fl));
+        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz32, den32) & ~(fl ? den32(c[l]) : 0));
     }
     return lanes_pack(t);
 }
@@ -561,7 +561,7 @@ FMA_TARGET static uint64_t host_fma64(uint64_t *restrict R, const uint64_t *rest
     uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu64(__builtin_fma(hd(a[l]), hd(b[l]), hd(c[l])));
-        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz64, den64) & ~(den64(c[l]) & fl));
+        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz64, den64) & ~(fl ? den64(c[l]) : 0));
     }
     return lanes_pack(t);
 }

@@ -106,6 +106,13 @@ static void t_fract(void **state)
                      si_f32_fract(a, &m), si_f32_fract_int(a, &m));
         if (si_f64_fract(d, &m) != si_f64_fract_int(d, &m))
             fail_msg("fract f64 %016llx", (unsigned long long)d);
+        int32_t n = rnd() % 4 == 0 ? (int32_t)rnd() : (int32_t)(rnd() % 600) - 300;
+        if (si_f32_ldexp(a, n, &m) != si_f32_ldexp_int(a, n, &m))
+            fail_msg("ldexp f32 %08x, %d: %08x, integer path %08x", a, n, si_f32_ldexp(a, n, &m),
+                     si_f32_ldexp_int(a, n, &m));
+        int32_t n8 = rnd() % 4 == 0 ? (int32_t)rnd() : (int32_t)(rnd() % 5000) - 2500;
+        if (si_f64_ldexp(d, n8, &m) != si_f64_ldexp_int(d, n8, &m))
+            fail_msg("ldexp f64 %016llx, %d", (unsigned long long)d, n8);
     }
 }
 
