@@ -1,5 +1,6 @@
 /* sicu harness library (see harness.h). */
 #include "harness.h"
+#include "memsys.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@ _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
 #define MQ 4096             /* memory-model queue                  */
 
 typedef struct mreq { uint64_t ready, data; unsigned wave; } mreq;
+typedef struct lreq { uint64_t ready; uint32_t data[16]; } lreq;   /* a line response (vmem.v's port) */
 
 /* the RTL's fault codes (sw/isa/faults.def; Verilog `FLT_*) */
 enum sh_fault {
@@ -82,6 +84,10 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     unsigned wg_lds_base[NW], wg_lds_gran[NW];
     mreq iq[MQ], mq[MQ];
     unsigned iqh, iqt, mqh, mqt;
+    lreq *gq;              /* line responses (MQ entries), in request order */
+    unsigned gqh, gqt;
+    uint64_t mq_last, gq_last; /* ready cycle of the last response queued (in order) */
+    memsys *ms;            /* timing of the memory system (memsys.h) */
     uint64_t cycle;
     uint64_t nmem;         /* memory requests served */
     char *err;
@@ -786,13 +792,17 @@ static uint64_t mem_read(hctx *h, uint64_t a, unsigned n, int *ok)
 }
 
 static int memlog = -1;   /* SICU_MEMLOG=1: print every global memory request (debugging) */
+static int memlog_on(void)
+{
+    if (memlog < 0)
+        memlog = getenv("SICU_MEMLOG") != NULL;
+    return memlog;
+}
 
 static int mem_access(hctx *h, const shm_out *o, uint64_t *rdata)
 {
     int ok;
-    if (memlog < 0)
-        memlog = getenv("SICU_MEMLOG") != NULL;
-    if (memlog)
+    if (memlog_on())
         fprintf(stderr, "mem cycle %llu slot %u lane %u %s size %u addr 0x%llx wdata 0x%llx\n",
                 (unsigned long long)h->cycle, o->mem_req_wave, o->mem_req_lane,
                 o->mem_req_atomic ? "atomic" : o->mem_req_we ? "store" : "load", o->mem_req_size,
@@ -928,6 +938,11 @@ static int drive_inputs(hctx *h, shm_in *in)
         in->mem_rsp_data = h->mq[h->mqh % MQ].data;
         h->mqh++;
     }
+    /* line responses stay until the cycle's gm_rsp_ready takes them (sim_cycle) */
+    if (h->gqh != h->gqt && h->gq[h->gqh % MQ].ready <= h->cycle) {
+        in->gm_rsp_valid = 1;
+        memcpy(in->gm_rsp_data, h->gq[h->gqh % MQ].data, sizeof in->gm_rsp_data);
+    }
     return 0;
 }
 
@@ -947,6 +962,42 @@ static int take_events(hctx *h, const shm_out *out)
     for (unsigned b = 0; b < SHM_NLDS; b++)
         if (((out->lds_valid >> b) & 1) && ev_lds(h, out, b) < 0)
             return -1;
+    return 0;
+}
+
+/* a 64-byte line read of vmem.v: its dwords read now (memory order is
+ * request order), the response queued at the model's time */
+static int serve_line(hctx *h, const shm_out *o)
+{
+    if (h->gqt - h->gqh >= MQ)
+        return fail(h, "memory model: more than %d line responses outstanding", MQ);
+    if (h->o->cosim && ensure_stepped(h, o->gm_req_wave, o->gm_req_tag) < 0)
+        return -1;
+    lreq *q = &h->gq[h->gqt % MQ];
+    memset(q->data, 0, sizeof q->data);
+    for (unsigned j = 0; j < 16; j++) {
+        if (!((o->gm_req_dmask >> j) & 1))
+            continue;
+        uint64_t a = o->gm_req_addr + 4 * j;
+        uint8_t *p = si_mem_ptr(h->mem, a, 4);
+        if (!p) {
+            char d[256];
+            disasm_at(h, o->gm_req_pc, d, sizeof d);
+            return fail(h, "memory access out of range at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s: load of "
+                           "4 bytes at 0x%llx (line 0x%llx, dword %u) is not mapped device memory",
+                        (unsigned long long)h->cycle, o->gm_req_wave, (unsigned long long)o->gm_req_pc,
+                        (unsigned long long)(o->gm_req_pc - h->d->code_addr), d, (unsigned long long)a,
+                        (unsigned long long)o->gm_req_addr, j);
+        }
+        memcpy(&q->data[j], p, 4);
+    }
+    if (memlog_on())
+        fprintf(stderr, "mem cycle %llu slot %u line load 0x%llx dwords 0x%04x\n", (unsigned long long)h->cycle,
+                o->gm_req_wave, (unsigned long long)o->gm_req_addr, o->gm_req_dmask);
+    uint64_t r = memsys_access(h->ms, h->cycle, o->gm_req_addr, 0, MEMSYS_VECTOR);
+    h->gq_last = q->ready = r > h->gq_last ? r : h->gq_last;
+    h->gqt++;
+    h->nmem++;
     return 0;
 }
 
@@ -978,10 +1029,21 @@ static int serve_memory(hctx *h, shm_out *out)
         if (t < 0)
             return -1;
         if (t > 0) {
-            h->mq[h->mqt % MQ] = (mreq){h->cycle + SICU_MEM_LATENCY, rd, out->mem_req_wave};
+            if (h->mqt - h->mqh >= MQ)
+                return fail(h, "memory model: more than %d responses outstanding on the LSU port", MQ);
+            const si_memattr *ma = si_op_mem(out->mem_req_op);
+            int scalar = ma && (ma->kind == SI_MK_SMRD_LOAD || ma->kind == SI_MK_SMRD_BUF_LOAD);
+            uint64_t r = memsys_access(h->ms, h->cycle, out->mem_req_addr, out->mem_req_we || out->mem_req_atomic,
+                                       scalar ? MEMSYS_SCALAR : MEMSYS_VECTOR);
+            h->mq_last = r = r > h->mq_last ? r : h->mq_last;
+            h->mq[h->mqt % MQ] = (mreq){r, rd, out->mem_req_wave};
             h->mqt++;
         }
     }
+    if (out->gm_req_valid && h->o->mem_stall_after && h->nmem >= h->o->mem_stall_after)
+        out->gm_req_valid = 0; /* the test hook above, on the line port */
+    if (out->gm_req_valid && serve_line(h, out) < 0)
+        return -1;
     return 0;
 }
 
@@ -1043,6 +1105,8 @@ static int sim_cycle(hctx *h)
     if (drive_inputs(h, &in) < 0)
         return -1;
     shm_cycle(h->m, &in, out);
+    if (in.gm_rsp_valid && out->gm_rsp_ready)
+        h->gqh++;
     if (in.init_valid && out->init_ready && ++h->init_beat == h->init_nbeats)
         h->init_active = 0;
     const char *am = shm_assert_failed(h->m);
@@ -1120,8 +1184,19 @@ sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispat
             free(h);
             return NULL;
         }
+    if (!(h->gq = calloc(MQ, sizeof *h->gq)) || !(h->ms = memsys_new())) {
+        fail(h, "out of host memory for the memory model");
+        free(h->gq);
+        memsys_free(h->ms);
+        free_records(h);
+        si_emu_destroy(h->emu);
+        free(h);
+        return NULL;
+    }
     if (!(h->m = shm_new(1))) {
         fail(h, "cannot create the RTL model");
+        free(h->gq);
+        memsys_free(h->ms);
         free_records(h);
         si_emu_destroy(h->emu);
         free(h);
@@ -1164,6 +1239,15 @@ void sh_counters(sh_sim *h, sh_result *res)
     res->cycles = h->cycle + 1;
     shm_read_perf(h->m, &o);
     memcpy(res->perf_cu, o.perf_cu, sizeof res->perf_cu);
+    const memsys_stats *ms = memsys_get_stats(h->ms);
+    res->l1_hits = ms->l1_hits;
+    res->l1_misses = ms->l1_misses;
+    res->l1_writes = ms->l1_writes;
+    res->sc_hits = ms->sc_hits;
+    res->sc_misses = ms->sc_misses;
+    res->l2_hits = ms->l2_hits;
+    res->l2_misses = ms->l2_misses;
+    res->mem_lines = ms->mem_lines;
     for (int s = 0; s < NS; s++)
         memcpy(res->perf_simd[s], o.perf_simd[s], sizeof res->perf_simd[s]);
 }
@@ -1235,6 +1319,8 @@ void sh_close(sh_sim *h)
         return;
     free_records(h);
     shm_free(h->m);
+    free(h->gq);
+    memsys_free(h->ms);
     si_emu_destroy(h->emu);
     free(h);
 }

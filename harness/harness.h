@@ -32,9 +32,11 @@ typedef struct sh_opts {
 typedef struct sh_result {
     uint64_t cycles, retired, mismatches;
     uint64_t by_class[4];      /* scalar, vector, memory, other (issue-internal) */
-    uint32_t perf_cu[12];
+    uint32_t perf_cu[14];
     uint32_t perf_simd[SH_MAX_SIMDS][5];   /* the first SICU_SIMDS are used */
     uint64_t fu_lane_ops[128];  /* lane operations per simd_lane FP unit (FU_* index; 0: integer) */
+    /* memory-system model (harness/memsys.h): line accesses */
+    uint64_t l1_hits, l1_misses, l1_writes, sc_hits, sc_misses, l2_hits, l2_misses, mem_lines;
     double wall_s;
     int sim_failed;            /* the run failed after simulation started ... */
     uint64_t fail_cycle;       /* ... at this cycle (mismatch, fault, hang)   */

@@ -177,6 +177,8 @@ void shm_reset(shm *m)
     t->mem_rsp_valid = 0;
     t->imem_req_ready = 1;
     t->mem_req_ready = 1;
+    t->gm_req_ready = 1;
+    t->gm_rsp_valid = 0;
     for (int i = 0; i < 4; i++) {
         t->clk = 0;
         t->eval();
@@ -216,6 +218,10 @@ static void put_inputs(Vsicu_tb *t, const shm_in *in)
     t->imem_rsp_data = in->imem_rsp_data;
     t->mem_rsp_valid = in->mem_rsp_valid;
     t->mem_rsp_data = in->mem_rsp_data;
+    t->gm_rsp_valid = in->gm_rsp_valid;
+    if (in->gm_rsp_valid)
+        for (int i = 0; i < 16; i++)
+            t->gm_rsp_data[i] = in->gm_rsp_data[i];
 }
 
 static void get_ports(Vsicu_tb *t, shm_out *o)
@@ -239,6 +245,15 @@ static void get_ports(Vsicu_tb *t, shm_out *o)
     o->mem_req_wave = t->mem_req_wave;
     o->mem_req_tag = t->mem_req_tag;
     o->mem_req_lane = t->mem_req_lane;
+    o->gm_rsp_ready = t->gm_rsp_ready;
+    o->gm_req_valid = t->gm_req_valid;
+    if (o->gm_req_valid) {
+        o->gm_req_addr = t->gm_req_addr;
+        o->gm_req_pc = t->gm_req_pc;
+        o->gm_req_dmask = t->gm_req_dmask;
+        o->gm_req_wave = t->gm_req_wave;
+        o->gm_req_tag = t->gm_req_tag;
+    }
 }
 
 static void get_events(Vsicu_tb *t, shm_out *o)
@@ -333,7 +348,7 @@ void shm_cycle(shm *m, const shm_in *in, shm_out *o)
 void shm_read_perf(shm *m, shm_out *o)
 {
     Vsicu_tb *t = m->top;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < SHM_NPERF_CU; i++)
         o->perf_cu[i] = (uint32_t)bits(t->perf_cu, i * 32, 32);
     for (int s = 0; s < SICU_SIMDS; s++)
         for (int i = 0; i < 5; i++)

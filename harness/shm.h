@@ -18,6 +18,9 @@
 
 enum { SHM_INIT_SGPR4 = 0, SHM_INIT_VGPR = 1, SHM_INIT_LDS = 2 };   /* rtl/cu_defs.vh INIT_* */
 
+/* CU counters (perf_cu): see harness/engine.c's names */
+#define SHM_NPERF_CU 14
+
 typedef struct shm_in {
     int launch_valid;
     unsigned launch_wave, launch_nsgpr, launch_nvgpr, launch_wg, launch_wg_nwaves, launch_wg_wave;
@@ -33,6 +36,10 @@ typedef struct shm_in {
     uint64_t imem_rsp_data;
     int mem_rsp_valid;
     uint64_t mem_rsp_data;
+    /* line port (vmem.v): a response (the line's 16 dwords) is taken when the
+     * cycle's gm_rsp_ready is set */
+    int gm_rsp_valid;
+    uint32_t gm_rsp_data[16];
 } shm_in;
 
 typedef struct shm_vwr {          /* one VGPR write event of the monitor */
@@ -53,6 +60,10 @@ typedef struct shm_out {
     uint32_t mem_req_mode;
     uint64_t mem_req_pc;
     unsigned mem_req_size, mem_req_op, mem_req_wave, mem_req_tag, mem_req_lane;
+    /* line port: a 64-byte line read (dmask: the dwords it needs) */
+    int gm_req_valid, gm_rsp_ready;
+    uint64_t gm_req_addr, gm_req_pc;
+    unsigned gm_req_dmask, gm_req_wave, gm_req_tag;
     /* monitor: retirements (exec: the EXEC it ran under; issue-internal: 0) */
     int ret_valid[SHM_NR];
     unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];
@@ -74,7 +85,7 @@ typedef struct shm_out {
     uint64_t fault_pc;
     uint64_t wave_active, wave_busy, wave_barrier;
     unsigned wave_vm[SICU_WAVES], wave_lgkm[SICU_WAVES];
-    uint32_t perf_cu[12];
+    uint32_t perf_cu[SHM_NPERF_CU];
     uint32_t perf_simd[SICU_SIMDS][5];
     /* per SIMD, this cycle: the lanes compute with FP unit fu (simd_lane FU_*
      * index, 0 = integer) on fu_lanes active lanes (fu_valid bit s) */

@@ -93,6 +93,27 @@ module lsu #(
     output reg  [5:0]        mem_req_lane,
     input  wire              mem_rsp_valid,
     input  wire [63:0]       mem_rsp_data,
+    // hand-off to the vector memory pipeline (vmem.v): dword buffer loads with
+    // every active lane's address dword aligned, not swizzled
+    output wire              vm_valid,
+    input  wire              vm_ready,
+    input  wire              vm_busy,         // vmem holds instructions: others but DS wait (memory order)
+    output wire              vm_hold,         // this unit writes VGPR rows / completes: vmem waits
+    output wire [WW-1:0]     vm_wave,
+    output wire [15:0]       vm_tag,
+    output wire [47:0]       vm_pc,
+    output wire [63:0]       vm_exec,
+    output wire [2:0]        vm_nd,
+    output wire [VAW-1:0]    vm_vdst,
+    output wire [8:0]        vm_areg,
+    output wire [127:0]      vm_vs,
+    output wire [31:0]       vm_soff,
+    output wire [15:0]       vm_offset,
+    output wire              vm_addr64,
+    output wire              vm_idxen,
+    output wire              vm_offen,
+    output wire [2047:0]     vm_a0,
+    output wire [2047:0]     vm_a1,
     // events
     output reg               free_valid,      // operands collected
     output reg  [WW-1:0]     free_wave,
@@ -152,7 +173,7 @@ module lsu #(
 `include "lsu_fmt.vh"
 
     localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5,
-                     S_CONV = 3'd6;
+                     S_CONV = 3'd6, S_VM = 3'd7;
     localparam [3:0] K_SMRD = 4'd0, K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
                      K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8,
                      K_DSSWZ = 4'd9, K_DSCNT = 4'd10, K_FLOAD = 4'd11, K_FSTORE = 4'd12,
@@ -302,15 +323,14 @@ module lsu #(
             k_kind = K_FAULT;
     end
 
+    // vmem candidates: dword buffer loads (1-4 dwords), no TFE, V# not
+    // swizzled; handed over when every active lane's address is dword aligned
+    wire k_fast = k_kind == K_BLOAD && k_esz == 4'd4 && !op_bundle[`DI_TFE] && !op_s2[63];
+    reg  x_fast;
+
     // ---------------------------------------------------------------- buffer addressing (see sw/vmem.c)
-    wire [47:0] vs_base = x_vs[47:0];
     wire [13:0] vs_stride = x_vs[61:48];
-    wire        vs_swz = x_vs[63];
     wire [31:0] vs_nrec = x_vs[95:64];
-    // element size 2 << [116:115] bytes and index stride 8 << [118:117]: powers of
-    // two, so the swizzle arithmetic is shifts and masks
-    wire [2:0]  vs_esz_l2 = {1'b0, x_vs[116:115]} + 3'd1;
-    wire [2:0]  vs_ist_l2 = {1'b0, x_vs[118:117]} + 3'd3;
     wire        vs_tid = x_vs[119];
     // lane ln's dword of a row: a 64:1 word multiplexer written as a tree of
     // 2:1 selects (a variable part-select becomes a 2048-bit shifter in Yosys'
@@ -330,36 +350,11 @@ module lsu #(
             lanew = ln[0] ? h2[63:32] : h2[31:0];
         end
     endfunction
-    // {out of range, address} of lane ln's element at byte `extra` (docs/memory.md)
+    // {out of range, address} of lane ln's dword at byte `extra` (buf_addr.vh)
+`include "buf_addr.vh"
     function automatic [64:0] buf_addr_f(input [5:0] ln, input [31:0] extra);
-        reg [31:0] index, voff, off;
-        reg [63:0] boff, addr;
-        reg        oob;
-        begin
-            oob = 1'b0;
-            index = 32'd0; voff = 32'd0; off = 32'd0; boff = 64'd0;
-            if (x_b[`DI_ADDR64]) begin
-                addr = {16'd0, vs_base} + {l_a1, l_a0} +
-                       {48'd0, x_b[`DI_OFFSET]} + {32'd0, extra} + {32'd0, x_soff};
-            end else begin
-                if (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) begin index = l_a0; voff = l_a1; end
-                else if (x_b[`DI_IDXEN]) index = l_a0;
-                else if (x_b[`DI_OFFEN]) voff = l_a0;
-                if (vs_tid) index = index + {26'd0, ln};
-                off = {16'd0, x_b[`DI_OFFSET]} + voff + extra;
-                if (vs_stride == 14'd0) oob = ({32'd0, off} + {32'd0, x_soff}) >= {32'd0, vs_nrec};
-                else oob = (index >= vs_nrec) || ((x_b[`DI_IDXEN] || vs_tid) && off >= {18'd0, vs_stride});
-                if (vs_swz)
-                    boff = ((({32'd0, index} >> vs_ist_l2) * {50'd0, vs_stride} +
-                             (({32'd0, off} >> vs_esz_l2) << vs_esz_l2)) << vs_ist_l2) +
-                           (({32'd0, index} & ~(64'hffffffffffffffff << vs_ist_l2)) << vs_esz_l2) +
-                           ({32'd0, off} & ~(64'hffffffffffffffff << vs_esz_l2));
-                else
-                    boff = {32'd0, index} * {50'd0, vs_stride} + {32'd0, off};
-                addr = {16'd0, vs_base} + {32'd0, x_soff} + boff;
-            end
-            buf_addr_f = {oob, addr};
-        end
+        buf_addr_f = buf_addr(x_vs, x_soff, x_b[`DI_OFFSET], x_b[`DI_ADDR64], x_b[`DI_IDXEN], x_b[`DI_OFFEN],
+                              l_a0, l_a1, ln, extra);
     endfunction
 
     // ---------------------------------------------------------------- LDS port (lds.v, 32 banks)
@@ -704,7 +699,14 @@ module lsu #(
                                (x_esz == 4'd2) ? lds_q >> {lds_rd_byte2[1], 4'b0000} : lds_q;
 
     // ---------------------------------------------------------------- main FSM
-    assign op_ready = st == S_IDLE && !rst;
+    // DS instructions touch only the LDS: they run while vmem works (the two
+    // share the VGPR write and completion ports: vm_hold)
+    wire   k_ds = k_kind == K_DSREAD || k_kind == K_DSWRITE || k_kind == K_DSATOM || k_kind == K_DSSWZ ||
+                  k_kind == K_DSCNT || k_kind == K_DSXCHG2;
+    wire   x_ds = x_kind == K_DSREAD || x_kind == K_DSWRITE || x_kind == K_DSATOM || x_kind == K_DSSWZ ||
+                  x_kind == K_DSCNT || x_kind == K_DSXCHG2;
+    assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy);
+    assign vm_hold = st == S_WB || st == S_DONE;
     assign mon_wave = x_wave;
     assign mem_req_mode = x_mode;
     assign mem_req_pc = x_b[`DI_PC];
@@ -755,7 +757,45 @@ module lsu #(
     reg        rq_fifo_full;
     always @* rq_fifo_full = outst >= 7'd60;
     // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
-    wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full;
+    wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full && (x_ds || !vm_busy);
+
+    // ---------------------------------------------------------------- hand-off to vmem.v
+    // Every active lane's address dword aligned: the low two bits of
+    // buf_addr.vh's sum (not swizzled: base + soffset + offset + voffset +
+    // index * stride, or base + vaddr + offset + soffset for addr64); the
+    // dwords of a lane are 4 bytes apart.
+    // (a function: evaluated only where the collect stage ends)
+    function automatic vm_aligned_f(input dummy);
+        reg [1:0] idx, vo, sum;
+        integer   k;
+        begin
+            vm_aligned_f = !dummy;
+            for (k = 0; k < 64; k = k + 1) begin
+                idx = (x_b[`DI_IDXEN] ? abuf[0][k*32 +: 2] : 2'd0) + (x_vs[119] ? k[1:0] : 2'd0);
+                vo = (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) ? abuf[1][k*32 +: 2] :
+                     (x_b[`DI_OFFEN] && !x_b[`DI_IDXEN]) ? abuf[0][k*32 +: 2] : 2'd0;
+                sum = x_vs[1:0] + x_soff[1:0] + x_off16[1:0] + (x_b[`DI_ADDR64] ? abuf[0][k*32 +: 2] :
+                      vo + idx * x_vs[49:48]);
+                if (x_exec[k] && sum != 2'd0) vm_aligned_f = 1'b0;
+            end
+        end
+    endfunction
+    assign vm_valid = st == S_VM;
+    assign vm_wave = x_wave;
+    assign vm_tag = x_tag;
+    assign vm_pc = x_b[`DI_PC];
+    assign vm_exec = x_exec;
+    assign vm_nd = x_nd[2:0];
+    assign vm_vdst = x_rd;
+    assign vm_areg = 9'd256 + {1'b0, x_dst[7:0]};
+    assign vm_vs = x_vs;
+    assign vm_soff = x_soff;
+    assign vm_offset = x_b[`DI_OFFSET];
+    assign vm_addr64 = x_b[`DI_ADDR64];
+    assign vm_idxen = x_b[`DI_IDXEN];
+    assign vm_offen = x_b[`DI_OFFEN];
+    assign vm_a0 = abuf[0];
+    assign vm_a1 = abuf[1];
 
     // ---------------------------------------------------------------- format ops (lsu_fmt.vh, sw/vmem.c)
     // The element of lane nxt_lane is range checked all-or-nothing over its
@@ -966,13 +1006,13 @@ module lsu #(
             end
 
             case (st)
-                S_IDLE: if (op_valid) begin
+                S_IDLE: if (op_valid && op_ready) begin
                     x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
                     x_s0 <= op_s0; x_s1 <= op_s1; x_exec <= op_exec; x_vs <= {op_s3, op_s2};
                     x_soff <= op_dold[31:0]; x_m0 <= op_m0;
                     x_rd <= op_vdst;
                     x_sdst <= op_sdst; x_sdst_arch <= op_sdst_arch; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
-                    x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext;
+                    x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext; x_fast <= k_fast;
                     x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
                     x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
                     x_rtn <= k_rtn;
@@ -1001,7 +1041,8 @@ module lsu #(
                     if (c_i == c_n && !c_pend && !c_pend2) begin
                         free_valid <= 1'b1;
                         free_wave <= x_wave;
-                        st <= (x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD) ? S_DONE : S_ACCESS;
+                        st <= (x_fast && vm_aligned_f(1'b0)) ? S_VM :
+                              (x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD) ? S_DONE : S_ACCESS;
                     end
                 end
                 S_ACCESS: begin
@@ -1166,6 +1207,7 @@ module lsu #(
                         end
                     end
                 end
+                S_VM: if (vm_ready) st <= S_IDLE;   // vmem completes it
                 S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2 &&
                              fp1_v == 32'd0 && fp2_v == 32'd0) begin
                     st <= (x_kind == K_FLOAD) ? S_CONV : S_WB;

@@ -76,7 +76,19 @@ module sicu_cu #(
     output wire [15:0]       mem_req_tag,
     output wire [5:0]        mem_req_lane,
     input  wire              mem_rsp_valid,
-    input  wire [63:0]       mem_rsp_data
+    input  wire [63:0]       mem_rsp_data,
+    // global memory, 64-byte lines (vmem.v: coalesced dword loads;
+    // responses in request order, held until gm_rsp_ready)
+    output wire              gm_req_valid,
+    input  wire              gm_req_ready,
+    output wire [63:0]       gm_req_addr,
+    output wire [15:0]       gm_req_dmask,
+    output wire [WW-1:0]     gm_req_wave,
+    output wire [15:0]       gm_req_tag,
+    output wire [47:0]       gm_req_pc,
+    input  wire              gm_rsp_valid,
+    output wire              gm_rsp_ready,
+    input  wire [511:0]      gm_rsp_data
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -125,8 +137,9 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NW-1:0]    mon_wave_active, mon_wave_busy, mon_wave_barrier;
     wire [NW*12-1:0] mon_wave_cnt;
-    wire [12*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
-                                      //  lsu busy, mem reqs, lds accesses, scalar writes}
+    wire [14*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
+                                      //  lsu busy, mem reqs, lds accesses, scalar writes,
+                                      //  vmem instructions, vmem line requests}
     wire [NS*5*32-1:0] perf_simd;     // per SIMD {busy, insts, lane ops, vgpr reads, vgpr writes}
     wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
     wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
@@ -337,6 +350,8 @@ module sicu_cu #(
     wire [63:0]        l_vwr_mask, v_wr_mask;
     wire [2047:0]      l_vwr_data, v_wr_data;
     wire [8:0]         l_vwr_areg;
+    wire [WW-1:0]      l_vwr_wave;     // (monitor) the instruction of the row written
+    wire [15:0]        l_vwr_tag;
     // the LSU's row write port, shared with the dispatcher's initial VGPR writes (LSU first)
     assign iw_v_free = l_vwr_en == {NS{1'b0}};
     assign v_wr_en = l_vwr_en | iw_v_en;
@@ -401,11 +416,68 @@ module sicu_cu #(
     wire [32*4-1:0]   mon_lds_be;
     wire [32*32-1:0]  mon_lds_data;
     /* verilator lint_on UNUSEDSIGNAL */
+    // ---------------------------------------------------------------- vector memory pipeline (vmem.v)
+    // The LSU hands over coalescable buffer loads/stores; the two share the
+    // LSU's VGPR write port and completion port (the LSU's own memory work
+    // waits until vmem is empty, so they never collide: asserted below).
+    wire               vm_valid, vm_ready, vm_busy, vm_hold, vm_addr64, vm_idxen, vm_offen;
+    wire [WW-1:0]      vm_wave;
+    wire [15:0]        vm_tag, vm_offset;
+    wire [47:0]        vm_pc;
+    wire [63:0]        vm_exec;
+    wire [2:0]         vm_nd;
+    wire [VAW-1:0]     vm_vdst;
+    wire [8:0]         vm_areg;
+    wire [127:0]       vm_vs;
+    wire [31:0]        vm_soff;
+    wire [2047:0]      vm_a0, vm_a1;
+    wire [NS-1:0]      lx_vwr_en, vx_vwr_en;
+    wire [VAW-1:0]     lx_vwr_row, vx_vwr_row;
+    wire [63:0]        lx_vwr_mask, vx_vwr_mask;
+    wire [2047:0]      lx_vwr_data, vx_vwr_data;
+    wire [8:0]         lx_vwr_areg, vx_vwr_areg;
+    wire [WW-1:0]      vx_vwr_wave;
+    wire [15:0]        vx_vwr_tag;
+    wire               lx_done_v, lx_done_vm, vx_done_v;
+    wire [WW-1:0]      lx_done_w, vx_done_w;
+    wire [15:0]        lx_done_t, vx_done_t;
+    wire [47:0]        lx_done_pc, vx_done_pc;
+    wire [63:0]        lx_done_exec, vx_done_exec;
+    wire [31:0]        pc_vm_insts, pc_vm_lines;
+    vmem u_vmem (
+        .clk(clk), .rst(rst),
+        .in_valid(vm_valid), .in_ready(vm_ready), .in_wave(vm_wave), .in_tag(vm_tag), .in_pc(vm_pc),
+        .in_exec(vm_exec), .in_nd(vm_nd), .in_vdst(vm_vdst), .in_areg(vm_areg),
+        .in_vs(vm_vs), .in_soff(vm_soff), .in_offset(vm_offset), .in_addr64(vm_addr64), .in_idxen(vm_idxen),
+        .in_offen(vm_offen), .in_a0(vm_a0), .in_a1(vm_a1), .busy(vm_busy), .hold(vm_hold),
+        .gm_req_valid(gm_req_valid), .gm_req_ready(gm_req_ready), .gm_req_addr(gm_req_addr),
+        .gm_req_dmask(gm_req_dmask), .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
+        .gm_req_pc(gm_req_pc),
+        .gm_rsp_valid(gm_rsp_valid), .gm_rsp_ready(gm_rsp_ready), .gm_rsp_data(gm_rsp_data),
+        .vwr_en(vx_vwr_en), .vwr_row(vx_vwr_row), .vwr_mask(vx_vwr_mask), .vwr_data(vx_vwr_data),
+        .mon_vwr_areg(vx_vwr_areg), .mon_vwr_wave(vx_vwr_wave), .mon_vwr_tag(vx_vwr_tag),
+        .done_valid(vx_done_v), .done_wave(vx_done_w), .done_tag(vx_done_t), .done_pc(vx_done_pc),
+        .done_exec(vx_done_exec), .pc_lines(pc_vm_lines), .pc_insts(pc_vm_insts)
+    );
+    wire vx_w = vx_vwr_en != {NS{1'b0}};
+    assign l_vwr_en = lx_vwr_en | vx_vwr_en;
+    assign l_vwr_row = vx_w ? vx_vwr_row : lx_vwr_row;
+    assign l_vwr_mask = vx_w ? vx_vwr_mask : lx_vwr_mask;
+    assign l_vwr_data = vx_w ? vx_vwr_data : lx_vwr_data;
+    assign l_vwr_areg = vx_w ? vx_vwr_areg : lx_vwr_areg;
+    assign l_vwr_wave = vx_w ? vx_vwr_wave : sl_wave;
+    assign l_vwr_tag = vx_w ? vx_vwr_tag : sl_tag;
+    assign lsu_done_v = lx_done_v | vx_done_v;
+    assign lsu_done_w = vx_done_v ? vx_done_w : lx_done_w;
+    assign lsu_done_t = vx_done_v ? vx_done_t : lx_done_t;
+    assign lsu_done_pc = vx_done_v ? vx_done_pc : lx_done_pc;
+    assign lsu_done_exec = vx_done_v ? vx_done_exec : lx_done_exec;
+    assign lsu_done_vm = vx_done_v | lx_done_vm;
     lsu u_lsu (
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_pkt(o_pkt),
         .vrd_en(l_vrd_en), .vrd_row(l_vrd_row), .vrd_data(l_vrd_data),
-        .vwr_en(l_vwr_en), .vwr_row(l_vwr_row), .vwr_mask(l_vwr_mask), .vwr_data(l_vwr_data),
+        .vwr_en(lx_vwr_en), .vwr_row(lx_vwr_row), .vwr_mask(lx_vwr_mask), .vwr_data(lx_vwr_data),
         .lds_req_en(ld_en), .lds_req_we(ld_we), .lds_req_addr(ld_addr), .lds_req_be(ld_be), .lds_req_wdata(ld_wd),
         .lds_rsp_data(ld_rd),
         .sw_valid(sl_v), .sw_grant(sl_grant), .sw_addr(sl_a), .sw_en(sl_e), .sw_data(sl_d), .sw_code(sl_c),
@@ -415,9 +487,13 @@ module sicu_cu #(
         .mem_req_wave(mem_req_wave), .mem_req_tag(mem_req_tag), .mem_req_lane(mem_req_lane),
         .mem_rsp_valid(mem_rsp_valid), .mem_rsp_data(mem_rsp_data),
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
-        .done_valid(lsu_done_v), .done_wave(lsu_done_w), .done_tag(lsu_done_t), .done_pc(lsu_done_pc),
-        .done_vm(lsu_done_vm),
-        .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lsu_done_exec), .mon_vwr_areg(l_vwr_areg),
+        .vm_valid(vm_valid), .vm_ready(vm_ready), .vm_busy(vm_busy), .vm_hold(vm_hold), .vm_wave(vm_wave), .vm_tag(vm_tag),
+        .vm_pc(vm_pc), .vm_exec(vm_exec), .vm_nd(vm_nd), .vm_vdst(vm_vdst), .vm_areg(vm_areg),
+        .vm_vs(vm_vs), .vm_soff(vm_soff), .vm_offset(vm_offset), .vm_addr64(vm_addr64), .vm_idxen(vm_idxen),
+        .vm_offen(vm_offen), .vm_a0(vm_a0), .vm_a1(vm_a1),
+        .done_valid(lx_done_v), .done_wave(lx_done_w), .done_tag(lx_done_t), .done_pc(lx_done_pc),
+        .done_vm(lx_done_vm),
+        .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lx_done_exec), .mon_vwr_areg(lx_vwr_areg),
         .mon_lds_valid(mon_lds_valid), .mon_lds_lane(mon_lds_lane), .mon_lds_addr(mon_lds_addr),
         .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data),
         .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),
@@ -437,7 +513,7 @@ module sicu_cu #(
     wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? `FLT_UNSUP : `FLT_MEM_UNSUP;
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign perf_cu = {pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
+    assign perf_cu = {pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
                       pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
 
     // observation only: the identity and values the units report are read by the
@@ -445,13 +521,15 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire _unused_mon = &{1'b0, salu_done_pc, simd_done_t, simd_done_pc, lsu_done_t, lsu_done_pc,
                          iret_v, iret_w, iret_t, iret_pc, iw_v_areg, iw_l_rel, w_init, w_ca, w_cb, w_wave, w_tag,
-                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, 1'b0};
+                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, l_vwr_wave, l_vwr_tag, 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifndef SYNTHESIS
     // ---------------------------------------------------------------- assertions (simulation only)
     `SICU_ASSERT(scalar_wb_grant_onehot, $onehot0({sv_grant, sl_grant, iw_grant}) && !(sa_v && (sv_grant != 0 || sl_grant || iw_grant)))
     `SICU_ASSERT(vgpr_row_port_onehot, $onehot0(v_wr_en))
+    `SICU_ASSERT(lsu_vmem_vgpr_write_disjoint, !(lx_vwr_en != {NS{1'b0}} && vx_vwr_en != {NS{1'b0}}))
+    `SICU_ASSERT(lsu_vmem_done_disjoint, !(lx_done_v && vx_done_v))
     `SICU_ASSERT(op_to_one_unit, !(o_valid && o_unit == `UC_VALU && !$onehot(o_simd)))
     `SICU_ASSERT(launch_not_during_init, !(launch_valid && init_valid && launch_wave == init_wave))
 `endif

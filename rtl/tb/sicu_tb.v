@@ -66,6 +66,16 @@ module sicu_tb #(
     output wire [5:0]        mem_req_lane,
     input  wire              mem_rsp_valid,
     input  wire [63:0]       mem_rsp_data,
+    output wire              gm_req_valid,
+    input  wire              gm_req_ready,
+    output wire [63:0]       gm_req_addr,
+    output wire [15:0]       gm_req_dmask,
+    output wire [WW-1:0]     gm_req_wave,
+    output wire [15:0]       gm_req_tag,
+    output wire [47:0]       gm_req_pc,
+    input  wire              gm_rsp_valid,
+    output wire              gm_rsp_ready,
+    input  wire [511:0]      gm_rsp_data,
     // monitor events (sicu_monitor)
     output wire [NR-1:0]     mon_ret_valid,
     output wire [NR*WW-1:0]  mon_ret_wave,
@@ -111,7 +121,7 @@ module sicu_tb #(
     output wire [NS-1:0]     mon_fu_valid,
     output wire [NS*7-1:0]   mon_fu,
     output wire [NS*7-1:0]   mon_fu_lanes,
-    output wire [12*32-1:0]  perf_cu,
+    output wire [14*32-1:0]  perf_cu,
     output wire [NS*5*32-1:0] perf_simd
 );
     sicu_cu u_cu (
@@ -131,7 +141,11 @@ module sicu_tb #(
         .mem_req_we(mem_req_we), .mem_req_atomic(mem_req_atomic), .mem_req_op(mem_req_op),
         .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp), .mem_req_wave(mem_req_wave),
         .mem_req_tag(mem_req_tag), .mem_req_lane(mem_req_lane), .mem_rsp_valid(mem_rsp_valid),
-        .mem_rsp_data(mem_rsp_data)
+        .mem_rsp_data(mem_rsp_data),
+        .gm_req_valid(gm_req_valid), .gm_req_ready(gm_req_ready), .gm_req_addr(gm_req_addr),
+        .gm_req_dmask(gm_req_dmask), .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
+        .gm_req_pc(gm_req_pc), .gm_rsp_valid(gm_rsp_valid), .gm_rsp_ready(gm_rsp_ready),
+        .gm_rsp_data(gm_rsp_data)
     );
 
     sicu_monitor u_mon (
@@ -148,8 +162,8 @@ module sicu_tb #(
         .i_sv_valid(u_cu.mon_vwr_valid), .i_sv_wave(u_cu.mon_vwr_wave), .i_sv_tag(u_cu.mon_vwr_tag),
         .i_sv_areg(u_cu.mon_vwr_areg), .i_sv_dst64(u_cu.mon_vwr_dst64), .i_sv_lane0(u_cu.mon_vwr_lane0),
         .i_sv_mask(u_cu.mon_vwr_mask), .i_sv_lo(u_cu.mon_vwr_lo), .i_sv_hi(u_cu.mon_vwr_hi),
-        .i_rw_lsu(|u_cu.l_vwr_en), .i_rw_init(|u_cu.iw_v_en), .i_rw_lsu_wave(u_cu.sl_wave),
-        .i_rw_lsu_tag(u_cu.sl_tag), .i_rw_lsu_areg(u_cu.l_vwr_areg), .i_rw_lsu_mask(u_cu.l_vwr_mask),
+        .i_rw_lsu(|u_cu.l_vwr_en), .i_rw_init(|u_cu.iw_v_en), .i_rw_lsu_wave(u_cu.l_vwr_wave),
+        .i_rw_lsu_tag(u_cu.l_vwr_tag), .i_rw_lsu_areg(u_cu.l_vwr_areg), .i_rw_lsu_mask(u_cu.l_vwr_mask),
         .i_rw_init_wave(init_wave), .i_rw_init_areg(init_addr[8:0]), .i_rw_data(u_cu.v_wr_data),
         .i_lds_valid(u_cu.mon_lds_valid), .i_lds_wave(u_cu.sl_wave), .i_lds_tag(u_cu.sl_tag),
         .i_lds_lane(u_cu.mon_lds_lane), .i_lds_addr(u_cu.mon_lds_addr), .i_lds_be(u_cu.mon_lds_be),

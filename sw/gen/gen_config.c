@@ -46,7 +46,18 @@ static const struct key {
     {"LSU_QDEPTH", K_SIZE, 1, 16, NULL, 0, "LSU instruction queue entries"},
     {"VALU_LATENCY", K_SIZE, 0, 16, NULL, 0, "extra pipeline cycles after the last SIMD pass"},
     {"IMEM_LATENCY", K_SIZE, 1, 1000, NULL, 0, "instruction-memory latency (cycles, harness model)"},
-    {"MEM_LATENCY", K_SIZE, 1, 10000, NULL, 0, "global-memory latency (cycles, harness model)"},
+    {"VMEM_INFLIGHT", K_SIZE, 1, 64, NULL, 0, "vector memory instructions in flight in vmem.v (a power of two)"},
+    {"VMEM_REQS", K_SIZE, 4, 1024, NULL, 0, "line requests outstanding in vmem.v (a power of two)"},
+    {"L1_BYTES", K_SIZE, 0, 1048576, NULL, 0, "vector L1 cache bytes, 64-byte lines (0: none; harness model)"},
+    {"L1_WAYS", K_SIZE, 1, 256, NULL, 0, "vector L1 associativity (harness model)"},
+    {"L1_LATENCY", K_SIZE, 1, 10000, NULL, 0, "vector L1 hit latency (cycles, harness model)"},
+    {"SCACHE_BYTES", K_SIZE, 0, 1048576, NULL, 0, "scalar cache bytes, 64-byte lines, 4 ways (0: none; harness model)"},
+    {"SCACHE_LATENCY", K_SIZE, 1, 10000, NULL, 0, "scalar cache hit latency (cycles, harness model)"},
+    {"L2_BYTES", K_SIZE, 0, 67108864, NULL, 0, "L2 bytes, 64-byte lines, 16 ways (0: none; harness model)"},
+    {"L2_LATENCY", K_SIZE, 0, 10000, NULL, 0, "L2 latency added to an L1 miss (cycles, harness model)"},
+    {"L2_LINE_CYCLES", K_SIZE, 1, 1000, NULL, 0, "cycles per 64-byte line through the L2 (bandwidth, harness model)"},
+    {"MEM_LATENCY", K_SIZE, 1, 10000, NULL, 0, "memory latency beyond the caches (cycles, harness model)"},
+    {"MEM_LINE_CYCLES", K_SIZE, 1, 1000, NULL, 0, "cycles per 64-byte line to or from memory (bandwidth, harness model)"},
     {"WATCHDOG_CYCLES", K_SIZE, 100, 1000000000, NULL, 0, "cycles without a retirement before a hang is reported"},
     /* features: value 0 (off / the first value) is the baseline CU */
     {"RFV", K_BOOL, 0, 0, bool_values, 1u << 0,
@@ -107,6 +118,107 @@ static const char *upper(const char *s)
     return buf;
 }
 
+/* Key `name` = `rest` (line ln of cfg) into val[k]; -1 on an error (reported). */
+static int set_key(const char *cfg, int ln, int k, const char *rest, long *val)
+{
+    const struct key *K = &keys[k];
+    if (K->kind == K_SIZE) {
+        char *end;
+        errno = 0;
+        long v = strtol(rest, &end, 0);
+        if (*end || errno) {
+            fprintf(stderr, "%s:%d: %s: expected an integer, got '%s'\n", cfg, ln, K->name, rest);
+            return -1;
+        }
+        if (v < K->lo || v > K->hi) {
+            fprintf(stderr, "%s:%d: %s = %ld is outside [%ld, %ld]\n", cfg, ln, K->name, v, K->lo, K->hi);
+            return -1;
+        }
+        val[k] = v;
+        return 0;
+    }
+    int v;
+    for (v = 0; K->values[v] && strcmp(K->values[v], rest); v++)
+        ;
+    if (!K->values[v]) {
+        char vals[256];
+        list_values(K, vals, sizeof vals);
+        fprintf(stderr, "%s:%d: %s: bad value '%s' (expected %s)\n", cfg, ln, K->name, rest, vals);
+        return -1;
+    }
+    if (!(K->impl & (1u << v))) {
+        fprintf(stderr, "%s:%d: feature %s = %s is not implemented yet (see the key table in sw/gen/gen_config.c)\n",
+                cfg, ln, K->name, rest);
+        return -1;
+    }
+    val[k] = v;
+    return 0;
+}
+
+static int read_cfg(const char *cfg, long *val, int *seen, int depth);
+
+/* `include FILE` on line ln of cfg: FILE relative to cfg's directory */
+static int include_cfg(const char *cfg, int ln, const char *file, long *val, int *seen, int depth)
+{
+    char inc[1024];
+    const char *sl = strrchr(cfg, '/');
+    if (file[0] == '/' || !sl)
+        snprintf(inc, sizeof inc, "%s", file);
+    else
+        snprintf(inc, sizeof inc, "%.*s/%s", (int)(sl - cfg), cfg, file);
+    if (depth >= 8) {
+        fprintf(stderr, "%s:%d: includes nested more than 8 deep\n", cfg, ln);
+        return -1;
+    }
+    if (read_cfg(inc, val, seen, depth + 1) < 0) {
+        fprintf(stderr, "%s:%d: (included from here)\n", cfg, ln);
+        return -1;
+    }
+    return 0;
+}
+
+/* Read configuration file cfg into val/seen (seen[k]: some file set key k).
+ * `include FILE` reads FILE at that point; keys after it override the
+ * included values.  -1 on an error (reported). */
+static int read_cfg(const char *cfg, long *val, int *seen, int depth)
+{
+    int here[NKEYS] = {0}, rc = 0, ln = 0;
+    FILE *f = fopen(cfg, "r");
+    if (!f) {
+        fprintf(stderr, "%s: %s\n", cfg, strerror(errno));
+        return -1;
+    }
+    char line[512];
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        ln++;
+        char *h = strchr(line, '#');
+        if (h)
+            *h = 0;
+        char name[64], rest[128], extra[8];
+        int n = sscanf(line, "%63s %127s %7s", name, rest, extra);
+        if (n <= 0)
+            continue;
+        int k = n == 2 ? find_key(name) : -1;
+        if (n != 2) {
+            fprintf(stderr, "%s:%d: expected 'NAME VALUE'\n", cfg, ln);
+            rc = -1;
+        } else if (!strcmp(name, "include"))
+            rc = include_cfg(cfg, ln, rest, val, seen, depth);
+        else if (k < 0) {
+            fprintf(stderr, "%s:%d: unknown key '%s' (gen_config --list shows the keys)\n", cfg, ln, name);
+            rc = -1;
+        } else if (here[k]++) {
+            fprintf(stderr, "%s:%d: '%s' given twice\n", cfg, ln, name);
+            rc = -1;
+        } else {
+            seen[k] = 1;
+            rc = set_key(cfg, ln, k, rest, val);
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     long val[NKEYS];
@@ -120,68 +232,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cfg = argv[1];
-    FILE *f = fopen(cfg, "r");
-    if (!f) {
-        fprintf(stderr, "%s: %s\n", cfg, strerror(errno));
+    if (read_cfg(cfg, val, seen, 0) < 0)
         return 1;
-    }
-    char line[512];
-    int ln = 0;
-    while (fgets(line, sizeof line, f)) {
-        ln++;
-        char *h = strchr(line, '#');
-        if (h)
-            *h = 0;
-        char name[64], rest[128], extra[8];
-        int n = sscanf(line, "%63s %127s %7s", name, rest, extra);
-        if (n <= 0)
-            continue;
-        if (n != 2) {
-            fprintf(stderr, "%s:%d: expected 'NAME VALUE'\n", cfg, ln);
-            return 1;
-        }
-        int k = find_key(name);
-        if (k < 0) {
-            fprintf(stderr, "%s:%d: unknown key '%s' (gen_config --list shows the keys)\n", cfg, ln, name);
-            return 1;
-        }
-        const struct key *K = &keys[k];
-        if (seen[k]++) {
-            fprintf(stderr, "%s:%d: '%s' given twice\n", cfg, ln, name);
-            return 1;
-        }
-        if (K->kind == K_SIZE) {
-            char *end;
-            errno = 0;
-            long v = strtol(rest, &end, 0);
-            if (*end || errno) {
-                fprintf(stderr, "%s:%d: %s: expected an integer, got '%s'\n", cfg, ln, name, rest);
-                return 1;
-            }
-            if (v < K->lo || v > K->hi) {
-                fprintf(stderr, "%s:%d: %s = %ld is outside [%ld, %ld]\n", cfg, ln, name, v, K->lo, K->hi);
-                return 1;
-            }
-            val[k] = v;
-            continue;
-        }
-        int v;
-        for (v = 0; K->values[v] && strcmp(K->values[v], rest); v++)
-            ;
-        if (!K->values[v]) {
-            char vals[256];
-            list_values(K, vals, sizeof vals);
-            fprintf(stderr, "%s:%d: %s: bad value '%s' (expected %s)\n", cfg, ln, name, rest, vals);
-            return 1;
-        }
-        if (!(K->impl & (1u << v))) {
-            fprintf(stderr, "%s:%d: feature %s = %s is not implemented yet (see the key table in sw/gen/gen_config.c)\n",
-                    cfg, ln, name, rest);
-            return 1;
-        }
-        val[k] = v;
-    }
-    fclose(f);
     for (unsigned k = 0; k < NKEYS; k++) {
         if (seen[k])
             continue;
@@ -195,6 +247,10 @@ int main(int argc, char **argv)
     long lanes = SIZE("LANES");
     if (64 % lanes || !is_pow2(lanes)) {
         fprintf(stderr, "%s: LANES must be a power of two dividing 64\n", cfg);
+        return 1;
+    }
+    if (!is_pow2(SIZE("VMEM_INFLIGHT")) || !is_pow2(SIZE("VMEM_REQS"))) {
+        fprintf(stderr, "%s: VMEM_INFLIGHT and VMEM_REQS must be powers of two\n", cfg);
         return 1;
     }
     if (!is_pow2(SIZE("VGPR_ROWS")) || !is_pow2(SIZE("SGPR_ROWS")) || !is_pow2(SIZE("LDS_BYTES"))) {
