@@ -764,22 +764,24 @@ module lsu #(
     // buf_addr.vh's sum (not swizzled: base + soffset + offset + voffset +
     // index * stride, or base + vaddr + offset + soffset for addr64); the
     // dwords of a lane are 4 bytes apart.
-    // (a function: evaluated only where the collect stage ends)
-    function automatic vm_aligned_f(input dummy);
+    // (computed once as a wire: inlined into the FSM's branch, the 64-lane
+    // loop multiplies Yosys' proc/opt time on the LSU)
+    function automatic vm_aligned_f(input [63:0] ex);
         reg [1:0] idx, vo, sum;
         integer   k;
         begin
-            vm_aligned_f = !dummy;
+            vm_aligned_f = 1'b1;
             for (k = 0; k < 64; k = k + 1) begin
                 idx = (x_b[`DI_IDXEN] ? abuf[0][k*32 +: 2] : 2'd0) + (x_vs[119] ? k[1:0] : 2'd0);
                 vo = (x_b[`DI_IDXEN] && x_b[`DI_OFFEN]) ? abuf[1][k*32 +: 2] :
                      (x_b[`DI_OFFEN] && !x_b[`DI_IDXEN]) ? abuf[0][k*32 +: 2] : 2'd0;
                 sum = x_vs[1:0] + x_soff[1:0] + x_off16[1:0] + (x_b[`DI_ADDR64] ? abuf[0][k*32 +: 2] :
                       vo + idx * x_vs[49:48]);
-                if (x_exec[k] && sum != 2'd0) vm_aligned_f = 1'b0;
+                if (ex[k] && sum != 2'd0) vm_aligned_f = 1'b0;
             end
         end
     endfunction
+    wire   vm_aligned = vm_aligned_f(x_exec);
     assign vm_valid = st == S_VM;
     assign vm_wave = x_wave;
     assign vm_tag = x_tag;
@@ -1041,7 +1043,7 @@ module lsu #(
                     if (c_i == c_n && !c_pend && !c_pend2) begin
                         free_valid <= 1'b1;
                         free_wave <= x_wave;
-                        st <= (x_fast && vm_aligned_f(1'b0)) ? S_VM :
+                        st <= (x_fast && vm_aligned) ? S_VM :
                               (x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD) ? S_DONE : S_ACCESS;
                     end
                 end
