@@ -453,6 +453,35 @@ static inline uint32_t den32(uint32_t a)
 {
     return -(uint32_t)(((a & 0x7f800000u) == 0) & ((a << 1) != 0));
 }
+#ifdef __SSE2__
+/* HOST_OK for f64 lanes through host compares of two lanes at a time
+ * (exact: the host does not treat denormals as zero; SSE2 has no 64-bit
+ * integer compares): the lanes of r, a, b (and c unless NULL) that must be
+ * redone, as a lane mask. */
+static inline uint64_t host_redo64(const uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                                   uint64_t flush)
+{
+    const __m128d sgn = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
+    const __m128d mn = _mm_set1_pd(0x1p-1022), mx = _mm_set1_pd(0x1.fffffffffffffp+1023), z = _mm_setzero_pd();
+    uint64_t ok = 0;
+#define DEN64(v) _mm_and_pd(_mm_cmplt_pd(_mm_and_pd((v), sgn), mn), _mm_cmpneq_pd((v), z))
+    for (unsigned g = 0; g < NL / 2; g++) {
+        __m128d R = _mm_loadu_pd((const double *)(r + 2 * g)), m = _mm_and_pd(R, sgn);
+        __m128d good = _mm_or_pd(_mm_and_pd(_mm_cmpge_pd(m, mn), _mm_cmple_pd(m, mx)), _mm_cmpeq_pd(R, z));
+        if (flush) {
+            __m128d d = _mm_or_pd(DEN64(_mm_loadu_pd((const double *)(a + 2 * g))),
+                                  DEN64(_mm_loadu_pd((const double *)(b + 2 * g))));
+            if (c)
+                d = _mm_or_pd(d, DEN64(_mm_loadu_pd((const double *)(c + 2 * g))));
+            good = _mm_andnot_pd(d, good);
+        }
+        ok |= (uint64_t)(unsigned)_mm_movemask_pd(good) << (2 * g);
+    }
+#undef DEN64
+    return ~ok;
+}
+#endif
+
 static inline uint32_t nz64(uint64_t a)
 {
     uint32_t hi = (uint32_t)(a >> 32);
@@ -470,18 +499,19 @@ static inline uint32_t den64(uint64_t a)
  * rounding gives too), and no operand is a denormal that MODE flushes
  * (`flush`: all-ones).  Inf and NaN operands give an inf or NaN result,
  * which is left to the library; so are denormal results (output flush). */
-#define HOST_OK(R, a, b, flush, nz, den) (nz(R) & ~((flush) ? den(a) | den(b) : 0))
+#define HOST_OK(R, a, b, flush, nz, den) (nz(R) & ~((flush) & (den(a) | den(b))))
 
 /* R = a + b, or a - b with sub (si_f32_add / si_f32_sub). */
 static uint64_t host_add32(uint32_t *restrict R, const uint32_t *restrict a, const uint32_t *restrict b, int sub,
                            unsigned den)
 {
-    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
-    if (sub)
-        ALL(l) R[l] = hu(hf(a[l]) - hf(b[l]));
-    else
-        ALL(l) R[l] = hu(hf(a[l]) + hf(b[l]));
-    ALL(l) t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz32, den32);
+    /* a - b is a + (-b) exactly (also the signed zeros; a NaN result,
+     * whose sign could differ, is redone); one loop that vectorises */
+    uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u, nb = sub ? 0x80000000u : 0;
+    ALL(l) {
+        R[l] = hu(hf(a[l]) + hf(b[l] ^ nb));
+        t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz32, den32);
+    }
     return lanes_pack(t);
 }
 
@@ -513,23 +543,33 @@ static uint64_t host_mad32(uint32_t *restrict R, const uint32_t *restrict a, con
 static uint64_t host_add64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b,
                            unsigned den)
 {
+#ifdef __SSE2__
+    ALL(l) R[l] = hu64(hd(a[l]) + hd(b[l]));
+    return host_redo64(R, a, b, NULL, !(den & SI_DEN_IN));
+#else
     uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu64(hd(a[l]) + hd(b[l]));
         t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz64, den64);
     }
     return lanes_pack(t);
+#endif
 }
 
 static uint64_t host_mul64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b,
                            unsigned den)
 {
+#ifdef __SSE2__
+    ALL(l) R[l] = hu64(hd(a[l]) * hd(b[l]));
+    return host_redo64(R, a, b, NULL, !(den & SI_DEN_IN));
+#else
     uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu64(hd(a[l]) * hd(b[l]));
         t[l] = ~HOST_OK(R[l], a[l], b[l], fl, nz64, den64);
     }
     return lanes_pack(t);
+#endif
 }
 
 /* v_fma_f32/f64 (si_f32_fma / si_f64_fma): one rounding, through the host's
@@ -550,7 +590,7 @@ FMA_TARGET static uint64_t host_fma32(uint32_t *restrict R, const uint32_t *rest
     uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu(__builtin_fmaf(hf(a[l]), hf(b[l]), hf(c[l])));
-        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz32, den32) & ~(fl ? den32(c[l]) : 0));
+        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz32, den32) & ~(fl & den32(c[l])));
     }
     return lanes_pack(t);
 }
@@ -558,12 +598,17 @@ FMA_TARGET static uint64_t host_fma32(uint32_t *restrict R, const uint32_t *rest
 FMA_TARGET static uint64_t host_fma64(uint64_t *restrict R, const uint64_t *restrict a, const uint64_t *restrict b,
                                       const uint64_t *restrict c, unsigned den)
 {
+#ifdef __SSE2__
+    ALL(l) R[l] = hu64(__builtin_fma(hd(a[l]), hd(b[l]), hd(c[l])));
+    return host_redo64(R, a, b, c, !(den & SI_DEN_IN));
+#else
     uint32_t t[NL], fl = (den & SI_DEN_IN) ? 0 : ~0u;
     ALL(l) {
         R[l] = hu64(__builtin_fma(hd(a[l]), hd(b[l]), hd(c[l])));
-        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz64, den64) & ~(fl ? den64(c[l]) : 0));
+        t[l] = ~(HOST_OK(R[l], a[l], b[l], fl, nz64, den64) & ~(fl & den64(c[l])));
     }
     return lanes_pack(t);
+#endif
 }
 
 /* floor / ceil / trunc / rndne f32 (g_rint in sw/fp.c; no rounding mode
