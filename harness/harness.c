@@ -16,7 +16,8 @@
 _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
 #define L SICU_LANES
 #define NP (64 / SICU_LANES)
-#define RING 64             /* in-flight records per wave (cosim) */
+#define RING0 64            /* records per wave to start with (doubles on demand) */
+#define RING_MAX 16384      /* tags are 16 bits: live ones must stay within half of that */
 #define MQ 4096             /* memory-model queue                  */
 
 typedef struct mreq { uint64_t ready, data; unsigned wave; } mreq;
@@ -29,6 +30,23 @@ enum sh_fault {
 #undef FAULT
 };
 
+/* One instruction of a wave in flight in the harness. */
+typedef struct hrec {
+    si_retire rec;         /* cosim: the emulator's record of tag etag      */
+    /* the RTL's record assembled from the monitor's events, compared at
+     * retirement (cosim) and written to the trace in program order */
+    si_retire trec;
+    uint16_t etag, ttag;
+    uint8_t elive;         /* rec stepped, not yet compared               */
+    uint8_t tstate;        /* trec: 0 free, 1 collecting, 2 retired       */
+    /* cosim: retired, its stores not all seen yet (a store instruction
+     * retires once its requests are queued; they reach memory later):
+     * compared when the RTL has stored as many bytes as the emulator, at
+     * the latest when the wave ends (its memory operations have drained) */
+    uint8_t st_pend;
+    uint64_t swr_same[2];  /* scalar codes whose writes left the value as it was */
+} hrec;
+
 typedef struct hw {       /* per wave slot */
     int used;
     unsigned init_lds;     /* LDS dwords to initialise with this wave (the first of its work-group) */
@@ -38,26 +56,18 @@ typedef struct hw {       /* per wave slot */
     unsigned sbase, nsgpr, vbase, nvgpr, simd;
     int scr;               /* scratch slot, -1 none                   */
     uint16_t esteps;       /* emulator steps done (mod 2^16)          */
-    si_retire rec[RING];   /* emulator records (cosim), by tag           */
     uint64_t last_pc;
     unsigned wave_in_wg;
-    /* RTL records assembled from the monitor's events (tag = the wave's
-     * instruction number), compared at retirement (cosim) and written to
-     * the trace in program order per wave */
-    si_retire *trec;       /* RING records                               */
-    uint16_t ttag[RING];
-    uint8_t tstate[RING];  /* 0 free, 1 collecting, 2 retired          */
-    /* cosim: retired, its stores not all seen yet (a store instruction
-     * retires once its requests are queued; they reach memory later):
-     * compared when the RTL has stored as many bytes as the emulator, at
-     * the latest when the wave ends (its memory operations have drained) */
-    uint8_t st_pend[RING];
-    uint16_t tnext;
+    /* the instructions in flight, by tag (the wave's instruction number):
+     * ring entries, tag mod ring; the ring doubles when a new tag meets a
+     * live older one (a load outstanding while many instructions retire) */
+    hrec *rs;
+    unsigned ring;         /* entries of rs, a power of two            */
+    uint16_t tnext;        /* next tag to write to the trace           */
     /* architectural shadow of the wave's registers, kept from the monitor's
      * write events alone (init writes included): EXEC for issue-internal
      * retirements, the state snapshot of reports */
     uint32_t sh_s[128];
-    uint64_t swr_same[RING][2];   /* per record: scalar codes whose writes left the value as it was */
     uint32_t (*sh_v)[64];  /* SICU_VGPR_ROWS rows                        */
     unsigned hist_n;
     uint64_t hist[8];
@@ -142,27 +152,93 @@ static int alloc_run(uint8_t *used, unsigned n, unsigned need, unsigned align)
     return -1;
 }
 
+/* ---------------------------------------------------------------- records in flight */
+static hrec *rec_at(hw *x, unsigned tag) { return &x->rs[tag & (x->ring - 1)]; }
+static int rec_live(const hrec *e) { return e->tstate || e->elive || e->st_pend; }
+static unsigned rec_tag(const hrec *e) { return e->tstate ? e->ttag : e->etag; }
+
+/* the ring holds tags [low .. high] of live entries without collisions at
+ * size n */
+static int ring_fits(const hw *x, unsigned n)
+{
+    uint8_t *seen = calloc(n, 1);
+    int ok = seen != NULL;
+    for (unsigned i = 0; ok && i < x->ring; i++)
+        if (rec_live(&x->rs[i])) {
+            unsigned k = rec_tag(&x->rs[i]) & (n - 1);
+            ok = !seen[k];
+            seen[k] = 1;
+        }
+    free(seen);
+    return ok;
+}
+
+/* double wave slot s's ring until its live entries and tag fit */
+static int ring_grow(hctx *h, unsigned s, unsigned tag)
+{
+    hw *x = &h->w[s];
+    unsigned n = x->ring * 2;
+    while (n <= RING_MAX && !ring_fits(x, n))
+        n *= 2;
+    hrec *rs = n <= RING_MAX ? calloc(n, sizeof *rs) : NULL;
+    if (!rs) {
+        const hrec *old = rec_at(x, tag);
+        return fail(h, "harness: wave slot %u: instruction %u is still in flight (PC 0x%llx) %u instructions later%s",
+                    s, rec_tag(old), (unsigned long long)(old->tstate ? old->trec.pc : old->rec.pc),
+                    (uint16_t)(tag - rec_tag(old)), n <= RING_MAX ? " (out of host memory)" : "");
+    }
+    for (unsigned i = 0; i < x->ring; i++) {
+        hrec *e = &x->rs[i];
+        if (rec_live(e))
+            rs[rec_tag(e) & (n - 1)] = *e;      /* moves the store arrays too */
+        else {
+            si_retire_free(&e->rec);
+            si_retire_free(&e->trec);
+        }
+    }
+    free(x->rs);
+    x->rs = rs;
+    x->ring = n;
+    return 0;
+}
+
+/* the entry of tag, after making room: NULL (failed) if it cannot have one */
+static hrec *rec_room(hctx *h, unsigned s, unsigned tag)
+{
+    hw *x = &h->w[s];
+    hrec *e = rec_at(x, tag);
+    while (rec_live(e) && rec_tag(e) != (uint16_t)tag) {
+        if (ring_grow(h, s, tag) < 0)
+            return NULL;
+        e = rec_at(x, tag);
+    }
+    return e;
+}
+
 /* ---------------------------------------------------------------- RTL trace */
 static si_retire *trec_get(hctx *h, unsigned slot, unsigned tag)
 {
-    hw *x = &h->w[slot];
-    unsigned i = tag % RING;
-    if (x->tstate[i] == 0 || x->ttag[i] != (uint16_t)tag) {
-        si_retire_reset(&x->trec[i]);
-        memset(x->swr_same[i], 0, sizeof x->swr_same[i]);
-        x->ttag[i] = (uint16_t)tag;
-        x->tstate[i] = 1;
+    hrec *e = rec_room(h, slot, tag);
+    if (!e)
+        return NULL;
+    if (e->tstate == 0 || e->ttag != (uint16_t)tag) {
+        si_retire_reset(&e->trec);
+        memset(e->swr_same, 0, sizeof e->swr_same);
+        e->ttag = (uint16_t)tag;
+        e->tstate = 1;
     }
-    return &x->trec[i];
+    return &e->trec;
 }
 
 static uint64_t shadow_exec(const hw *x) { return ((uint64_t)x->sh_s[127] << 32) | x->sh_s[126]; }
 
 /* a scalar write event: up to two dwords per port, by architectural code */
-static void ev_swr(hctx *h, const shm_out *o)
+static int ev_swr(hctx *h, const shm_out *o)
 {
     hw *x = &h->w[o->swr_wave];
     si_retire *r = o->swr_init ? NULL : trec_get(h, o->swr_wave, o->swr_tag);
+    if (!o->swr_init && !r)
+        return -1;
     for (int port = 0; port < 2; port++) {
         unsigned en = port ? o->swr_en_b : o->swr_en_a, c = port ? o->swr_code_b : o->swr_code_a;
         uint64_t dv = port ? o->swr_data_b : o->swr_data_a;
@@ -171,7 +247,7 @@ static void ev_swr(hctx *h, const shm_out *o)
                 unsigned code = (c + k) & 127;
                 uint32_t val = (uint32_t)(dv >> (32 * k));
                 if (r) {
-                    uint64_t *same = &x->swr_same[o->swr_tag % RING][code / 64];
+                    uint64_t *same = &rec_at(x, o->swr_tag)->swr_same[code / 64];
                     *same = x->sh_s[code] == val ? *same | 1ull << (code % 64) : *same & ~(1ull << (code % 64));
                 }
                 x->sh_s[code] = val;
@@ -182,6 +258,7 @@ static void ev_swr(hctx *h, const shm_out *o)
                 }
             }
     }
+    return 0;
 }
 
 /* a VGPR write event: lanes of v[areg-256]; merged into the record's entry */
@@ -198,6 +275,8 @@ static int ev_vwr(hctx *h, const shm_vwr *v)
     if (v->init || !v->mask)
         return 0;
     si_retire *r = trec_get(h, v->wave, v->tag);
+    if (!r)
+        return -1;
     int i;
     for (i = 0; i < r->nvwr && r->vwr[i].reg != n; i++)
         ;
@@ -226,6 +305,8 @@ static int record_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uin
     if (!h->o->trace && !h->o->cosim)
         return 0;
     si_retire *r = trec_get(h, slot, tag);
+    if (!r)
+        return -1;
     unsigned space = (h->d->scratch_per_wave && addr >= h->d->scratch_addr &&
                       addr < h->d->scratch_addr + h->d->scratch_per_wave * h->d->scratch_slots)
                          ? SI_SPACE_SCRATCH : SI_SPACE_GLOBAL;
@@ -251,8 +332,10 @@ static int ev_lds(hctx *h, const shm_out *o, unsigned b)
     uint32_t v = o->lds_data[b] >> (8 * f);
     if (n < 4)
         v &= (1u << (8 * n)) - 1;
-    si_retire_add_store(trec_get(h, o->lds_wave, o->lds_tag), (o->lds_addr[b] & ~3u) + f, v, n, o->lds_lane[b],
-                        SI_SPACE_LDS);
+    si_retire *r = trec_get(h, o->lds_wave, o->lds_tag);
+    if (!r)
+        return -1;
+    si_retire_add_store(r, (o->lds_addr[b] & ~3u) + f, v, n, o->lds_lane[b], SI_SPACE_LDS);
     return check_stores(h, o->lds_wave, o->lds_tag, 0);
 }
 
@@ -262,6 +345,8 @@ static si_retire *retire_record(hctx *h, int src, unsigned slot, unsigned tag, u
 {
     hw *x = &h->w[slot];
     si_retire *r = trec_get(h, slot, tag);
+    if (!r)
+        return NULL;
     const si_dispatch *d = h->d;
     unsigned per_wg = (d->wg[0] * d->wg[1] * d->wg[2] + 63) / 64;
     for (int i = 0; i < 3; i++)
@@ -282,7 +367,7 @@ static si_retire *retire_record(hctx *h, int src, unsigned slot, unsigned tag, u
         r->scc_wr = 1;
         r->scc = (uint8_t)o->scc;
     }
-    x->tstate[tag % RING] = 2;
+    rec_at(x, tag)->tstate = 2;
     return r;
 }
 
@@ -290,10 +375,11 @@ static si_retire *retire_record(hctx *h, int src, unsigned slot, unsigned tag, u
 static int flush_records(hctx *h, unsigned slot)
 {
     hw *x = &h->w[slot];
-    while (x->tstate[x->tnext % RING] == 2 && x->ttag[x->tnext % RING] == x->tnext && !x->st_pend[x->tnext % RING]) {
-        if (h->o->trace && si_trace_write(h->o->trace, &x->trec[x->tnext % RING]) < 0)
+    for (hrec *e = rec_at(x, x->tnext); e->tstate == 2 && e->ttag == x->tnext && !e->st_pend && !e->elive;
+         e = rec_at(x, x->tnext)) {
+        if (h->o->trace && si_trace_write(h->o->trace, &e->trec) < 0)
             return fail(h, "cannot write the trace");
-        x->tstate[x->tnext % RING] = 0;
+        e->tstate = 0;
         x->tnext++;
     }
     return 0;
@@ -437,8 +523,8 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
         x->hist_n = 0;
         x->wave_in_wg = i;
         x->tnext = 0;
-        memset(x->tstate, 0, sizeof x->tstate);
-        memset(x->st_pend, 0, sizeof x->st_pend);
+        for (unsigned k = 0; k < x->ring; k++)
+            x->rs[k].tstate = x->rs[k].elive = x->rs[k].st_pend = 0;
         memset(x->sh_s, 0, sizeof x->sh_s);
         x->init_lds = (i == 0 && lgran) ? (wg->lds_size + 3) / 4 : 0;
         /* the initial registers (and the work-group's LDS, with its first
@@ -453,8 +539,8 @@ static int free_wave(hctx *h, unsigned s)
 {
     hw *x = &h->w[s];
     /* the wave's memory operations have drained: every store is in */
-    for (unsigned i = 0; i < RING; i++)
-        if (x->st_pend[i] && check_stores(h, s, x->ttag[i], 1) < 0)
+    for (unsigned i = 0; i < x->ring; i++)
+        if (x->rs[i].st_pend && check_stores(h, s, x->rs[i].ttag, 1) < 0)
             return -1;
     memset(h->sgpr_used + x->sbase, 0, x->nsgpr);
     memset(h->vgpr_used[x->simd] + x->vbase, 0, x->nvgpr);
@@ -519,15 +605,16 @@ static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
     hw *x = &h->w[s];
     int guard = 0;
     while ((uint16_t)(tag - x->esteps) < 0x8000u) { /* esteps <= tag */
-        si_retire *r = &x->rec[x->esteps % RING];
-        if (x->st_pend[x->esteps % RING])
-            return fail(h, "cosim: wave slot %u: the stores of instruction %u (PC 0x%llx) are still incomplete %d instructions later",
-                        s, x->ttag[x->esteps % RING], (unsigned long long)r->pc, RING);
-        if (si_emu_step(h->emu, x->ew, r) < 0)
+        if (++guard > RING_MAX)
+            return fail(h, "cosim: wave slot %u is more than %d instructions ahead of the emulator", s, RING_MAX);
+        hrec *e = rec_room(h, s, x->esteps);
+        if (!e)
+            return -1;
+        e->etag = x->esteps;
+        e->elive = 1;
+        if (si_emu_step(h->emu, x->ew, &e->rec) < 0)
             return fail(h, "golden emulator: %s", si_emu_error(h->emu));
         x->esteps++;
-        if (++guard > RING)
-            return fail(h, "cosim: wave slot %u is more than %d instructions ahead of the emulator", s, RING);
     }
     return 0;
 }
@@ -740,22 +827,24 @@ static int compare_stores(const si_retire *r, const si_retire *g, char *what, si
     return bad ? -1 : 0;
 }
 
-static int compare_retire(hctx *h, unsigned s, unsigned tag, const si_retire *g)
+/* the RTL's record of tag (retired) against the emulator's */
+static int compare_retire(hctx *h, unsigned s, unsigned tag)
 {
     hw *x = &h->w[s];
-    if (ensure_stepped(h, s, tag) < 0)
+    if (ensure_stepped(h, s, tag) < 0)      /* (may move the records) */
         return -1;
-    const si_retire *r = &x->rec[tag % RING];
+    hrec *e = rec_at(x, tag);
+    const si_retire *r = &e->rec, *g = &e->trec;
+    e->elive = 0;
     char what[2048];
     if (r->pc != g->pc) {
         snprintf(what, sizeof what, "control flow: the RTL retired PC 0x%llx, the emulator executed PC 0x%llx",
                  (unsigned long long)g->pc, (unsigned long long)r->pc);
         return mismatch(h, s, r, what);
     }
-    if (compare_scalar(r, g, x->swr_same[tag % RING], what, sizeof what) < 0 ||
-        compare_vector(r, g, what, sizeof what) < 0)
+    if (compare_scalar(r, g, e->swr_same, what, sizeof what) < 0 || compare_vector(r, g, what, sizeof what) < 0)
         return mismatch(h, s, r, what);
-    x->st_pend[tag % RING] = 1;
+    e->st_pend = 1;
     return check_stores(h, s, tag, 0);
 }
 
@@ -764,13 +853,13 @@ static int compare_retire(hctx *h, unsigned s, unsigned tag, const si_retire *g)
 static int check_stores(hctx *h, unsigned s, unsigned tag, int final)
 {
     hw *x = &h->w[s];
-    unsigned i = tag % RING;
-    if (!h->o->cosim || !x->st_pend[i] || x->tstate[i] != 2 || x->ttag[i] != (uint16_t)tag)
+    hrec *e = rec_at(x, tag);
+    if (!h->o->cosim || !e->st_pend || e->tstate != 2 || e->ttag != (uint16_t)tag)
         return 0;
-    const si_retire *r = &x->rec[i], *g = &x->trec[i];
+    const si_retire *r = &e->rec, *g = &e->trec;
     if (!final && store_nbytes(g) < store_nbytes(r))
         return 0;
-    x->st_pend[i] = 0;
+    e->st_pend = 0;
     char what[512];
     if (compare_stores(r, g, what, sizeof what) < 0) {
         h->res.mismatches++;
@@ -954,8 +1043,8 @@ static int take_events(hctx *h, const shm_out *out)
         for (int s = 0; s < NS; s++)
             if ((out->fu_valid >> s) & 1)
                 h->res.fu_lane_ops[out->fu[s] & 127] += out->fu_lanes[s];
-    if (out->swr_valid)
-        ev_swr(h, out);
+    if (out->swr_valid && ev_swr(h, out) < 0)
+        return -1;
     for (int e = 0; e < SHM_NV; e++)
         if (out->vwr[e].valid && ev_vwr(h, &out->vwr[e]) < 0)
             return -1;
@@ -1080,8 +1169,9 @@ static int retire_all(hctx *h, const shm_out *out)
         h->res.retired++;
         h->res.by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
         h->last_ret = h->cycle;
-        const si_retire *g = retire_record(h, r, s, out->ret_tag[r], out->ret_pc[r], out);
-        if (h->o->cosim && compare_retire(h, s, out->ret_tag[r], g) < 0) {
+        if (!retire_record(h, r, s, out->ret_tag[r], out->ret_pc[r], out))
+            return -1;
+        if (h->o->cosim && compare_retire(h, s, out->ret_tag[r]) < 0) {
             h->res.mismatches++;
             return -1;
         }
@@ -1141,13 +1231,12 @@ static int sim_cycle(hctx *h)
 static void free_records(hctx *h)
 {
     for (unsigned s = 0; s < NW; s++) {
-        for (int r = 0; r < RING; r++) {
-            si_retire_free(&h->w[s].rec[r]);
-            if (h->w[s].trec)
-                si_retire_free(&h->w[s].trec[r]);
+        for (unsigned r = 0; h->w[s].rs && r < h->w[s].ring; r++) {
+            si_retire_free(&h->w[s].rs[r].rec);
+            si_retire_free(&h->w[s].rs[r].trec);
         }
-        free(h->w[s].trec);
-        h->w[s].trec = NULL;
+        free(h->w[s].rs);
+        h->w[s].rs = NULL;
         free(h->w[s].sh_v);
         h->w[s].sh_v = NULL;
     }
@@ -1176,7 +1265,7 @@ sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispat
     }
     h->scr_sgpr = d->scratch_per_wave ? si_emu_scratch_sgpr(h->emu) : -1;
     for (unsigned s = 0; s < NW; s++)
-        if (!(h->w[s].trec = calloc(RING, sizeof(si_retire))) ||
+        if (!(h->w[s].rs = calloc(h->w[s].ring = RING0, sizeof(hrec))) ||
             !(h->w[s].sh_v = calloc(SICU_VGPR_ROWS, sizeof h->w[s].sh_v[0]))) {
             fail(h, "out of host memory for the monitor's records");
             free_records(h);
