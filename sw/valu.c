@@ -21,6 +21,7 @@
 #include "sicu/emu.h"
 #include "fp_int.h"
 #include "operand.h"
+#include "valu_direct.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -1442,6 +1443,13 @@ static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
 }
 
 int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    if (in->op < SI_OP_COUNT && si_valu_direct(w, in))
+        return 0;
+    return si_valu_general(e, w, in, rec);
+}
+
+int si_valu_general(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     if (in->op >= SI_OP_COUNT)
         return si_emu_fail(e, w, "VALU: invalid instruction (op %u)", in->op);

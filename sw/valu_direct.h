@@ -1,0 +1,17 @@
+/* sicu: the VALU's direct path for frequent integer operations
+ * (sw/valu_direct.c).  Private to the library. */
+#ifndef SICU_VALU_DIRECT_H
+#define SICU_VALU_DIRECT_H
+
+#include "sicu/emu.h"
+
+/* Execute `in` on wave w when it is one of the direct path's operations
+ * and its operands allow it: 1 done, 0 left to the general path (nothing
+ * was changed). */
+int si_valu_direct(si_wave *w, const si_inst *in);
+
+/* The general path (sw/valu.c): every VALU instruction; si_exec_valu is
+ * si_valu_direct, else this. */
+int si_valu_general(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec);
+
+#endif
