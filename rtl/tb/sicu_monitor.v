@@ -134,7 +134,10 @@ module sicu_monitor #(
     assign lds_be = i_lds_be;
     assign lds_data = i_lds_data;
 
-    // VGPR writes as 64-lane events: a pass of L lanes is placed at its lanes
+    // VGPR writes as 64-lane events: a pass of L lanes is placed at its lanes.
+    // The 64-lane mask and data of an event are built only in the cycles it
+    // is valid (the harness reads them only then): zeroing and scattering
+    // nine 2048-bit rows every cycle was a tenth of the simulation time.
     integer s, l;
     always @* begin
         vwr_valid = {NV{1'b0}};
@@ -142,9 +145,6 @@ module sicu_monitor #(
         vwr_wave = {NV*WW{1'b0}};
         vwr_tag = {NV*16{1'b0}};
         vwr_areg = {NV*9{1'b0}};
-        vwr_mask = {NV*64{1'b0}};
-        for (s = 0; s < NV; s = s + 1)
-            vwr_data[s*2048 +: 2048] = {2048{1'b0}};
         for (s = 0; s < NS; s = s + 1) begin
             vwr_valid[2*s] = i_sv_valid[s];
             vwr_valid[2*s+1] = i_sv_valid[s] && i_sv_dst64[s];
@@ -154,11 +154,15 @@ module sicu_monitor #(
             vwr_tag[(2*s+1)*16 +: 16] = i_sv_tag[s*16 +: 16];
             vwr_areg[2*s*9 +: 9] = i_sv_areg[s*9 +: 9];
             vwr_areg[(2*s+1)*9 +: 9] = i_sv_areg[s*9 +: 9] + 9'd1;
-            for (l = 0; l < L; l = l + 1) begin
-                vwr_mask[2*s*64 + {26'd0, i_sv_lane0[s*6 +: 6]} + l] = i_sv_mask[s*L + l];
-                vwr_mask[(2*s+1)*64 + {26'd0, i_sv_lane0[s*6 +: 6]} + l] = i_sv_mask[s*L + l];
-                vwr_data[2*s*2048 + ({26'd0, i_sv_lane0[s*6 +: 6]} + l)*32 +: 32] = i_sv_lo[(s*L + l)*32 +: 32];
-                vwr_data[(2*s+1)*2048 + ({26'd0, i_sv_lane0[s*6 +: 6]} + l)*32 +: 32] = i_sv_hi[(s*L + l)*32 +: 32];
+            if (i_sv_valid[s]) begin
+                vwr_mask[2*s*64 +: 128] = 128'd0;
+                vwr_data[2*s*2048 +: 4096] = {4096{1'b0}};
+                for (l = 0; l < L; l = l + 1) begin
+                    vwr_mask[2*s*64 + {26'd0, i_sv_lane0[s*6 +: 6]} + l] = i_sv_mask[s*L + l];
+                    vwr_mask[(2*s+1)*64 + {26'd0, i_sv_lane0[s*6 +: 6]} + l] = i_sv_mask[s*L + l];
+                    vwr_data[2*s*2048 + ({26'd0, i_sv_lane0[s*6 +: 6]} + l)*32 +: 32] = i_sv_lo[(s*L + l)*32 +: 32];
+                    vwr_data[(2*s+1)*2048 + ({26'd0, i_sv_lane0[s*6 +: 6]} + l)*32 +: 32] = i_sv_hi[(s*L + l)*32 +: 32];
+                end
             end
         end
         vwr_valid[2*NS] = i_rw_lsu || i_rw_init;
@@ -166,8 +170,10 @@ module sicu_monitor #(
         vwr_wave[2*NS*WW +: WW] = i_rw_lsu ? i_rw_lsu_wave : i_rw_init_wave;
         vwr_tag[2*NS*16 +: 16] = i_rw_lsu ? i_rw_lsu_tag : 16'd0;
         vwr_areg[2*NS*9 +: 9] = i_rw_lsu ? i_rw_lsu_areg : 9'd256 + i_rw_init_areg;
-        vwr_mask[2*NS*64 +: 64] = i_rw_lsu ? i_rw_lsu_mask : {64{1'b1}};
-        vwr_data[2*NS*2048 +: 2048] = i_rw_data;
+        if (i_rw_lsu || i_rw_init) begin
+            vwr_mask[2*NS*64 +: 64] = i_rw_lsu ? i_rw_lsu_mask : {64{1'b1}};
+            vwr_data[2*NS*2048 +: 2048] = i_rw_data;
+        end
     end
     /* verilator lint_off UNUSEDSIGNAL */
     wire _unused_ok = &{1'b0, clk, 1'b0};
