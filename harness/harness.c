@@ -2,6 +2,7 @@
 #include "harness.h"
 #include "memsys.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,7 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     double t0;
     int waves_open;
     int state;             /* 0 running, 1 completed, -1 failed               */
+    int host_err;          /* the failure is the host's (a write, memory), not the design's */
 };
 typedef struct sh_sim hctx;
 
@@ -121,6 +123,19 @@ static int fail(hctx *h, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(h->err, h->errlen, fmt, ap);
     va_end(ap);
+    return -1;
+}
+
+/* a failure of the host side (an output write, host memory): the design
+ * did nothing wrong, so no failure waveform is re-simulated for it */
+static int fail_host(hctx *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail_host(hctx *h, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h->err, h->errlen, fmt, ap);
+    va_end(ap);
+    h->host_err = 1;
     return -1;
 }
 
@@ -183,7 +198,7 @@ static int ring_grow(hctx *h, unsigned s, unsigned tag)
     hrec *rs = n <= RING_MAX ? calloc(n, sizeof *rs) : NULL;
     if (!rs) {
         const hrec *old = rec_at(x, tag);
-        return fail(h, "harness: wave slot %u: instruction %u is still in flight (PC 0x%llx) %u instructions later%s",
+        return (n <= RING_MAX ? fail_host : fail)(h, "harness: wave slot %u: instruction %u is still in flight (PC 0x%llx) %u instructions later%s",
                     s, rec_tag(old), (unsigned long long)(old->tstate ? old->trec.pc : old->rec.pc),
                     (uint16_t)(tag - rec_tag(old)), n <= RING_MAX ? " (out of host memory)" : "");
     }
@@ -378,7 +393,7 @@ static int flush_records(hctx *h, unsigned slot)
     for (hrec *e = rec_at(x, x->tnext); e->tstate == 2 && e->ttag == x->tnext && !e->st_pend && !e->elive;
          e = rec_at(x, x->tnext)) {
         if (h->o->trace && si_trace_write(h->o->trace, &e->trec) < 0)
-            return fail(h, "cannot write the trace");
+            return fail_host(h, "cannot write the trace: %s", strerror(errno));
         e->tstate = 0;
         x->tnext++;
     }
@@ -1291,7 +1306,14 @@ sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispat
         free(h);
         return NULL;
     }
-    h->nwg = d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
+    uint64_t nwg = (uint64_t)d->ngroups[0] * d->ngroups[1] * d->ngroups[2];
+    if (nwg > UINT32_MAX) {
+        fail(h, "the grid has %llu work-groups (%u x %u x %u); the RTL dispatcher numbers them in 32 bits",
+             (unsigned long long)nwg, d->ngroups[0], d->ngroups[1], d->ngroups[2]);
+        sh_close(h);
+        return NULL;
+    }
+    h->nwg = (uint32_t)nwg;
     h->t0 = now_s();
     h->cycle = 0;
     return h;
@@ -1305,7 +1327,7 @@ int sh_step(sh_sim *h, uint64_t ncycles)
         int rc = sim_cycle(h);
         if (rc < 0) {
             h->state = -1;
-            h->res.sim_failed = h->cycle > 0;
+            h->res.sim_failed = h->cycle > 0 && !h->host_err;
             h->res.fail_cycle = h->cycle;
             return -1;
         }

@@ -284,6 +284,12 @@ if [ -f "$RTL_LIB" ] && [ -n "$LLVM_MC" ]; then
         "$SICU" run hang.json --engine rtl --watchdog 3000 --mem-stall-after 1
     check rtl-bad-number "--max-cycles expects a number" "$SICU" run loop.json --engine rtl --max-cycles 12x
     check rtl-emu-option "--max-instructions is an emulator option" "$SICU" run loop.json --engine cosim --max-instructions 9
+    # a trace write error is the host's: reported, and no failure waveform re-simulated for it
+    check rtl-trace-full 'cannot write the trace: No space left on device' \
+        "$SICU" run loop.json --engine cosim --max-cycles 20000 --trace /dev/full
+    if grep -q 're-simulating' "$W/rtl-trace-full.err"; then
+        fail=$((fail + 1)); failed+=("rtl-trace-full-no-rerun"); echo "  FAIL  rtl-trace-full-no-rerun: a waveform re-run"
+    else pass=$((pass + 1)); echo "  PASS  rtl-trace-full-no-rerun"; fi
 elif [ "${RTL_ONLY:-0}" = 1 ]; then
     echo "badinput: RTL_ONLY=1 but $RTL_LIB is not built (make rtl)" >&2; exit 2
 fi

@@ -138,6 +138,7 @@ static int run_rtl(const sicu_rtl_engine *eng, const char *lpath, sicu_rtl_opts 
     si_codeobj co;
     si_mem mem, emem;
     si_dispatch d, ed;
+    cli_out trace = {0};
     int rc = CLI_FAIL;
     memset(&co, 0, sizeof co);
     si_mem_init(&mem);
@@ -155,16 +156,16 @@ static int run_rtl(const sicu_rtl_engine *eng, const char *lpath, sicu_rtl_opts 
         cli_err("run", "%s", l.err);
         goto out;
     }
-    if (trace_path && !(ro->trace = !strcmp(trace_path, "-") ? stdout : fopen(trace_path, "w"))) {
-        cli_err("run", "cannot create trace file %s: %s", trace_path, strerror(errno));
+    if (trace_path && cli_out_open(&trace, "run", trace_path, "trace") < 0)
         goto out;
-    }
+    ro->trace = trace.f;
     rc = eng->run(&l, &co, &mem, &d, &emem, &ed, ro) == 0 ? CLI_OK : CLI_FAIL;
-    if (ro->trace && ro->trace != stdout && fclose(ro->trace) != 0 && rc == CLI_OK) {
-        cli_err("run", "write error on trace file %s", trace_path);
+    /* as on the emulator, the trace is complete even when the run failed: it
+     * ends at the failing instruction (a write error is reported, no file) */
+    if (cli_out_commit(&trace, "run", "trace") < 0)
         rc = CLI_FAIL;
-    }
 out:
+    cli_out_discard(&trace);
     si_mem_free(&mem);
     si_mem_free(&emem);
     si_codeobj_free(&co);
