@@ -54,8 +54,8 @@ static void usage_run(FILE *f)
             "  --activity FILE.json    per-module switching activity of the run (the whole run is traced to\n"
             "                          a temporary FILE.json.tmp.fst and every bit change counted per module)\n"
             "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n"
-            "The emulator's --trace and --stats files and the launch's dumps are written under a temporary\n"
-            "name and renamed when complete; write errors fail the run.\n",
+            "The --trace file (every engine), the emulator's --stats file and the launch's dumps are written\n"
+            "under a temporary name and renamed when complete; write errors fail the run.\n",
             (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, SICU_RTL_FAIL_WAVES_DEFAULT);
 }
 
