@@ -385,6 +385,10 @@ module lsu #(
     // one bank 64.  Writes are never reordered, so the final LDS contents
     // equal the emulator's whatever the addresses.
     wire       fp_kind = x_kind == K_DSREAD || x_kind == K_DSWRITE;
+    wire       fp_go = st == S_ACCESS && fp_kind;    // a group access this cycle
+    // The wide per-position logic below is simulated only in the cycles that
+    // use it (`SICU_SIM_WHEN: fp_go, fp1_v, fp2_v; the LSU serves plain DS
+    // accesses a small part of the time); synthesis sees it unconditionally.
     // per dword d of a lane (as ds_addr_g): the element's offset, the dword within
     // the element, the alignment mask and the limit, the same for every lane
     reg [127:0] fp_off;
@@ -421,6 +425,7 @@ module lsu #(
             integer    ss, gg, li, di;
             always @* begin
                 a0 = 32'd0; wd = 32'd0; ln = 6'd0; pd = 2'd0; li = 0; di = 0;
+                `SICU_SIM_WHEN(fp_go)
                 for (ss = 0; ss < 3; ss = ss + 1)
                     for (gg = 0; gg < (2 << ss); gg = gg + 1)   // the groups of 2^ss dwords per lane
                         if (ss == {30'd0, fp_s} && gg == {29'd0, fg_g}) begin
@@ -455,6 +460,7 @@ module lsu #(
         fp_srv = 32'd0;
         fp_blk = 1'b0;
         fp_conf = 1'b0;
+        `SICU_SIM_WHEN(fp_go)
         for (fpq = 0; fpq < 32; fpq = fpq + 1)
             if (fp_cur[fpq] && !fp_blk) begin
                 fp_conf = 1'b0;
@@ -466,7 +472,6 @@ module lsu #(
                 else fp_srv[fpq] = 1'b1;
             end
     end
-    wire       fp_go = st == S_ACCESS && fp_kind;
     wire       fp_gdone = (fp_cur & ~fp_srv) == 32'd0;
     // stage 1: the served accesses, presented to the banks
     reg [31:0]       fp1_v;
@@ -486,7 +491,8 @@ module lsu #(
         fp2_v <= fp1_v & {32{!fp1_we}};
         fp2_g <= fp1_g;
         fp2_s <= fp_s;
-        for (fpq = 0; fpq < 32; fpq = fpq + 1) fp2_bb[fpq*7 +: 7] <= fp1_a[fpq*LAW +: 7];
+        `SICU_SIM_WHEN(fp1_v != 32'd0)
+            for (fpq = 0; fpq < 32; fpq = fpq + 1) fp2_bb[fpq*7 +: 7] <= fp1_a[fpq*LAW +: 7];
         lds_bank_q <= lds_a[6:2];
         if (rst) begin
             fg_new <= 1'b1; fg_g <= 3'd0; fp2_v <= 32'd0;
@@ -516,6 +522,7 @@ module lsu #(
             integer       bi;
             always @* begin
                 en = 1'b0; a = {LAW{1'b0}}; be = 4'd0; wd = 32'd0;
+                `SICU_SIM_WHEN(fp1_v != 32'd0)
                 for (bi = 0; bi < 32; bi = bi + 1)
                     if (fp1_v[bi] && fp1_a[bi*LAW+2 +: 5] == gb) begin
                         en = 1'b1; a = fp1_a[bi*LAW +: LAW];
@@ -547,6 +554,7 @@ module lsu #(
             integer     qb;
             always @* begin
                 q = 32'd0;
+                `SICU_SIM_WHEN(fp2_v[gp])
                 for (qb = 0; qb < 32; qb = qb + 1)
                     if (bk == qb[4:0]) q = lds_rsp_data[qb*32 +: 32];
             end
@@ -948,6 +956,7 @@ module lsu #(
             integer     fs, fr;
             always @* begin
                 fw_en = 4'd0; fw_d = 128'd0;
+                `SICU_SIM_WHEN(fp2_v != 32'd0)
                 for (fs = 0; fs < 3; fs = fs + 1)
                     for (fr = 0; fr < 4; fr = fr + 1)
                         if (fs == {30'd0, fp2_s} && fr < (1 << fs) && (gl / (32 >> fs)) == {29'd0, fp2_g} &&
