@@ -44,7 +44,8 @@
 #  registers" (e.g. out-of-range selects; SYNTH_ALLOW_WARNINGS=1 to report only).
 #
 # Environment: YOSYS (yosys), PYTHON (python3), SYNTH_TIMEOUT (seconds per run,
-# 1200), SYNTH_JOBS (parallel runs in step 2, default nproc), SYNTH_MEM_MB (memory
+# 2400: the LSU takes 11-16 min, niced, beside the other suites), SYNTH_JOBS
+# (parallel runs in step 2, default nproc), SYNTH_MEM_MB (memory
 # limit per run, 10000; a run over it fails), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
 # SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (default simd_lane; empty = gate level
 # everywhere: much more time and memory), SYNTH_MEM_MIN_BITS (4096).
@@ -54,7 +55,7 @@ cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 WANT_CFG=${2:-}     # optional: the configuration file BUILD/gen must come from
 YOSYS=${YOSYS:-yosys}
-SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-1200}
+SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-2400}
 JOBS=${SYNTH_JOBS:-$(nproc 2>/dev/null || echo 2)}
 MEM_MB=${SYNTH_MEM_MB:-10000}   # virtual memory limit per Yosys run
 SYNTH_COARSE=${SYNTH_COARSE-simd_lane}
