@@ -483,6 +483,7 @@ static inline uint64_t host_redo64(const uint64_t *r, const uint64_t *a, const u
 }
 #endif
 
+#ifndef __SSE2__   /* the scalar checks of the f64 host paths (SSE2: host_redo64) */
 static inline uint32_t nz64(uint64_t a)
 {
     uint32_t hi = (uint32_t)(a >> 32);
@@ -493,6 +494,7 @@ static inline uint32_t den64(uint64_t a)
     uint32_t hi = (uint32_t)(a >> 32);
     return -(uint32_t)(((hi & 0x7ff00000u) == 0) & (((hi << 1) | (uint32_t)a) != 0));
 }
+#endif
 
 /* When the host result is the library's (RNE): the result is normal or
  * zero (a zero sum is an exact cancellation or of zeros, +0 unless both are
