@@ -339,19 +339,27 @@ sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-prog
 CI_FUZZ ?= 100
 RTL_SMOKE := asm/branches asm/ds asm/ds-xchg2 asm/inflight asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc \
              vadd lds atomics fp32math fp64 intdiv
-rtl-test: rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL) ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, built-ins subset, CI_FUZZ random programs
+RTL_TEST_DEPS := rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL)
+rtl-test: rtl-test-builds rtl-test-runs ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, built-ins subset, CI_FUZZ random programs
+	@echo "RTL test suites passed"
+
+# Two independent halves (separate build and output directories), so that
+# `make -j2 test` runs them side by side once the model, lint and synthesis
+# are done: most of these suites use one core.
+.PHONY: rtl-test-builds rtl-test-runs
+rtl-test-builds: $(RTL_TEST_DEPS)   # the assertion build (build-assert) and the random programs
+	@bash scripts/assert-test.sh
+	@JOBS=2 FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1
+rtl-test-runs: $(RTL_TEST_DEPS)
 	@$(MAKE) --no-print-directory area-test   # after rtl-synth (same netlists), not in parallel with it
 	@RTL_ONLY=1 bash scripts/badinput.sh
-	@bash scripts/assert-test.sh
 	@bash scripts/api-test.sh $(API_TEST)
 	@bash scripts/waves-test.sh
 	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(AREA_BUILD) bash scripts/power-test.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
-	@JOBS=2 FUZZ_ARGS="--exclude $(RTL_FUZZ_EXCLUDE)" bash scripts/fuzz.sh $(CI_FUZZ) cosim 1
 	@$(MAKE) --no-print-directory builtins-cosim   # a representative subset of the built-ins test
 	@$(MAKE) --no-print-directory ocl-test   # the OpenCL runtime on emu and, now that it is built, cosim
-	@echo "RTL test suites passed"
 
 assert-test: ## RTL assertions: a test-only broken invariant fails cosim naming the assertion (small config, build-assert)
 	@bash scripts/assert-test.sh
