@@ -44,7 +44,9 @@
 #  registers" (e.g. out-of-range selects; SYNTH_ALLOW_WARNINGS=1 to report only).
 #
 # Environment: YOSYS (yosys), PYTHON (python3), SYNTH_TIMEOUT (seconds per run,
-# 2400: the LSU takes 11-16 min, niced, beside the other suites), SYNTH_JOBS
+# 2400: the LSU takes 11-16 min beside the other suites), SYNTH_NICE (niceness
+# of the Yosys runs, default 0: in `make -j2 test` the LSU's run is the
+# longest path, so it should not yield to the suites), SYNTH_JOBS
 # (parallel runs in step 2, default nproc), SYNTH_MEM_MB (memory
 # limit per run, 10000; a run over it fails), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
 # SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (default simd_lane; empty = gate level
@@ -56,6 +58,7 @@ BUILD=${1:-build}
 WANT_CFG=${2:-}     # optional: the configuration file BUILD/gen must come from
 YOSYS=${YOSYS:-yosys}
 SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-2400}
+SYNTH_NICE=${SYNTH_NICE:-0}
 JOBS=${SYNTH_JOBS:-$(nproc 2>/dev/null || echo 2)}
 MEM_MB=${SYNTH_MEM_MB:-10000}   # virtual memory limit per Yosys run
 SYNTH_COARSE=${SYNTH_COARSE-simd_lane}
@@ -161,7 +164,7 @@ run() {
     } > "$ys"
     local t0 t rc status mem
     t0=$(date +%s.%N)
-    ( ulimit -v $((MEM_MB * 1024)); timeout "$SYNTH_TIMEOUT" nice -n 10 "$YOSYS" -q -l "$log" "$ys" ) >/dev/null 2>&1
+    ( ulimit -v $((MEM_MB * 1024)); timeout "$SYNTH_TIMEOUT" nice -n "$SYNTH_NICE" "$YOSYS" -q -l "$log" "$ys" ) >/dev/null 2>&1
     rc=$?
     t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')
     mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$log" | tail -1)
