@@ -654,7 +654,7 @@ static uint64_t host_cvt_u32_f32(uint32_t *restrict R, const uint32_t *restrict 
 {
     uint32_t t[NL];
     ALL(l) {
-        int32_t i = (int32_t)a[l] < 0x4f000000 ? (int32_t)hf(a[l] & 0x7fffffffu) : 0; /* |a| < 2^31 */
+        int32_t i = (a[l] & 0x7fffffffu) < 0x4f000000u ? (int32_t)hf(a[l] & 0x7fffffffu) : 0; /* |a| < 2^31 */
         R[l] = (int32_t)a[l] < 0 ? 0 : (uint32_t)i;
         t[l] = -(uint32_t)((int32_t)a[l] >= 0x4f000000);
     }
