@@ -21,6 +21,11 @@ cd "$(dirname "$0")/../../.."
 MODE=$1 LFB=$2 SECS=$3
 shift 3
 TIMEOUT=${LIBFUZZER_TIMEOUT:-10}
+# smoke runs (CI) use a fixed libFuzzer seed, SMOKE_SEED (default 1), so the
+# same tree explores the same inputs; make fuzz draws one per run (printed in
+# the log as "INFO: Seed:")
+SEED=()
+[ "$MODE" = smoke ] && SEED=(-seed="${SMOKE_SEED:-1}")
 pass=0 fail=0
 
 # corpus_dir NAME: the working corpus for this mode, seeded from the repository.
@@ -53,7 +58,7 @@ run_one() {
     local before; before=$(ls "$art" | sort)
     echo "== $name: $SECS s on $dir"
     "$bin" "$dir" -max_total_time="$SECS" -rss_limit_mb=2048 -timeout="$TIMEOUT" -print_final_stats=1 \
-        -artifact_prefix="$art/" "${dict[@]}" ${LIBFUZZER_ARGS:-} >"$log" 2>&1
+        -artifact_prefix="$art/" "${dict[@]}" "${SEED[@]}" ${LIBFUZZER_ARGS:-} >"$log" 2>&1
     local rc=$?
     summary "$name" "$log" "$dir"
     local new; new=$(comm -13 <(echo "$before") <(ls "$art" | sort) | sed '/^$/d')
