@@ -17,7 +17,8 @@
  *     get_local_size ignores partial work-groups (sicu launches may have
  *     them);
  *   - mad_hi, mad_sat(long), nan(ulong), smoothstep(double, double,
- *     doublen), wait_group_events, async copies and prefetch.
+ *     doublen), tgamma, the directed-rounding integer -> floating-point
+ *     conversions, wait_group_events, async copies and prefetch.
  *
  * The replacements are static always_inline functions (or statement
  * expressions) reached through macros of the built-ins' names, so a kernel
@@ -175,6 +176,8 @@ _SICU_FN size_t _sicu_stride(const __local void *p, size_t s) __attribute__((ove
 #define as_double1 as_double
 #define as_ulong1 as_ulong
 #define as_long1 as_long
+#define convert_float1 convert_float
+#define convert_double1 convert_double
 
 /* nan(ulong): libclc returns 0x7ff0000000000000 | nancode, an infinity for
  * nancode 0; OpenCL wants a quiet NaN.  nan(uint) is right in libclc. */
@@ -213,13 +216,165 @@ _SICU_FN size_t _sicu_stride(const __local void *p, size_t s) __attribute__((ove
         return smoothstep((double##N)a, (double##N)b, x);                                          \
     }
 
-#define _SICU_ALL(N) _SICU_NAN(N) _SICU_MADSAT_ALL(N) _SICU_SMOOTH(N)
+/* tgamma: libclc 14 computes exp(lgamma(x)), whose absolute error in
+ * lgamma becomes a relative error of about 150 ulp in large results
+ * (OpenCL: 16).  Here, for double, Stirling's series at z >= 8:
+ *   Gamma(z) = z^(z - 1/2) exp(w),  w = -z + ln(sqrt(2 pi)) + s(z),
+ *   s(z) = sum B_2k / (2k (2k - 1) z^(2k - 1)), k = 1..10,
+ * with w summed exactly (two-sum; its low part wl applied as 1 + wl) and
+ * z - 1/2 exact, so no rounded argument meets a large exponent.  From
+ * z = 143 on, z^(z - 1/2) overflows: t = z^(z/2 - 1/4) exp(w/2) is
+ * squared instead.  Arguments below 8 are shifted up, Gamma(y) =
+ * Gamma(y + n) / (y ... (y + n - 1)), carrying y + k's rounding error
+ * (two-sum) and the product's (fma) as first-order relative corrections,
+ * Gamma(z + zl) as Gamma(z) (1 + psi(z) zl).  Below 1/2 the reflection
+ * Gamma(x) = pi / (sinpi(x) Gamma(1 - x)) applies, 1 - x carried the same
+ * way and t divided out one factor at a time so that results below DBL_MIN
+ * do not overflow first; integers 1..23 give the exact factorial.
+ * Measured on the emulator against glibc's tgammal: at most 4 ulp below
+ * 143, 6 above (docs/builtins.md).  float goes through the double function
+ * (one final rounding: 0.5 ulp). */
+#define _SICU_STIRLING(r2)                                                                          \
+    ((1.0 / 12) + r2 * ((-1.0 / 360) + r2 * ((1.0 / 1260) + r2 * ((-1.0 / 1680) + r2 * ((1.0 / 1188) + \
+    r2 * ((-691.0 / 360360) + r2 * ((1.0 / 156) + r2 * ((-3617.0 / 122400) + r2 * ((43867.0 / 244188) + \
+    r2 * (-174611.0 / 125400))))))))))
+/* s + e = a + b exactly (Knuth's two-sum) */
+#define _SICU_TWOSUM(T, a, b, s, e)                                                                \
+    T s = (a) + (b), s##_b = s - (a), e = ((a) - (s - s##_b)) + ((b) - s##_b)
+#define _SICU_TGAMMA(N)                                                                            \
+    _SICU_F double##N _sicu_tgamma(double##N x)                                                    \
+    {                                                                                              \
+        double##N one = (double##N)1.0, lnr2pi = (double##N)0.91893853320467278;                  \
+        _SICU_TWOSUM(double##N, one, -x, y1, yl1);                                                 \
+        double##N z = x < 0.5 ? y1 : x, zl = x < 0.5 ? yl1 : (double##N)0.0;                       \
+        double##N p = one, c = (double##N)0.0;                                                     \
+        for (int k = 0; k < 8; k++) {                                                              \
+            _SICU_TWOSUM(double##N, z, one, zn, e);                                                \
+            double##N q = p * z;                                                                   \
+            c = z < 8.0 ? c + zl / z + fma(p, z, -q) / q : c;                                      \
+            p = z < 8.0 ? q : p;                                                                   \
+            zl = z < 8.0 ? zl + e : zl;                                                            \
+            z = z < 8.0 ? zn : z;                                                                  \
+        }                                                                                          \
+        double##N r = one / z, r2 = r * r;                                                         \
+        _SICU_TWOSUM(double##N, -z, lnr2pi, a, al);                                                \
+        _SICU_TWOSUM(double##N, a, r * _SICU_STIRLING(r2), w, wl);                                \
+        double##N psi = log(z) - 0.5 * r - r2 * (1.0 / 12);                                       \
+        double##N m = (one + (al + wl - 3.8760227666356784e-17 + psi * zl - c)) / p;              \
+        double##N t = pow(z, z < 143.0 ? z - 0.5 : 0.5 * z - 0.25) * exp(z < 143.0 ? w : 0.5 * w); \
+        double##N t2 = z < 143.0 ? one : t;                                                        \
+        double##N g = x < 0.5 ? (M_PI / (sinpi(x) * (t * m))) / t2 : (t * m) * t2;                \
+        double##N f = one; /* (x - 1)! is exact in double up to x = 23: returned exactly */        \
+        for (int k = 2; k < 23; k++)                                                               \
+            f = (double)k < x ? f * (double)k : f;                                                 \
+        g = (x == trunc(x) && x >= 1.0 && x <= 23.0) ? f : g;                                      \
+        g = x > 171.7 ? (double##N)INFINITY : g;                                                   \
+        return (x < 0.0 && x == trunc(x)) ? (double##N)NAN : g;                                    \
+    }                                                                                              \
+    _SICU_F float##N _sicu_tgamma(float##N x) { return convert_float##N(_sicu_tgamma(convert_double##N(x))); }
+
+/* _rtz/_rtp/_rtn conversions of int, uint, long and ulong to float and of
+ * long and ulong to double: libclc 14 converts to nearest and checks the
+ * direction by converting back in the source type, which overflows in the
+ * top 2^(bits - mantissa) values (e.g. uint 2^32 - 1 -> 2^32), so the
+ * result is one ulp too far from zero there.  Here the magnitude is
+ * truncated to the mantissa's width in integer arithmetic (exactly
+ * representable), and one ulp is added (exactly) when bits were dropped;
+ * the sign picks which of the two each mode wants.  All other source types
+ * are libclc's. */
+#define _SICU_DU(U, D, CM, BITS, MANT, N)                                                          \
+    _SICU_F void _sicu_du(U##N u, D##N *dn, D##N *up)                                              \
+    {                                                                                              \
+        U##N nb = (U##N)BITS - clz(u);                                                             \
+        U##N sh = nb > (U##N)MANT ? nb - (U##N)MANT : (U##N)0;                                     \
+        U##N ulp = (U##N)1 << sh, tr = u & ~(ulp - (U##N)1);                                       \
+        *dn = convert_##D##N(tr);                                                                  \
+        *up = select(*dn, *dn + convert_##D##N(ulp), convert_##CM##N(tr != u));                    \
+    }
+#define _SICU_CVT_U(U, D, N)                                                                       \
+    _SICU_F D##N _sicu_convert_##D##N##_rtz(U##N x) { D##N d, p; _sicu_du(x, &d, &p); return d; } \
+    _SICU_F D##N _sicu_convert_##D##N##_rtp(U##N x) { D##N d, p; _sicu_du(x, &d, &p); return p; } \
+    _SICU_F D##N _sicu_convert_##D##N##_rtn(U##N x) { D##N d, p; _sicu_du(x, &d, &p); return d; }
+#define _SICU_CVT_S(S, D, CM, N)                                                                   \
+    _SICU_F D##N _sicu_convert_##D##N##_rtz(S##N x)                                                \
+    {                                                                                              \
+        D##N d, p;                                                                                 \
+        _sicu_du(abs(x), &d, &p);                                                                  \
+        return select(d, -d, convert_##CM##N(x < 0));                                              \
+    }                                                                                              \
+    _SICU_F D##N _sicu_convert_##D##N##_rtp(S##N x)                                                \
+    {                                                                                              \
+        D##N d, p;                                                                                 \
+        _sicu_du(abs(x), &d, &p);                                                                  \
+        return select(p, -d, convert_##CM##N(x < 0));                                              \
+    }                                                                                              \
+    _SICU_F D##N _sicu_convert_##D##N##_rtn(S##N x)                                                \
+    {                                                                                              \
+        D##N d, p;                                                                                 \
+        _sicu_du(abs(x), &d, &p);                                                                  \
+        return select(d, -p, convert_##CM##N(x < 0));                                              \
+    }
+#define _SICU_CVT_FWD(S, D, N)                                                                     \
+    _SICU_F D##N _sicu_convert_##D##N##_rtz(S##N x) { return convert_##D##N##_rtz(x); }            \
+    _SICU_F D##N _sicu_convert_##D##N##_rtp(S##N x) { return convert_##D##N##_rtp(x); }            \
+    _SICU_F D##N _sicu_convert_##D##N##_rtn(S##N x) { return convert_##D##N##_rtn(x); }
+#define _SICU_CVT_ALL(N)                                                                           \
+    _SICU_DU(uint, float, int, 32, 24, N) _SICU_DU(ulong, float, int, 64, 24, N)                   \
+    _SICU_DU(ulong, double, long, 64, 53, N)                                                       \
+    _SICU_CVT_S(int, float, int, N) _SICU_CVT_U(uint, float, N)                                    \
+    _SICU_CVT_S(long, float, int, N) _SICU_CVT_U(ulong, float, N)                                  \
+    _SICU_CVT_S(long, double, long, N) _SICU_CVT_U(ulong, double, N)                               \
+    _SICU_CVT_FWD(char, float, N) _SICU_CVT_FWD(uchar, float, N) _SICU_CVT_FWD(short, float, N)    \
+    _SICU_CVT_FWD(ushort, float, N) _SICU_CVT_FWD(float, float, N) _SICU_CVT_FWD(double, float, N) \
+    _SICU_CVT_FWD(char, double, N) _SICU_CVT_FWD(uchar, double, N) _SICU_CVT_FWD(short, double, N) \
+    _SICU_CVT_FWD(ushort, double, N) _SICU_CVT_FWD(int, double, N) _SICU_CVT_FWD(uint, double, N)  \
+    _SICU_CVT_FWD(float, double, N) _SICU_CVT_FWD(double, double, N)
+_SICU_CVT_ALL() _SICU_CVT_ALL(2) _SICU_CVT_ALL(3) _SICU_CVT_ALL(4) _SICU_CVT_ALL(8) _SICU_CVT_ALL(16)
+
+#define _SICU_ALL(N) _SICU_NAN(N) _SICU_MADSAT_ALL(N) _SICU_SMOOTH(N) _SICU_TGAMMA(N)
 _SICU_ALL(1) _SICU_ALL(2) _SICU_ALL(3) _SICU_ALL(4) _SICU_ALL(8) _SICU_ALL(16)
 _SICU_SMOOTHS(2) _SICU_SMOOTHS(3) _SICU_SMOOTHS(4) _SICU_SMOOTHS(8) _SICU_SMOOTHS(16)
 
 #define nan(x) _sicu_nan(x)
 #define mad_sat(a, b, c) _sicu_mad_sat((a), (b), (c))
 #define smoothstep(a, b, x) _sicu_smoothstep((a), (b), (x))
+#define tgamma(x) _sicu_tgamma(x)
+#define convert_float_rtz(x) _sicu_convert_float_rtz(x)
+#define convert_float_rtp(x) _sicu_convert_float_rtp(x)
+#define convert_float_rtn(x) _sicu_convert_float_rtn(x)
+#define convert_float2_rtz(x) _sicu_convert_float2_rtz(x)
+#define convert_float2_rtp(x) _sicu_convert_float2_rtp(x)
+#define convert_float2_rtn(x) _sicu_convert_float2_rtn(x)
+#define convert_float3_rtz(x) _sicu_convert_float3_rtz(x)
+#define convert_float3_rtp(x) _sicu_convert_float3_rtp(x)
+#define convert_float3_rtn(x) _sicu_convert_float3_rtn(x)
+#define convert_float4_rtz(x) _sicu_convert_float4_rtz(x)
+#define convert_float4_rtp(x) _sicu_convert_float4_rtp(x)
+#define convert_float4_rtn(x) _sicu_convert_float4_rtn(x)
+#define convert_float8_rtz(x) _sicu_convert_float8_rtz(x)
+#define convert_float8_rtp(x) _sicu_convert_float8_rtp(x)
+#define convert_float8_rtn(x) _sicu_convert_float8_rtn(x)
+#define convert_float16_rtz(x) _sicu_convert_float16_rtz(x)
+#define convert_float16_rtp(x) _sicu_convert_float16_rtp(x)
+#define convert_float16_rtn(x) _sicu_convert_float16_rtn(x)
+#define convert_double_rtz(x) _sicu_convert_double_rtz(x)
+#define convert_double_rtp(x) _sicu_convert_double_rtp(x)
+#define convert_double_rtn(x) _sicu_convert_double_rtn(x)
+#define convert_double2_rtz(x) _sicu_convert_double2_rtz(x)
+#define convert_double2_rtp(x) _sicu_convert_double2_rtp(x)
+#define convert_double2_rtn(x) _sicu_convert_double2_rtn(x)
+#define convert_double3_rtz(x) _sicu_convert_double3_rtz(x)
+#define convert_double3_rtp(x) _sicu_convert_double3_rtp(x)
+#define convert_double3_rtn(x) _sicu_convert_double3_rtn(x)
+#define convert_double4_rtz(x) _sicu_convert_double4_rtz(x)
+#define convert_double4_rtp(x) _sicu_convert_double4_rtp(x)
+#define convert_double4_rtn(x) _sicu_convert_double4_rtn(x)
+#define convert_double8_rtz(x) _sicu_convert_double8_rtz(x)
+#define convert_double8_rtp(x) _sicu_convert_double8_rtp(x)
+#define convert_double8_rtn(x) _sicu_convert_double8_rtn(x)
+#define convert_double16_rtz(x) _sicu_convert_double16_rtz(x)
+#define convert_double16_rtp(x) _sicu_convert_double16_rtp(x)
+#define convert_double16_rtn(x) _sicu_convert_double16_rtn(x)
 
 #undef _SICU_ALL
 #undef _SICU_NAN
@@ -228,6 +383,14 @@ _SICU_SMOOTHS(2) _SICU_SMOOTHS(3) _SICU_SMOOTHS(4) _SICU_SMOOTHS(8) _SICU_SMOOTH
 #undef _SICU_MADSAT_ALL
 #undef _SICU_SMOOTH
 #undef _SICU_SMOOTHS
+#undef _SICU_STIRLING
+#undef _SICU_TGAMMA
+#undef _SICU_TWOSUM
+#undef _SICU_DU
+#undef _SICU_CVT_U
+#undef _SICU_CVT_S
+#undef _SICU_CVT_FWD
+#undef _SICU_CVT_ALL
 #undef char1
 #undef uchar1
 #undef short1
@@ -241,6 +404,8 @@ _SICU_SMOOTHS(2) _SICU_SMOOTHS(3) _SICU_SMOOTHS(4) _SICU_SMOOTHS(8) _SICU_SMOOTH
 #undef as_double1
 #undef as_ulong1
 #undef as_long1
+#undef convert_float1
+#undef convert_double1
 #undef _SICU_F
 #undef _SICU_FN
 #endif /* SICU_DEVICE_H */
