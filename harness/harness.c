@@ -313,6 +313,13 @@ static int ev_vwr(hctx *h, const shm_vwr *v)
 
 static int check_stores(hctx *h, unsigned s, unsigned tag, int final);
 
+static unsigned store_space(const hctx *h, uint64_t addr)
+{
+    return (h->d->scratch_per_wave && addr >= h->d->scratch_addr &&
+            addr < h->d->scratch_addr + h->d->scratch_per_wave * h->d->scratch_slots)
+               ? SI_SPACE_SCRATCH : SI_SPACE_GLOBAL;
+}
+
 /* a global (or scratch) store the RTL made, into its record (trace, cosim) */
 static int record_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uint64_t addr, uint64_t val,
                         unsigned size)
@@ -322,9 +329,7 @@ static int record_store(hctx *h, unsigned slot, unsigned tag, unsigned lane, uin
     si_retire *r = trec_get(h, slot, tag);
     if (!r)
         return -1;
-    unsigned space = (h->d->scratch_per_wave && addr >= h->d->scratch_addr &&
-                      addr < h->d->scratch_addr + h->d->scratch_per_wave * h->d->scratch_slots)
-                         ? SI_SPACE_SCRATCH : SI_SPACE_GLOBAL;
+    unsigned space = store_space(h, addr);
     for (unsigned off = 0; off < size; off += 4) {
         unsigned n = size - off < 4 ? size - off : 4;
         uint32_t v = (uint32_t)(val >> (8 * off));
@@ -1069,13 +1074,61 @@ static int take_events(hctx *h, const shm_out *out)
     return 0;
 }
 
-/* a 64-byte line read of vmem.v: its dwords read now (memory order is
- * request order), the response queued at the model's time */
+/* the stores of a line write of vmem.v, one per lane-dword it serves, into
+ * the instruction's record; kept in the emulator's order (lane, then its
+ * dwords, at increasing addresses) across the instruction's line writes.
+ * The line's data must be that of the last of them on each dword. */
+static int record_line_store(hctx *h, const shm_out *o)
+{
+    uint32_t last[16];
+    unsigned cover = 0;
+    si_retire *r = (h->o->trace || h->o->cosim) ? trec_get(h, o->gm_req_wave, o->gm_req_tag) : NULL;
+    if ((h->o->trace || h->o->cosim) && !r)
+        return -1;
+    for (unsigned l = 0; l < 64; l++)
+        for (unsigned d = 0; d < 4; d++) {
+            unsigned e = d * 64 + l;
+            if (!((o->st_srv[e / 32] >> (e % 32)) & 1))
+                continue;
+            unsigned j = (((o->st_woff[l / 8] >> (4 * (l % 8))) & 15) + d) & 15;
+            uint64_t a = o->gm_req_addr + 4 * j;
+            last[j] = o->st_data[e];
+            cover |= 1u << j;
+            if (r)
+                si_retire_add_store(r, a, o->st_data[e], 4, l, store_space(h, a));
+        }
+    if (cover != o->gm_req_dmask)
+        return fail(h, "vmem line write at cycle %llu (line 0x%llx): dword mask 0x%04x, but its lanes' stores cover 0x%04x",
+                    (unsigned long long)h->cycle, (unsigned long long)o->gm_req_addr, o->gm_req_dmask, cover);
+    for (unsigned j = 0; j < 16; j++)
+        if (((cover >> j) & 1) && o->gm_req_data[j] != last[j])
+            return fail(h, "vmem line write at cycle %llu (line 0x%llx): dword %u = 0x%08x, the last lane's store to it "
+                           "is 0x%08x", (unsigned long long)h->cycle, (unsigned long long)o->gm_req_addr, j,
+                        o->gm_req_data[j], last[j]);
+    if (!r)
+        return 0;
+    for (int i = 1; i < r->nst; i++) { /* insertion: the new ones are mostly in order already */
+        si_store t = r->st[i];
+        int k = i - 1;
+        while (k >= 0 && (r->st[k].lane > t.lane || (r->st[k].lane == t.lane && r->st[k].addr > t.addr))) {
+            r->st[k + 1] = r->st[k];
+            k--;
+        }
+        r->st[k + 1] = t;
+    }
+    return check_stores(h, o->gm_req_wave, o->gm_req_tag, 0);
+}
+
+/* a 64-byte line request of vmem.v: a read's dwords read now, a write's
+ * written now (memory order is request order); the response (a write's:
+ * its acknowledgement) queued at the model's time */
 static int serve_line(hctx *h, const shm_out *o)
 {
     if (h->gqt - h->gqh >= MQ)
         return fail(h, "memory model: more than %d line responses outstanding", MQ);
     if (h->o->cosim && ensure_stepped(h, o->gm_req_wave, o->gm_req_tag) < 0)
+        return -1;
+    if (o->gm_req_we && record_line_store(h, o) < 0)
         return -1;
     lreq *q = &h->gq[h->gqt % MQ];
     memset(q->data, 0, sizeof q->data);
@@ -1087,18 +1140,21 @@ static int serve_line(hctx *h, const shm_out *o)
         if (!p) {
             char d[256];
             disasm_at(h, o->gm_req_pc, d, sizeof d);
-            return fail(h, "memory access out of range at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s: load of "
+            return fail(h, "memory access out of range at cycle %llu: wave slot %u, PC 0x%llx (code +0x%llx): %s: %s of "
                            "4 bytes at 0x%llx (line 0x%llx, dword %u) is not mapped device memory",
                         (unsigned long long)h->cycle, o->gm_req_wave, (unsigned long long)o->gm_req_pc,
-                        (unsigned long long)(o->gm_req_pc - h->d->code_addr), d, (unsigned long long)a,
-                        (unsigned long long)o->gm_req_addr, j);
+                        (unsigned long long)(o->gm_req_pc - h->d->code_addr), d, o->gm_req_we ? "store" : "load",
+                        (unsigned long long)a, (unsigned long long)o->gm_req_addr, j);
         }
-        memcpy(&q->data[j], p, 4);
+        if (o->gm_req_we)
+            memcpy(p, &o->gm_req_data[j], 4);
+        else
+            memcpy(&q->data[j], p, 4);
     }
     if (memlog_on())
-        fprintf(stderr, "mem cycle %llu slot %u line load 0x%llx dwords 0x%04x\n", (unsigned long long)h->cycle,
-                o->gm_req_wave, (unsigned long long)o->gm_req_addr, o->gm_req_dmask);
-    uint64_t r = memsys_access(h->ms, h->cycle, o->gm_req_addr, 0, MEMSYS_VECTOR);
+        fprintf(stderr, "mem cycle %llu slot %u line %s 0x%llx dwords 0x%04x\n", (unsigned long long)h->cycle,
+                o->gm_req_wave, o->gm_req_we ? "store" : "load", (unsigned long long)o->gm_req_addr, o->gm_req_dmask);
+    uint64_t r = memsys_access(h->ms, h->cycle, o->gm_req_addr, o->gm_req_we, MEMSYS_VECTOR);
     h->gq_last = q->ready = r > h->gq_last ? r : h->gq_last;
     h->gqt++;
     h->nmem++;

@@ -253,6 +253,17 @@ static void get_ports(Vsicu_tb *t, shm_out *o)
         o->gm_req_dmask = t->gm_req_dmask;
         o->gm_req_wave = t->gm_req_wave;
         o->gm_req_tag = t->gm_req_tag;
+        o->gm_req_we = t->gm_req_we;
+        if (o->gm_req_we) {
+            for (int i = 0; i < 16; i++)
+                o->gm_req_data[i] = t->gm_req_data[i];
+            for (int i = 0; i < 8; i++) {
+                o->st_srv[i] = t->mon_st_srv[i];
+                o->st_woff[i] = t->mon_st_woff[i];
+            }
+            for (int i = 0; i < 256; i++)
+                o->st_data[i] = t->mon_st_data[i];
+        }
     }
 }
 

@@ -60,10 +60,15 @@ typedef struct shm_out {
     uint32_t mem_req_mode;
     uint64_t mem_req_pc;
     unsigned mem_req_size, mem_req_op, mem_req_wave, mem_req_tag, mem_req_lane;
-    /* line port: a 64-byte line read (dmask: the dwords it needs) */
-    int gm_req_valid, gm_rsp_ready;
+    /* line port: a 64-byte line read or written (dmask: its dwords) */
+    int gm_req_valid, gm_rsp_ready, gm_req_we;
     uint64_t gm_req_addr, gm_req_pc;
     unsigned gm_req_dmask, gm_req_wave, gm_req_tag;
+    uint32_t gm_req_data[16];      /* a write's dwords */
+    /* monitor, with a line write: the elements it serves (bit d*64 + lane),
+     * each lane's dword offset in its line (4 bits), the data rows (dword d
+     * of lane l at st_data[d*64 + l]) */
+    uint32_t st_srv[8], st_woff[8], st_data[256];
     /* monitor: retirements (exec: the EXEC it ran under; issue-internal: 0) */
     int ret_valid[SHM_NR];
     unsigned ret_wave[SHM_NR], ret_tag[SHM_NR];

@@ -114,6 +114,8 @@ module lsu #(
     output wire              vm_offen,
     output wire [2047:0]     vm_a0,
     output wire [2047:0]     vm_a1,
+    output wire              vm_store,
+    output wire [8191:0]     vm_d,            // store data rows {dword 3, 2, 1, 0}
     // events
     output reg               free_valid,      // operands collected
     output reg  [WW-1:0]     free_wave,
@@ -323,9 +325,9 @@ module lsu #(
             k_kind = K_FAULT;
     end
 
-    // vmem candidates: dword buffer loads (1-4 dwords), no TFE, V# not
-    // swizzled; handed over when every active lane's address is dword aligned
-    wire k_fast = k_kind == K_BLOAD && k_esz == 4'd4 && !op_bundle[`DI_TFE] && !op_s2[63];
+    // vmem candidates: dword buffer loads and stores (1-4 dwords), no TFE, V#
+    // not swizzled; handed over when every active lane's address is dword aligned
+    wire k_fast = (k_kind == K_BLOAD || k_kind == K_BSTORE) && k_esz == 4'd4 && !op_bundle[`DI_TFE] && !op_s2[63];
     reg  x_fast;
 
     // ---------------------------------------------------------------- buffer addressing (see sw/vmem.c)
@@ -806,6 +808,8 @@ module lsu #(
     assign vm_offen = x_b[`DI_OFFEN];
     assign vm_a0 = abuf[0];
     assign vm_a1 = abuf[1];
+    assign vm_store = x_kind == K_BSTORE;
+    assign vm_d = {dbuf[3], dbuf[2], dbuf[1], dbuf[0]};
 
     // ---------------------------------------------------------------- format ops (lsu_fmt.vh, sw/vmem.c)
     // The element of lane nxt_lane is range checked all-or-nothing over its

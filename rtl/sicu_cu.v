@@ -83,6 +83,8 @@ module sicu_cu #(
     input  wire              gm_req_ready,
     output wire [63:0]       gm_req_addr,
     output wire [15:0]       gm_req_dmask,
+    output wire              gm_req_we,
+    output wire [511:0]      gm_req_data,
     output wire [WW-1:0]     gm_req_wave,
     output wire [15:0]       gm_req_tag,
     output wire [47:0]       gm_req_pc,
@@ -431,6 +433,12 @@ module sicu_cu #(
     wire [127:0]       vm_vs;
     wire [31:0]        vm_soff;
     wire [2047:0]      vm_a0, vm_a1;
+    wire               vm_store;
+    wire [8191:0]      vm_d;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [255:0]       vx_mon_st_srv, vx_mon_st_woff;   // monitor only (rtl/tb)
+    wire [8191:0]      vx_mon_st_data;
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [NS-1:0]      lx_vwr_en, vx_vwr_en;
     wire [VAW-1:0]     lx_vwr_row, vx_vwr_row;
     wire [63:0]        lx_vwr_mask, vx_vwr_mask;
@@ -449,13 +457,15 @@ module sicu_cu #(
         .in_valid(vm_valid), .in_ready(vm_ready), .in_wave(vm_wave), .in_tag(vm_tag), .in_pc(vm_pc),
         .in_exec(vm_exec), .in_nd(vm_nd), .in_vdst(vm_vdst), .in_areg(vm_areg),
         .in_vs(vm_vs), .in_soff(vm_soff), .in_offset(vm_offset), .in_addr64(vm_addr64), .in_idxen(vm_idxen),
-        .in_offen(vm_offen), .in_a0(vm_a0), .in_a1(vm_a1), .busy(vm_busy), .hold(vm_hold),
+        .in_offen(vm_offen), .in_a0(vm_a0), .in_a1(vm_a1), .in_store(vm_store), .in_d(vm_d),
+        .busy(vm_busy), .hold(vm_hold),
         .gm_req_valid(gm_req_valid), .gm_req_ready(gm_req_ready), .gm_req_addr(gm_req_addr),
-        .gm_req_dmask(gm_req_dmask), .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
-        .gm_req_pc(gm_req_pc),
+        .gm_req_dmask(gm_req_dmask), .gm_req_we(gm_req_we), .gm_req_data(gm_req_data),
+        .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag), .gm_req_pc(gm_req_pc),
         .gm_rsp_valid(gm_rsp_valid), .gm_rsp_ready(gm_rsp_ready), .gm_rsp_data(gm_rsp_data),
         .vwr_en(vx_vwr_en), .vwr_row(vx_vwr_row), .vwr_mask(vx_vwr_mask), .vwr_data(vx_vwr_data),
         .mon_vwr_areg(vx_vwr_areg), .mon_vwr_wave(vx_vwr_wave), .mon_vwr_tag(vx_vwr_tag),
+        .mon_st_srv(vx_mon_st_srv), .mon_st_woff(vx_mon_st_woff), .mon_st_data(vx_mon_st_data),
         .done_valid(vx_done_v), .done_wave(vx_done_w), .done_tag(vx_done_t), .done_pc(vx_done_pc),
         .done_exec(vx_done_exec), .pc_lines(pc_vm_lines), .pc_insts(pc_vm_insts)
     );
@@ -490,7 +500,7 @@ module sicu_cu #(
         .vm_valid(vm_valid), .vm_ready(vm_ready), .vm_busy(vm_busy), .vm_hold(vm_hold), .vm_wave(vm_wave), .vm_tag(vm_tag),
         .vm_pc(vm_pc), .vm_exec(vm_exec), .vm_nd(vm_nd), .vm_vdst(vm_vdst), .vm_areg(vm_areg),
         .vm_vs(vm_vs), .vm_soff(vm_soff), .vm_offset(vm_offset), .vm_addr64(vm_addr64), .vm_idxen(vm_idxen),
-        .vm_offen(vm_offen), .vm_a0(vm_a0), .vm_a1(vm_a1),
+        .vm_offen(vm_offen), .vm_a0(vm_a0), .vm_a1(vm_a1), .vm_store(vm_store), .vm_d(vm_d),
         .done_valid(lx_done_v), .done_wave(lx_done_w), .done_tag(lx_done_t), .done_pc(lx_done_pc),
         .done_vm(lx_done_vm),
         .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lx_done_exec), .mon_vwr_areg(lx_vwr_areg),

@@ -1,6 +1,6 @@
-// sicu CU: vector memory pipeline - MUBUF dword loads (buffer_load_dword,
-// _dwordx2, _dwordx3, _dwordx4) coalesced into 64-byte line requests, several
-// instructions in flight.  (Stores stay on the LSU's lane-serial path.)
+// sicu CU: vector memory pipeline - MUBUF dword loads and stores
+// (buffer_load_dword/buffer_store_dword, _dwordx2, _dwordx3, _dwordx4)
+// coalesced into 64-byte line requests, several instructions in flight.
 //
 // The LSU (lsu.v) collects an instruction's VGPR operands and hands it over
 // when every active lane's address is dword aligned and the V# is not
@@ -13,12 +13,16 @@
 //          dword, the emulator's order) names the line; every pending element
 //          in that line is served by the request.  A contiguous dword access
 //          of a wave is 4 requests, a scattered one up to 64.  A request
-//          carries the mask of the line's dwords it needs.  Then a final
-//          marker: it writes 0 to active out-of-range dwords.
-//   RSP    responses (the line's dwords) come back in request order; each
-//          writes the instruction's destination rows
-//          whose lanes it covers (one row per cycle, under the lanes' masks);
-//          the marker completes the instruction (done: waitcnt, retirement).
+//          carries the mask of the line's dwords it needs; a store's also
+//          carries their data (of several lanes on one dword, the last in
+//          the emulator's order wins) and serves the lanes of one
+//          quarter-wave (16 lanes: a contiguous access loses nothing).  Then a final marker: a load writes
+//          0 to active out-of-range dwords (a store drops them).
+//   RSP    responses (the line's dwords; a store's: its acknowledgement)
+//          come back in request order; a load's writes the instruction's
+//          destination rows whose lanes it covers (one row per cycle, under
+//          the lanes' masks); the marker completes the instruction (done:
+//          waitcnt, retirement).
 // Up to REQS requests (and markers) outstanding; requests of one instruction
 // precede those of the next, so memory order is issue order.
 `default_nettype none
@@ -51,6 +55,8 @@ module vmem #(
     input  wire              in_offen,
     input  wire [2047:0]     in_a0,           // address rows
     input  wire [2047:0]     in_a1,
+    input  wire              in_store,        // a store: in_d holds its data rows
+    input  wire [8191:0]     in_d,            // {dword 3, 2, 1, 0} rows
     output wire              busy,            // an instruction is in this unit
     input  wire              hold,            // the LSU writes VGPR rows / completes: no row write, no done
     // line port to the memory system (harness): requests and in-order responses
@@ -58,6 +64,8 @@ module vmem #(
     input  wire              gm_req_ready,
     output reg  [63:0]       gm_req_addr,     // 64-byte aligned
     output reg  [15:0]       gm_req_dmask,    // dwords of the line read / written
+    output reg               gm_req_we,       // a write of the dmask dwords of gm_req_data
+    output reg  [511:0]      gm_req_data,
     output reg  [WW-1:0]     gm_req_wave,
     output reg  [15:0]       gm_req_tag,
     output reg  [47:0]       gm_req_pc,       // error reports only
@@ -72,6 +80,12 @@ module vmem #(
     output reg  [8:0]        mon_vwr_areg,
     output reg  [WW-1:0]     mon_vwr_wave,
     output reg  [15:0]       mon_vwr_tag,
+    // monitor (testbench): the elements a store request writes ([d*64 + lane]),
+    // each lane's dword offset in its line, and the data rows, so that the
+    // harness records every lane's store as the emulator does
+    output reg  [255:0]      mon_st_srv,
+    output reg  [255:0]      mon_st_woff,
+    output wire [8191:0]     mon_st_data,
     // completion
     output reg               done_valid,
     output reg  [WW-1:0]     done_wave,
@@ -110,6 +124,8 @@ module vmem #(
     reg [15:0]    c_offset;
     reg           c_addr64, c_idxen, c_offen;
     reg [2047:0]  c_a0, c_a1;
+    reg           c_store;
+    reg [8191:0]  c_d;                // store data rows {dword 3, 2, 1, 0}
     reg [WW-1:0]  c_wave;
     reg [15:0]    c_tag;
     reg [47:0]    c_pc;
@@ -175,6 +191,7 @@ module vmem #(
     reg         q_v;                  // S2 holds a served set
     reg [255:0] q_srv;
     reg [57:0]  q_line;
+    reg [1:0]   q_qtr;                // a store's: the quarter-wave of its lanes
     wire [255:0] s1_pend = c_pend & ~(q_v ? q_srv : 256'd0);
     function automatic [57:0] lead_f(input [255:0] pend);
         reg [5:0]  l;
@@ -211,6 +228,20 @@ module vmem #(
                                                                           : (c_line[l * 58 +: 58] == ln));
         end
     endfunction
+    // the quarter-wave (lanes 16q .. 16q+15) of the first pending lane, and
+    // the elements of a quarter: a store request serves one quarter's lanes
+    function automatic [1:0] lead_q_f(input [255:0] pend);
+        integer k;
+        begin
+            lead_q_f = 2'd0;
+            for (k = 63; k >= 0; k = k - 1)
+                if (pend[k] | pend[64 + k] | pend[128 + k] | pend[192 + k]) lead_q_f = k[5:4];
+        end
+    endfunction
+    function automatic [255:0] qmask_f(input [1:0] q);
+        integer k;
+        for (k = 0; k < 256; k = k + 1) qmask_f[k] = k[5:4] == q;
+    endfunction
     wire rq_room = rq_cnt < REQS[RQW:0];
     wire req_free = !gm_req_valid || gm_req_ready;
     wire s2_fire = c_st == C_COAL && q_v && rq_room && req_free;
@@ -218,9 +249,12 @@ module vmem #(
     always @(posedge clk)
         if (s1_fire) begin : coal_s1
             reg [57:0] ln;
+            reg [1:0]  q;
             ln = lead_f(s1_pend);
+            q = lead_q_f(s1_pend);
             q_line <= ln;
-            q_srv <= srv_f(s1_pend, ln);
+            q_qtr <= q;
+            q_srv <= srv_f(c_store ? s1_pend & qmask_f(q) : s1_pend, ln);
         end
     // the dwords of the line the served elements read: lane l's dword d is
     // dword (woff + d) mod 16 of the line it lies in
@@ -237,8 +271,43 @@ module vmem #(
             end
         end
     endfunction
+    // a store's line data: dword j of the line from the last served element
+    // (lane, then dword: the emulator's order) that lies on it; the served
+    // elements are lanes of quarter q (a 4:1 select per lane position, then
+    // 64 candidates per dword: a store line gathers 16 lanes, as the address
+    // stage handles 16 lanes a cycle; lanes of later quarters on the same
+    // line go in later requests, so the last lane still wins in memory)
+    function automatic [511:0] data_f(input [255:0] srv, input [1:0] q);
+        reg [31:0] v;
+        reg [3:0]  w, k;
+        reg        sv;
+        integer    l, d, j, qq;
+        begin
+            data_f = 512'd0;
+            for (l = 0; l < 16; l = l + 1)
+                for (d = 0; d < 4; d = d + 1) begin
+                    v = 32'd0; w = 4'd0; sv = 1'b0;
+                    for (qq = 0; qq < 4; qq = qq + 1)   // constant part-selects (synthesis)
+                        if (q == qq[1:0]) begin
+                            v = c_d[(d * 64 + qq * 16 + l) * 32 +: 32];
+                            w = c_woff[(qq * 16 + l) * 4 +: 4];
+                            sv = srv[d * 64 + qq * 16 + l];
+                        end
+                    k = w + d[3:0];
+                    for (j = 0; j < 16; j = j + 1)
+                        if (sv && k == j[3:0]) data_f[j * 32 +: 32] = v;
+                end
+        end
+    endfunction
     always @(posedge clk)
         if (s2_fire) gm_req_dmask <= dmask_f(q_srv);
+    always @(posedge clk)
+        if (s2_fire && c_store) begin
+            gm_req_data <= data_f(q_srv, q_qtr);
+            mon_st_srv <= q_srv;
+            mon_st_woff <= c_woff;
+        end
+    assign mon_st_data = c_d;
     wire c_mark = c_st == C_MARK && rq_room;   // the final entry
     wire c_push = s2_fire || c_mark;
 
@@ -299,6 +368,7 @@ module vmem #(
             it_head <= {ITW{1'b0}}; it_tail <= {ITW{1'b0}}; it_cnt <= {(ITW+1){1'b0}};
             rq_wr <= {RQW{1'b0}}; rq_rd <= {RQW{1'b0}}; rq_cnt <= {(RQW+1){1'b0}};
             gm_req_valid <= 1'b0;
+            gm_req_we <= 1'b0;
             w_v <= 1'b0;
             q_v <= 1'b0;
             pc_lines <= 32'd0; pc_insts <= 32'd0;
@@ -310,6 +380,7 @@ module vmem #(
                 c_nd <= in_nd; c_exec <= in_exec; c_vs <= in_vs; c_soff <= in_soff;
                 c_offset <= in_offset; c_addr64 <= in_addr64; c_idxen <= in_idxen; c_offen <= in_offen;
                 c_a0 <= in_a0; c_a1 <= in_a1;
+                c_store <= in_store; c_d <= in_d;
                 c_wave <= in_wave; c_tag <= in_tag; c_pc <= in_pc;
                 c_done <= 256'd0;
                 it_wave[it_tail] <= in_wave; it_tag[it_tail] <= in_tag; it_pc[it_tail] <= in_pc;
@@ -329,14 +400,16 @@ module vmem #(
             if (s2_fire) begin
                 c_done <= c_done | q_srv;
                 gm_req_valid <= 1'b1;
+                gm_req_we <= c_store;
                 gm_req_addr <= {q_line, 6'd0};
                 gm_req_wave <= c_wave; gm_req_tag <= c_tag; gm_req_pc <= c_pc;
                 pc_lines <= pc_lines + 32'd1;
             end
             if (c_st == C_COAL && s1_pend == 256'd0 && !q_v) c_st <= C_MARK;
             if (c_push) begin
-                rq_mem[rq_wr] <= c_mark ? {c_it, 1'b1, 1'b1, c_oob} :
-                                          {c_it, 1'b0, 1'b0, q_srv};
+                // a store's entries write no rows
+                rq_mem[rq_wr] <= c_mark ? {c_it, 1'b1, 1'b1, c_store ? 256'd0 : c_oob} :
+                                          {c_it, 1'b0, 1'b0, c_store ? 256'd0 : q_srv};
                 rq_wr <= rq_wr + 1'b1;
             end
             if (c_mark) c_st <= C_IDLE;
@@ -379,6 +452,7 @@ module vmem #(
     `SICU_ASSERT(vmem_inflight_overflow, !(in_valid && in_ready && it_cnt >= IT))
     `SICU_ASSERT(vmem_done_in_order, !(w_fin && w_last && w_it != it_head))
     `SICU_ASSERT(vmem_serves_pending, !(s1_fire && (s1_pend & ~c_pend) != 256'd0))
+    `SICU_ASSERT(vmem_store_one_quarter, !(s2_fire && c_store && (q_srv & ~qmask_f(q_qtr)) != 256'd0))
     // a request waiting for ready keeps its address
     reg        a_wait;
     reg [63:0] a_addr;

@@ -21,6 +21,8 @@
 #   buf-contig      buffer_load_dword + s_waitcnt, lanes contiguous
 #   buf-scatter     the same, lanes 4 KiB apart (64 different lines)
 #   buf-stream      8 buffer_load_dword then one s_waitcnt (overlap)
+#   st-contig       buffer_store_dword + s_waitcnt, lanes contiguous
+#   st-stream       8 buffer_store_dword then one s_waitcnt (overlap)
 # Environment: BUILD (default build), MICRO_N (default 32), MICRO (case
 # names to run, default all).  Prints a table; BUILD/bench/micro.json has the figures.
 set -u
@@ -53,6 +55,9 @@ body() {
                       else
                           printf 'buffer_load_dword v%d, v20, s[4:7], 0 offen offset:%d\n' $((3 + k % 8)) $((4 * (k % 8)))
                       fi ;;
+        st-contig)    printf 'buffer_store_dword v1, v20, s[4:7], 0 offen\ns_waitcnt vmcnt(0)\n' ;;
+        st-stream)    printf 'buffer_store_dword v1, v20, s[4:7], 0 offen offset:%d\n' $((256 * (k % 8)))
+                      [ $((k % 8)) = 7 ] && printf 's_waitcnt vmcnt(0)\n' ;;
     esac
 }
 
@@ -95,7 +100,8 @@ cycles() {
     sed -n 's/^ *"cycles": \([0-9]*\).*/\1/p' "$d/stats.json" | head -1
 }
 
-ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 buf-contig buf-scatter buf-stream"
+ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 buf-contig buf-scatter buf-stream
+     st-contig st-stream"
 CASES=${MICRO:-$ALL}
 printf '%-12s %10s %10s %12s   (marginal CU cycles per repetition, N=%d)\n' case "cyc(N)" "cyc(2N)" "cyc/rep" "$N"
 json="{"

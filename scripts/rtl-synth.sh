@@ -225,7 +225,7 @@ fi
 # SYNTH_JOBS runs at a time (the longest ones first)
 mods=$(echo ${SYNTH_MODULES:-$all_mods})   # one line, space separated
 [ "$mods" = none ] && mods=
-long="$SYNTH_COARSE lsu issue"
+long="$SYNTH_COARSE lsu vmem issue"
 ordered=$(for m in $long; do case " $mods " in *" $m "*) echo "$m" ;; esac; done
           for m in $mods; do case " $long " in *" $m "*) ;; *) echo "$m" ;; esac; done)
 report_mods=()

@@ -70,6 +70,8 @@ module sicu_tb #(
     input  wire              gm_req_ready,
     output wire [63:0]       gm_req_addr,
     output wire [15:0]       gm_req_dmask,
+    output wire              gm_req_we,
+    output wire [511:0]      gm_req_data,
     output wire [WW-1:0]     gm_req_wave,
     output wire [15:0]       gm_req_tag,
     output wire [47:0]       gm_req_pc,
@@ -108,6 +110,11 @@ module sicu_tb #(
     output wire [32*LAW-1:0] mon_lds_addr,
     output wire [32*4-1:0]   mon_lds_be,
     output wire [32*32-1:0]  mon_lds_data,
+    // with a store request on the line port: its elements ([d*64 + lane]),
+    // each lane's dword offset in its line, the data rows {dword 3 .. 0}
+    output wire [255:0]      mon_st_srv,
+    output wire [255:0]      mon_st_woff,
+    output wire [8191:0]     mon_st_data,
     // faults, wave state, activity, counters
     output wire              mon_fault_valid,
     output wire [WW-1:0]     mon_fault_wave,
@@ -143,7 +150,8 @@ module sicu_tb #(
         .mem_req_tag(mem_req_tag), .mem_req_lane(mem_req_lane), .mem_rsp_valid(mem_rsp_valid),
         .mem_rsp_data(mem_rsp_data),
         .gm_req_valid(gm_req_valid), .gm_req_ready(gm_req_ready), .gm_req_addr(gm_req_addr),
-        .gm_req_dmask(gm_req_dmask), .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
+        .gm_req_dmask(gm_req_dmask), .gm_req_we(gm_req_we), .gm_req_data(gm_req_data),
+        .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
         .gm_req_pc(gm_req_pc), .gm_rsp_valid(gm_rsp_valid), .gm_rsp_ready(gm_rsp_ready),
         .gm_rsp_data(gm_rsp_data)
     );
@@ -192,6 +200,9 @@ module sicu_tb #(
     assign mon_fu = u_cu.mon_fu;
     assign mon_fu_lanes = u_cu.mon_fu_lanes;
     assign perf_cu = u_cu.perf_cu;
+    assign mon_st_srv = u_cu.vx_mon_st_srv;
+    assign mon_st_woff = u_cu.vx_mon_st_woff;
+    assign mon_st_data = u_cu.vx_mon_st_data;
     assign perf_simd = u_cu.perf_simd;
 endmodule
 `default_nettype wire
