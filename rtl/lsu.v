@@ -2,7 +2,10 @@
 // array itself is lds.v).
 //
 // One instruction at a time, in order (so global atomics perform in issue
-// order across waves):
+// order across waves), except that plain DS reads/writes overlap by one: once
+// one has made its last LDS access, its drain, write-back and completion run
+// in a back end (bk_*) while the front collects the next instruction's
+// operands (the next access waits until the back end is empty):
 //   COLLECT  read the VGPR rows it needs (address, store data) from the
 //            wave's SIMD, one 64-lane row per cycle; then the wave is free
 //            to issue again (memory results are ordered by s_waitcnt);
@@ -131,6 +134,8 @@ module lsu #(
     output wire [15:0]       mon_tag,
     output reg  [63:0]       done_exec,
     output reg  [8:0]        mon_vwr_areg,     // architectural VGPR (256 + n) of the vwr_* row written
+    output reg  [WW-1:0]     mon_vwr_wave,     // ... and its instruction
+    output reg  [15:0]       mon_vwr_tag,
     output wire [31:0]       mon_lds_valid,    // up to 32 LDS writes this cycle, in the emulator's order
     output wire [32*6-1:0]   mon_lds_lane,
     output wire [32*LAW-1:0] mon_lds_addr,     // byte address of the dword, inside the work-group's LDS
@@ -486,13 +491,15 @@ module lsu #(
     // stage 2: read data on lds_rsp_data
     reg [31:0]       fp2_v;
     reg [2:0]        fp2_g;
-    reg [1:0]        fp2_s;
+    reg [1:0]        fp2_s, fp1_s;
+    reg [3:0]        fp2_esz, fp1_esz;
+    reg              fp2_sext, fp1_sext;
     reg [32*7-1:0]   fp2_bb;         // {bank, byte} per position
     always @(posedge clk) begin
         fp1_v <= 32'd0;
         fp2_v <= fp1_v & {32{!fp1_we}};
         fp2_g <= fp1_g;
-        fp2_s <= fp_s;
+        fp2_s <= fp1_s; fp2_esz <= fp1_esz; fp2_sext <= fp1_sext;
         `SICU_SIM_WHEN(fp1_v != 32'd0)
             for (fpq = 0; fpq < 32; fpq = fpq + 1) fp2_bb[fpq*7 +: 7] <= fp1_a[fpq*LAW +: 7];
         lds_bank_q <= lds_a[6:2];
@@ -502,6 +509,7 @@ module lsu #(
             fg_new <= 1'b1; fg_g <= 3'd0;
         end else if (fp_go) begin
             fp1_v <= fp_srv; fp1_we <= x_kind == K_DSWRITE; fp1_g <= fg_g;
+            fp1_s <= fp_s; fp1_esz <= x_esz; fp1_sext <= x_sext;
             fp1_a <= pos_a; fp1_lane <= pos_lane; fp1_be <= pos_be; fp1_wd <= pos_wd;
             fg_pm <= fp_cur & ~fp_srv;
             fg_new <= fp_gdone;
@@ -560,8 +568,8 @@ module lsu #(
                 for (qb = 0; qb < 32; qb = qb + 1)
                     if (bk == qb[4:0]) q = lds_rsp_data[qb*32 +: 32];
             end
-            wire [31:0] sh = (x_esz == 4'd1) ? q >> {by, 3'b000} : (x_esz == 4'd2) ? q >> {by[1], 4'b0000} : q;
-            assign fp2_val[gp*32 +: 32] = ld_ext(sh, x_esz, x_sext);
+            wire [31:0] sh = (fp2_esz == 4'd1) ? q >> {by, 3'b000} : (fp2_esz == 4'd2) ? q >> {by[1], 4'b0000} : q;
+            assign fp2_val[gp*32 +: 32] = ld_ext(sh, fp2_esz, fp2_sext);
         end
     endgenerate
 `ifndef SYNTHESIS   // assertions: simulation only
@@ -715,12 +723,38 @@ module lsu #(
                   k_kind == K_DSCNT || k_kind == K_DSXCHG2;
     wire   x_ds = x_kind == K_DSREAD || x_kind == K_DSWRITE || x_kind == K_DSATOM || x_kind == K_DSSWZ ||
                   x_kind == K_DSCNT || x_kind == K_DSXCHG2;
-    assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy);
-    assign vm_hold = st == S_WB || st == S_DONE;
-    assign mon_wave = x_wave;
+    // The back end of plain DS reads/writes (bk_*): the instruction whose last
+    // group access was made drains the bank pipeline (fp1/fp2), writes its
+    // result rows and completes, while the front accepts the next plain DS
+    // instruction and collects its operand rows.  The front leaves COLLECT
+    // (and clears the result rows) when the back end is empty, or, for the
+    // LDS access of a plain DS instruction, as soon as the back end has read
+    // its last result row; its access then runs during the back end's
+    // completion, and the hand-over to the back end at its end coincides at
+    // the latest with that completion.
+    localparam [1:0] BK_DRAIN = 2'd0, BK_WB = 2'd1, BK_DONE = 2'd2;
+    reg              bk_busy;
+    reg [1:0]        bk_st;
+    reg [WW-1:0]     bk_wave;
+    reg [15:0]       bk_tag;
+    reg [47:0]       bk_pc;
+    reg              bk_read;
+    reg [4:0]        bk_nd, bk_wi;
+    reg [VAW-1:0]    bk_rd;
+    reg [7:0]        bk_dst;
+    reg [63:0]       bk_exec;
+    wire   k_plain_ds = k_kind == K_DSREAD || k_kind == K_DSWRITE;
+    assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy) && (!bk_busy || k_plain_ds);
+    assign vm_hold = st == S_WB || st == S_DONE || bk_busy;
+    // the instruction that owns this cycle's LDS writes: the back end's while
+    // it drains the bank pipeline, else the front's
+    wire   bk_drain = bk_busy && bk_st == BK_DRAIN;
+    // the back end has read its last result row (this cycle at the latest)
+    wire   bk_rows_read = bk_st == BK_DONE || (bk_st == BK_WB && bk_wi + 5'd1 >= bk_nd);
+    assign mon_wave = bk_drain ? bk_wave : x_wave;
     assign mem_req_mode = x_mode;
     assign mem_req_pc = x_b[`DI_PC];
-    assign mon_tag = x_tag;
+    assign mon_tag = bk_drain ? bk_tag : x_tag;
     // LDS writes in the emulator's order: the served run's positions in order, or
     // the single access in slot 0 (the harness records stores slot by slot)
     wire   mon_fp = fp1_v != 32'd0;
@@ -766,6 +800,13 @@ module lsu #(
                                    ((x_s0 + {32'd0, sm_off}) & ~64'd3) + {57'd0, a_d, 2'b00};
     reg        rq_fifo_full;
     always @* rq_fifo_full = outst >= 7'd60;
+    // COLLECT ends: operands in, the back end empty (or past its last row read,
+    // for a plain DS access)
+    // (the last row is captured in the exit cycle, except for the vmem hand-off,
+    // whose alignment check reads the captured rows)
+    wire       c_in = st == S_COLLECT && c_i == c_n && !c_pend && !(c_pend2 && x_fast);
+    wire       c_to_access = !(x_fast && vm_aligned) && !(x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD);
+    wire       c_exit = c_in && (!bk_busy || (bk_rows_read && c_to_access && fp_kind));
     // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
     wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full && (x_ds || !vm_busy);
 
@@ -913,7 +954,7 @@ module lsu #(
     reg [5:0]   rb_lane;
     reg [159:0] rb_wv;       // row r's dword: rb_wv[r*32 +: 32]
     always @* begin
-        rb_clr = !rst && st == S_IDLE && op_valid;
+        rb_clr = !rst && c_exit;
         rb_bcast = !rst && acc_go && x_kind == K_DSCNT && at_ph[1];
         rb_en = 5'd0; rb_lane = 6'd0; rb_wv = 160'd0;
         if (mem_rsp_valid && x_kind != K_SMRD) begin
@@ -1002,9 +1043,31 @@ module lsu #(
             outst <= 7'd0;
             rq_wr <= 6'd0; rq_rd <= 6'd0;
             lds_rd_pend <= 1'b0; lds_rd_pend2 <= 1'b0;
+            bk_busy <= 1'b0;
             pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0;
         end else begin
-            if (st != S_IDLE) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            if (st != S_IDLE || bk_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            // back end (plain DS): drain the bank pipeline, write the result rows, complete
+            if (bk_busy)
+                case (bk_st)
+                    BK_DRAIN: if (fp1_v == 32'd0 && fp2_v == 32'd0) bk_st <= bk_read ? BK_WB : BK_DONE;
+                    BK_WB: begin   // a row per cycle, the last one goes on to DONE
+                        vwr_en[wave_simd(bk_wave)] <= 1'b1;
+                        vwr_row <= bk_rd + {{(VAW-5){1'b0}}, bk_wi};
+                        mon_vwr_areg <= 9'd256 + {1'b0, bk_dst} + {4'd0, bk_wi};
+                        mon_vwr_wave <= bk_wave; mon_vwr_tag <= bk_tag;
+                        vwr_mask <= bk_exec;
+                        vwr_data <= rb_row_sel(bk_wi[2:0]);
+                        bk_wi <= bk_wi + 5'd1;
+                        if (bk_wi + 5'd1 >= bk_nd) bk_st <= BK_DONE;
+                    end
+                    default: begin
+                        done_valid <= 1'b1;
+                        done_wave <= bk_wave; done_tag <= bk_tag; done_pc <= bk_pc;
+                        done_vm <= 1'b0; done_exec <= bk_exec;
+                        bk_busy <= 1'b0;
+                    end
+                endcase
             // responses (in order)
             if (mem_rsp_valid) rq_rd <= rq_rd + 6'd1;
             outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
@@ -1035,6 +1098,13 @@ module lsu #(
                     f_c <= 2'd0; f_req <= 1'b0;
                     // rows to collect: {address rows, data rows}
                     c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
+                    // the first row is requested in the accept cycle
+                    if (k_kind != K_FAULT && pl_n != 3'd0) begin
+                        vrd_en[wave_simd(op_wave)] <= 1'b1;
+                        vrd_row <= pl_row[0];
+                        c_slot_q <= pl_slot[0];
+                        c_i <= 3'd1; c_pend <= 1'b1;
+                    end
                     a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
                     if (k_kind == K_FAULT) st <= S_DONE;
                     else st <= S_COLLECT;
@@ -1053,17 +1123,22 @@ module lsu #(
                     c_pend <= c_i < c_n;
                     c_pend2 <= c_pend;
                     c_slot_q2 <= c_slot_q;
-                    if (c_i == c_n && !c_pend && !c_pend2) begin
+                    if (c_exit) begin
                         free_valid <= 1'b1;
                         free_wave <= x_wave;
-                        st <= (x_fast && vm_aligned) ? S_VM :
-                              (x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD) ? S_DONE : S_ACCESS;
+                        st <= (x_fast && vm_aligned) ? S_VM : c_to_access ? S_ACCESS : S_DONE;
                     end
                 end
                 S_ACCESS: begin
                     if (fp_kind) begin   // plain DS read/write: the LDS group path above
                         pc_lds_accesses <= pc_lds_accesses + {26'd0, popc32(fp_srv)};
-                        if (fp_gdone && fg_g == fp_glast) st <= S_DRAIN;
+                        if (fp_gdone && fg_g == fp_glast) begin   // to the back end
+                            st <= S_IDLE;
+                            bk_busy <= 1'b1; bk_st <= BK_DRAIN; bk_wi <= 5'd0;
+                            bk_wave <= x_wave; bk_tag <= x_tag; bk_pc <= x_b[`DI_PC];
+                            bk_read <= x_kind == K_DSREAD; bk_nd <= x_nd; bk_rd <= x_rd;
+                            bk_dst <= x_dst[7:0]; bk_exec <= x_exec;
+                        end
                     end else if (!nxt_found) st <= S_DRAIN;
                     else if (acc_go) begin
                         case (x_kind)
@@ -1255,6 +1330,7 @@ module lsu #(
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
                             mon_vwr_areg <= 9'd256 + {1'b0, x_dst[7:0]} + {4'd0, w_i};
+                            mon_vwr_wave <= x_wave; mon_vwr_tag <= x_tag;
                             vwr_mask <= x_exec;
                             vwr_data <= rb_row_sel(w_i[2:0]);
                             w_i <= w_i + 5'd1;
@@ -1277,6 +1353,14 @@ module lsu #(
             endcase
         end
     end
+`ifndef SYNTHESIS
+    // the front does not access, write back or complete while the back end holds an instruction
+    // (a plain DS access may overlap the back end's completion; see c_exit)
+    `SICU_ASSERT(lsu_back_end_alone, !(bk_busy && (st == S_DRAIN || st == S_CONV || st == S_WB || st == S_DONE ||
+                                                  st == S_VM || (st == S_ACCESS && (!fp_kind || bk_st != BK_DONE)))))
+    // and the hand-over finds the back end empty or completing
+    `SICU_ASSERT(lsu_back_end_handover, !(fp_go && fp_gdone && fg_g == fp_glast && bk_busy && bk_st != BK_DONE))
+`endif
     // Fields of the common unit interface (decoded bundle, 64-bit operand ports,
     // the V#) and address bits this unit does not use.
     /* verilator lint_off UNUSEDSIGNAL */

@@ -444,6 +444,8 @@ module sicu_cu #(
     wire [63:0]        lx_vwr_mask, vx_vwr_mask;
     wire [2047:0]      lx_vwr_data, vx_vwr_data;
     wire [8:0]         lx_vwr_areg, vx_vwr_areg;
+    wire [WW-1:0]      lx_vwr_wave;    // (monitor) the instruction of the LSU row written
+    wire [15:0]        lx_vwr_tag;
     wire [WW-1:0]      vx_vwr_wave;
     wire [15:0]        vx_vwr_tag;
     wire               lx_done_v, lx_done_vm, vx_done_v;
@@ -475,8 +477,8 @@ module sicu_cu #(
     assign l_vwr_mask = vx_w ? vx_vwr_mask : lx_vwr_mask;
     assign l_vwr_data = vx_w ? vx_vwr_data : lx_vwr_data;
     assign l_vwr_areg = vx_w ? vx_vwr_areg : lx_vwr_areg;
-    assign l_vwr_wave = vx_w ? vx_vwr_wave : sl_wave;
-    assign l_vwr_tag = vx_w ? vx_vwr_tag : sl_tag;
+    assign l_vwr_wave = vx_w ? vx_vwr_wave : lx_vwr_wave;
+    assign l_vwr_tag = vx_w ? vx_vwr_tag : lx_vwr_tag;
     assign lsu_done_v = lx_done_v | vx_done_v;
     assign lsu_done_w = vx_done_v ? vx_done_w : lx_done_w;
     assign lsu_done_t = vx_done_v ? vx_done_t : lx_done_t;
@@ -504,6 +506,7 @@ module sicu_cu #(
         .done_valid(lx_done_v), .done_wave(lx_done_w), .done_tag(lx_done_t), .done_pc(lx_done_pc),
         .done_vm(lx_done_vm),
         .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lx_done_exec), .mon_vwr_areg(lx_vwr_areg),
+        .mon_vwr_wave(lx_vwr_wave), .mon_vwr_tag(lx_vwr_tag),
         .mon_lds_valid(mon_lds_valid), .mon_lds_lane(mon_lds_lane), .mon_lds_addr(mon_lds_addr),
         .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data),
         .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),

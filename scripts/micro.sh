@@ -18,6 +18,8 @@
 #                   4 wave-instructions; compare with valu-indep (1 wave)
 #   lds-s1          ds_read_b32 + s_waitcnt, lanes at stride 1 dword
 #   lds-s32         the same at stride 32 dwords (every lane on one bank)
+#   lds-stream      8 ds_read_b32 (stride 1) then one s_waitcnt (throughput)
+#   lds-s32-stream  the same at stride 32 dwords
 #   buf-contig      buffer_load_dword + s_waitcnt, lanes contiguous
 #   buf-scatter     the same, lanes 4 KiB apart (64 different lines)
 #   buf-stream      8 buffer_load_dword then one s_waitcnt (overlap)
@@ -49,6 +51,8 @@ body() {
         q-mullo)      echo "v_mul_lo_u32 v$((3 + k % 8)), v1, v2" ;;
         salu)         echo "s_add_u32 s$((8 + k % 8)), s16, s17" ;;
         lds-s1|lds-s32) printf 'ds_read_b32 v%d, v20\ns_waitcnt lgkmcnt(0)\n' $((3 + k % 8)) ;;
+        lds-stream|lds-s32-stream) printf 'ds_read_b32 v%d, v20 offset:%d\n' $((3 + k % 8)) $((4 * (k % 8)))
+                      [ $((k % 8)) = 7 ] && printf 's_waitcnt lgkmcnt(0)\n' ;;
         buf-contig|buf-scatter) printf 'buffer_load_dword v%d, v20, s[4:7], 0 offen\ns_waitcnt vmcnt(0)\n' $((3 + k % 8)) ;;
         buf-stream)   if [ $((k % 8)) = 7 ]; then
                           printf 'buffer_load_dword v%d, v20, s[4:7], 0 offen offset:%d\ns_waitcnt vmcnt(0)\n' $((3 + k % 8)) $((4 * (k % 8)))
@@ -64,7 +68,7 @@ body() {
 # gen CASE R FILE: the kernel with R repetitions
 gen() {
     local c=$1 r=$2 f=$3 stride=4
-    case $c in lds-s32) stride=128 ;; buf-scatter) stride=4096 ;; esac
+    case $c in lds-s32|lds-s32-stream) stride=128 ;; buf-scatter) stride=4096 ;; esac
     {
         printf '\t.text\n\t.globl micro\n\t.p2align 8\n\t.type micro,@function\nmicro:\n'
         printf '\ts_load_dwordx2 s[2:3], s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n'
@@ -100,7 +104,7 @@ cycles() {
     sed -n 's/^ *"cycles": \([0-9]*\).*/\1/p' "$d/stats.json" | head -1
 }
 
-ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 buf-contig buf-scatter buf-stream
+ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 lds-stream lds-s32-stream buf-contig buf-scatter buf-stream
      st-contig st-stream"
 CASES=${MICRO:-$ALL}
 printf '%-12s %10s %10s %12s   (marginal CU cycles per repetition, N=%d)\n' case "cyc(N)" "cyc(2N)" "cyc/rep" "$N"
