@@ -22,6 +22,7 @@ _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
 #define MQ 4096             /* memory-model queue                  */
 
 typedef struct mreq { uint64_t ready, data; unsigned wave; } mreq;
+typedef struct ireq { uint64_t ready; uint32_t data[8]; unsigned ok, wave; } ireq;   /* a 32-byte code block */
 typedef struct lreq { uint64_t ready; uint32_t data[16]; } lreq;   /* a line response (vmem.v's port) */
 
 /* the RTL's fault codes (sw/isa/faults.def; Verilog `FLT_*) */
@@ -93,7 +94,8 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     si_wg *wgs[NW];
     unsigned wg_live[NW];
     unsigned wg_lds_base[NW], wg_lds_gran[NW];
-    mreq iq[MQ], mq[MQ];
+    ireq iq[MQ];
+    mreq mq[MQ];
     unsigned iqh, iqt, mqh, mqt;
     lreq *gq;              /* line responses (MQ entries), in request order */
     unsigned gqh, gqt;
@@ -146,6 +148,10 @@ static void disasm_at(hctx *h, uint64_t pc, char *buf, size_t n)
         uint8_t *p = si_mem_ptr(h->mem, pc + 4 * i, 4);
         if (p)
             memcpy(&words[i], p, 4);
+        else if (i == 0) {
+            snprintf(buf, n, "(no instruction: the address is outside memory)");
+            return;
+        }
     }
     si_inst in;
     if (si_decode(words, 3, &in) < 0)
@@ -1039,7 +1045,8 @@ static int drive_inputs(hctx *h, shm_in *in)
     if (h->iqh != h->iqt && h->iq[h->iqh % MQ].ready <= h->cycle) {
         in->imem_rsp_valid = 1;
         in->imem_rsp_wave = h->iq[h->iqh % MQ].wave;
-        in->imem_rsp_data = h->iq[h->iqh % MQ].data;
+        memcpy(in->imem_rsp_data, h->iq[h->iqh % MQ].data, sizeof in->imem_rsp_data);
+        in->imem_rsp_ok = h->iq[h->iqh % MQ].ok;
         h->iqh++;
     }
     if (h->mqh != h->mqt && h->mq[h->mqh % MQ].ready <= h->cycle) {
@@ -1165,17 +1172,21 @@ static int serve_line(hctx *h, const shm_out *o)
 static int serve_memory(hctx *h, shm_out *out)
 {
     if (out->imem_req_valid) {
-        int ok1, ok2;
-        uint64_t lo = mem_read(h, out->imem_req_addr, 4, &ok1);
-        uint64_t hi = mem_read(h, out->imem_req_addr + 4, 4, &ok2);
-        if (!ok1) {
-            unsigned fw = out->imem_req_wave;
-            return fail(h, "instruction fetch out of range at cycle %llu: wave slot %u PC 0x%llx (%s; last retired PC 0x%llx)",
-                        (unsigned long long)h->cycle, fw, (unsigned long long)out->imem_req_addr,
-                        fw < NW && h->w[fw].used ? "slot in use" : "slot not launched",
-                        fw < NW ? (unsigned long long)h->w[fw].last_pc : 0ull);
+        /* an aligned 32-byte block (fetch.v's instruction buffer); dwords outside
+         * memory read 0 and are flagged: fetch prefetches past the end of the
+         * code, and decode faults only if an instruction starts in one */
+        ireq *q = &h->iq[h->iqt % MQ];
+        q->ready = h->cycle + SICU_IMEM_LATENCY;
+        q->wave = out->imem_req_wave;
+        q->ok = 0;
+        for (int i = 0; i < 8; i++) {
+            int ok;
+            q->data[i] = (uint32_t)mem_read(h, out->imem_req_addr + 4u * (unsigned)i, 4, &ok);
+            if (ok)
+                q->ok |= 1u << i;
+            else
+                q->data[i] = 0;
         }
-        h->iq[h->iqt % MQ] = (mreq){h->cycle + SICU_IMEM_LATENCY, lo | (ok2 ? hi << 32 : 0), out->imem_req_wave};
         h->iqt++;
     }
     if (out->mem_req_valid && h->o->mem_stall_after && h->nmem >= h->o->mem_stall_after)

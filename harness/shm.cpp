@@ -215,7 +215,10 @@ static void put_inputs(Vsicu_tb *t, const shm_in *in)
             t->init_data[i] = in->init_data[i];
     t->imem_rsp_valid = in->imem_rsp_valid;
     t->imem_rsp_wave = in->imem_rsp_wave;
-    t->imem_rsp_data = in->imem_rsp_data;
+    if (in->imem_rsp_valid)
+        for (int i = 0; i < 8; i++)
+            t->imem_rsp_data[i] = in->imem_rsp_data[i];
+    t->imem_rsp_ok = in->imem_rsp_ok;
     t->mem_rsp_valid = in->mem_rsp_valid;
     t->mem_rsp_data = in->mem_rsp_data;
     t->gm_rsp_valid = in->gm_rsp_valid;

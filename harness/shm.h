@@ -33,7 +33,8 @@ typedef struct shm_in {
     uint32_t init_data[64];
     int imem_rsp_valid;
     unsigned imem_rsp_wave;
-    uint64_t imem_rsp_data;
+    uint32_t imem_rsp_data[8];   /* an aligned 32-byte block: dword i at addr + 4 i */
+    unsigned imem_rsp_ok;        /* bit i: dword i readable */
     int mem_rsp_valid;
     uint64_t mem_rsp_data;
     /* line port (vmem.v): a response (the line's 16 dwords) is taken when the

@@ -10,6 +10,7 @@
 module decode (
     input  wire [47:0]        fetch_pc,
     input  wire [63:0]        fetch_data,   // {dword at pc+4, dword at pc}
+    input  wire               fetch_ok,     // the dword at pc was readable (else a fetch fault)
     output reg  [`DI_W-1:0]   dec_bundle,
     output wire [47:0]        dec_next_pc,  // pc + instruction size
     output reg                dec_stop      // control transfer: fetch waits for a redirect
@@ -84,7 +85,7 @@ module decode (
                 default: begin fmt = SI_FMT_COUNT; opc = 9'd0; end
             endcase
         end
-        op = (fmt == SI_FMT_COUNT) ? SI_OP_INVALID : si_lookup(fmt, opc);
+        op = (fmt == SI_FMT_COUNT || !fetch_ok) ? SI_OP_INVALID : si_lookup(fmt, opc);
         fl = si_op_flags(op);
         dk = si_op_dst_kind(op);
 
@@ -93,6 +94,7 @@ module decode (
         dec_bundle[`DI_FMT] = fmt;
         dec_bundle[`DI_UNIT] = unit_of(op, fmt);
         dec_bundle[`DI_PC] = fetch_pc;
+        dec_bundle[`DI_FETCH_FAULT] = !fetch_ok;
         haslit = 1'b0;
         case (fmt)
             SI_FMT_SOP2: begin

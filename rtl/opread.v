@@ -354,7 +354,7 @@ module opread #(
         op_sdst_arch = (cd < 9'd104) ? ad[6:0] : cd[6:0];
         op_sdst2 = srow({2'b0, or_b[`DI_SDST]}, sbase, special, {SAW{1'b0}});
         or_fault = or_unit == `UC_FAULT;
-        or_fcode = (oop == SI_OP_INVALID) ? `FLT_INVALID :
+        or_fcode = or_b[`DI_FETCH_FAULT] ? `FLT_FETCH : (oop == SI_OP_INVALID) ? `FLT_INVALID :
                    ((si_op_flags(oop) & SI_F_GRAPHICS) != 0) ? `FLT_GRAPHICS : `FLT_UNSUP;
         or_finfo = 9'd0;
         // register operands must lie inside the wave's allocation

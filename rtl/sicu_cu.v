@@ -59,7 +59,8 @@ module sicu_cu #(
     output wire [WW-1:0]     imem_req_wave,
     input  wire              imem_rsp_valid,
     input  wire [WW-1:0]     imem_rsp_wave,
-    input  wire [63:0]       imem_rsp_data,
+    input  wire [255:0]      imem_rsp_data,   // an aligned 32-byte block
+    input  wire [7:0]        imem_rsp_ok,     // its readable dwords
     // global memory
     output wire              mem_req_valid,
     input  wire              mem_req_ready,
@@ -100,6 +101,7 @@ module sicu_cu #(
     wire [WW-1:0]   f_wave;
     wire [47:0]     f_pc;
     wire [63:0]     f_data;
+    wire            f_ok;
     wire [`DI_W-1:0] d_bundle;
     wire [47:0]     d_next;
     wire            d_stop;
@@ -120,11 +122,11 @@ module sicu_cu #(
         .nbr_valid(ibr_v), .nbr_wave(ibr_w),
         .imem_req_valid(imem_req_valid), .imem_req_ready(imem_req_ready), .imem_req_addr(imem_req_addr),
         .imem_req_wave(imem_req_wave), .imem_rsp_valid(imem_rsp_valid), .imem_rsp_wave(imem_rsp_wave),
-        .imem_rsp_data(imem_rsp_data),
-        .fetch_valid(f_valid), .fetch_wave(f_wave), .fetch_pc(f_pc), .fetch_data(f_data),
+        .imem_rsp_data(imem_rsp_data), .imem_rsp_ok(imem_rsp_ok),
+        .fetch_valid(f_valid), .fetch_wave(f_wave), .fetch_pc(f_pc), .fetch_data(f_data), .fetch_ok(f_ok),
         .dec_next_pc(d_next), .dec_stop(d_stop), .fetch_count(pc_fetch)
     );
-    decode u_decode (.fetch_pc(f_pc), .fetch_data(f_data), .dec_bundle(d_bundle), .dec_next_pc(d_next), .dec_stop(d_stop));
+    decode u_decode (.fetch_pc(f_pc), .fetch_data(f_data), .fetch_ok(f_ok), .dec_bundle(d_bundle), .dec_next_pc(d_next), .dec_stop(d_stop));
     wavepool u_wavepool (
         .clk(clk), .rst(rst),
         .wp_flush_valid(launch_valid), .wp_flush_wave(launch_wave),
