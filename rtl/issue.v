@@ -3,6 +3,8 @@
 // Issue keeps the per-wave scheduling state (slot active, ended, busy,
 // barrier, waitcnt counters, SCC, MODE, register allocation) and each cycle
 // picks, round robin, one wave whose head instruction may go:
+//   - the wave issued nothing in the last 3 cycles (GCN's issue serves each
+//     SIMD, and so each wave, once every 4 cycles),
 //   - the wave is not busy (its previous SALU instruction has written back,
 //     its previous memory instruction has collected its operands): this is
 //     the per-wave scoreboard; memory results are ordered by s_waitcnt,
@@ -114,6 +116,11 @@ module issue #(
     localparam [2:0] VQ_MAX = 3'd4;
     reg [2:0]     wv_vq [0:NW-1];    // VALU instructions in flight
     reg [NW-1:0]  wv_vs;             // one of them writes scalar state
+    // GCN's issue visits each SIMD once every 4 cycles, so a wave issues at
+    // most one instruction per 4 cycles: wv_cool counts the cycles since its
+    // last issue down (3, 2, 1, 0 = may issue)
+    localparam [1:0] ISSUE_GAP = 2'd3;
+    reg [1:0]     wv_cool [0:NW-1];
     reg [5:0]     wv_vm [0:NW-1];
     reg [5:0]     wv_lgkm [0:NW-1];
     reg [15:0]    wv_tag [0:NW-1];
@@ -176,7 +183,7 @@ module issue #(
                       (wv_vm[i] <= {2'b0, simm[3:0]} && wv_lgkm[i] <= {1'b0, simm[12:8]});
             // exactly one of dep/bar/wait/unit/ok holds for a wave with a head
             w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
-            w_dep[i]  = w_head[i] && (wv_busy[i] || (wv_vq[i] != 3'd0 &&
+            w_dep[i]  = w_head[i] && (wv_busy[i] || wv_cool[i] != 2'd0 || (wv_vq[i] != 3'd0 &&
                                       (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
             w_bar[i]  = w_head[i] && !w_dep[i] && wv_bar[i];
             w_wait[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && !wait_ok;
@@ -268,6 +275,7 @@ module issue #(
                 wg_total[i] <= 5'd0; wg_ended[i] <= 5'd0; wg_arrived[i] <= 5'd0;
                 wv_vm[i] <= 6'd0; wv_lgkm[i] <= 6'd0;
                 wv_vq[i] <= 3'd0;
+                wv_cool[i] <= 2'd0;
             end
             wv_vs <= {NW{1'b0}};
         end else begin
@@ -283,9 +291,12 @@ module issue #(
                 else if (vq_dec[i] && wv_vq[i] == 3'd1) wv_vs[i] <= 1'b0;
             end
             if (lsu_free_valid) wv_busy[lsu_free_wave] <= 1'b0;
+            for (i = 0; i < NW; i = i + 1)
+                if (wv_cool[i] != 2'd0) wv_cool[i] <= wv_cool[i] - 2'd1;
             // ---- issue
             if (sel_go && !halt) begin
                 rr <= sel;
+                wv_cool[sel] <= ISSUE_GAP;
                 wv_tag[sel] <= wv_tag[sel] + 16'd1;
                 pc_issued <= pc_issued + 32'd1;
                 if (sel_u == `UC_INTERNAL) begin
