@@ -1300,7 +1300,8 @@ static int sim_cycle(hctx *h)
     if (o->watchdog && h->cycle - h->last_ret > o->watchdog)
         return watchdog(h, out);
     if (o->max_cycles && h->cycle >= o->max_cycles)
-        return stuck(h, out, (size_t)snprintf(h->err, h->errlen, "cycle limit of %llu reached; active waves:",
+        return stuck(h, out, (size_t)snprintf(h->err, h->errlen,
+                                              "cycle limit of %llu reached (sicu run --max-cycles N raises it, 0 = no limit); active waves:",
                                               (unsigned long long)o->max_cycles));
     if (h->waves_open && o->waves_to && h->cycle >= o->waves_to) {
         shm_waves_close(h->m);

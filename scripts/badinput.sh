@@ -278,7 +278,7 @@ if [ -f "$RTL_LIB" ] && [ -n "$LLVM_MC" ]; then
     check rtl-wild-store 'memory access out of range .*PC 0x[0-9a-f]+.*buffer_store_dword.*store of 4 bytes at 0x712345000' \
         "$SICU" run wild.json --engine rtl
     check rtl-wild-store-cosim '0x712345000.*(not mapped|unmapped|out of range)' "$SICU" run wild.json --engine cosim
-    check rtl-runaway 'cycle limit of 20000 reached; active waves:.*slot [0-9]+: last retired 0x[0-9a-f]+ \((s_add_u32|s_branch)' \
+    check rtl-runaway 'cycle limit of 20000 reached .*--max-cycles.*; active waves:.*slot [0-9]+: last retired 0x[0-9a-f]+ \((s_add_u32|s_branch)' \
         "$SICU" run loop.json --engine rtl --max-cycles 20000
     printf '{"code": "hang.o", "kernel": "hang", "grid": [64], "workgroup": [64], "args": [{"i32": 1}, {"i32": 2}]}\n' \
         > "$W/hang.json"

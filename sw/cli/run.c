@@ -41,7 +41,8 @@ static void usage_run(FILE *f)
             "                          statistics are per run, throughput over all runs; emu)\n"
             "  --quiet                 no summary line on stderr\n"
             "RTL options (--engine rtl|cosim only; docs/waves.md, docs/power.md):\n"
-            "  --max-cycles N          stop with an error after N cycles\n"
+            "  --max-cycles N          stop with an error after N cycles (runaway guard; default %llu,\n"
+            "                          0 = no limit)\n"
             "  --watchdog N            cycles without a retirement before the run is reported as hung\n"
             "                          (default: WATCHDOG_CYCLES of the configuration; 0 = off)\n"
             "  --waves FILE.fst        waveform (FST) of cycles --from..--to (default: the whole run; time\n"
@@ -56,7 +57,8 @@ static void usage_run(FILE *f)
             "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n"
             "The --trace file (every engine), the emulator's --stats file and the launch's dumps are written\n"
             "under a temporary name and renamed when complete; write errors fail the run.\n",
-            (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, SICU_RTL_FAIL_WAVES_DEFAULT);
+            (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, (unsigned long long)SICU_RTL_DEFAULT_MAX_CYCLES,
+            SICU_RTL_FAIL_WAVES_DEFAULT);
 }
 
 static double now_s(void)
@@ -294,7 +296,8 @@ int cmd_run(int argc, char **argv)
     const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
     const char *rtl_opt = NULL;   /* the first RTL option given */
     static const char *scopes[64];
-    sicu_rtl_opts ro = {.fail_waves = SICU_RTL_FAIL_WAVES_DEFAULT, .scopes = scopes};
+    sicu_rtl_opts ro = {.fail_waves = SICU_RTL_FAIL_WAVES_DEFAULT, .max_cycles = SICU_RTL_DEFAULT_MAX_CYCLES,
+                        .scopes = scopes};
     uint64_t maxi = SI_EMU_DEFAULT_MAX_INSTRUCTIONS;
     unsigned reps = 1;
     int quiet = 0, c, li = 0, maxi_given = 0, reps_given = 0;
