@@ -1029,6 +1029,18 @@ module lsu #(
         end
     endgenerate
 
+    // The result row written back (front S_WB or the back end's BK_WB; never
+    // both, lsu_back_end_alone): one row select for both, in a process of its
+    // own so that no 2048-bit value passes through the FSM's decision tree.
+    wire       wb_rows_kind = x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
+                              x_kind == K_DSCNT || x_kind == K_DSXCHG2 ||
+                              ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn);
+    wire [4:0] wb_nrows = x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0);
+    wire       wb_front_row = !rst && st == S_WB && x_kind != K_SMRD && wb_rows_kind && w_i < wb_nrows;
+    wire       wb_back_row = !rst && bk_busy && bk_st == BK_WB;
+    always @(posedge clk)
+        if (wb_front_row || wb_back_row) vwr_data <= rb_row_sel(wb_back_row ? bk_wi[2:0] : w_i[2:0]);
+
     always @(posedge clk) begin
         free_valid <= 1'b0;
         done_valid <= 1'b0;
@@ -1056,8 +1068,7 @@ module lsu #(
                         vwr_row <= bk_rd + {{(VAW-5){1'b0}}, bk_wi};
                         mon_vwr_areg <= 9'd256 + {1'b0, bk_dst} + {4'd0, bk_wi};
                         mon_vwr_wave <= bk_wave; mon_vwr_tag <= bk_tag;
-                        vwr_mask <= bk_exec;
-                        vwr_data <= rb_row_sel(bk_wi[2:0]);
+                        vwr_mask <= bk_exec;   // (vwr_data: its own process, below)
                         bk_wi <= bk_wi + 5'd1;
                         if (bk_wi + 5'd1 >= bk_nd) bk_st <= BK_DONE;
                     end
@@ -1324,15 +1335,13 @@ module lsu #(
                                 st <= S_DONE;
                             end
                         end
-                    end else if (x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
-                                 x_kind == K_DSCNT || x_kind == K_DSXCHG2 || ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn)) begin
-                        if (w_i < x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0)) begin
+                    end else if (wb_rows_kind) begin
+                        if (wb_front_row) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
                             mon_vwr_areg <= 9'd256 + {1'b0, x_dst[7:0]} + {4'd0, w_i};
                             mon_vwr_wave <= x_wave; mon_vwr_tag <= x_tag;
-                            vwr_mask <= x_exec;
-                            vwr_data <= rb_row_sel(w_i[2:0]);
+                            vwr_mask <= x_exec;   // (vwr_data: its own process, below)
                             w_i <= w_i + 5'd1;
                         end else st <= S_DONE;
                     end else st <= S_DONE;
