@@ -168,8 +168,9 @@ area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of
 
 # ---------------------------------------------------------------- the RTL model and its harness
 # $(BUILD)/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
-# SIMD lane (/*verilator hier_block*/) is verilated and compiled once and
-# shared by all SIMDS x LANES instances; flattening it made ~660 MB of C++.
+# SIMD lane and the quarter-rate datapath (/*verilator hier_block*/, RTL_HIER)
+# are verilated and compiled once each and shared by all their instances;
+# flattening the lane made ~660 MB of C++.
 # $(BUILD)/lib/libsicu-rtl.so: the model, Verilator's runtime and the harness
 # (harness/*.c, shm.cpp), position-independent; `sicu run --engine rtl|cosim`
 # loads it from ../lib next to the sicu binary.  It exports only the engine
@@ -198,7 +199,10 @@ VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v cca
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
 H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
-RTL_LIBS := $(RTL_OBJ)/Vsicu_tb__ALL.a $(RTL_OBJ)/Vsimd_lane/libsimd_lane.a
+# the hierarchical blocks (/*verilator hier_block*/): one library each
+RTL_HIER := simd_lane simd_qr
+RTL_HIER_LIBS := $(foreach m,$(RTL_HIER),$(RTL_OBJ)/V$(m)/lib$(m).a)
+RTL_LIBS := $(RTL_OBJ)/Vsicu_tb__ALL.a $(RTL_HIER_LIBS)
 VL_RT    := verilated verilated_threads verilated_fst_c $(VL_RT_VPI)
 VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
@@ -212,7 +216,7 @@ $(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/
 	  --Mdir $(RTL_OBJ) $(RTL_INC) -y rtl/tb \
 	  --top-module sicu_tb $(BUILD)/gen/sicu_config.vh rtl/tb/sicu_tb.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
-$(RTL_OBJ)/Vsimd_lane/libsimd_lane.a: $(RTL_OBJ)/Vsicu_tb__ALL.a
+$(RTL_HIER_LIBS): $(RTL_OBJ)/Vsicu_tb__ALL.a
 
 # Verilator's runtime, compiled once
 $(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp $(VL_STAMP)

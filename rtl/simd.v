@@ -33,7 +33,8 @@ module simd #(
     parameter VAW = $clog2(`SICU_VGPR_ROWS),
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,      // (operand packet field widths)
-    parameter LAT = `SICU_VALU_LATENCY
+    parameter LAT = `SICU_VALU_LATENCY,
+    parameter QRN = `SICU_LANES / 4                   // quarter-rate datapaths (LANES >= 4)
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -140,8 +141,9 @@ module simd #(
     wire             r_v2 = r_b[`DI_SRC2] >= 9'd256 || r_mac;
     wire [VAW-1:0]   r2 = r_mac ? r_rd : r_r2;
     // ---------------------------------------------------------------- C stage
-    reg              cx_valid;    // a pass is in the compute stage
+    reg              cx_valid;    // a pass is in the compute stage (quarter rate: one of its 4 cycles)
     reg [PW-1:0]     cx_pass;
+    reg [1:0]        cx_sub;      // quarter rate: the cycle within the pass (lanes cx_sub*QRN ..)
     // the instruction being computed (loaded from R with its first pass)
     reg [WW-1:0]     x_wave;
     reg [15:0]       x_tag;
@@ -156,6 +158,8 @@ module simd #(
     reg [31:0]       x_lanev;     // readlane / readfirstlane value
 
     wire [9:0]  xop = x_b[`DI_OP];
+    wire        x_q = si_op_qrate(xop);   // computed by the quarter-rate datapaths
+    wire        cx_first = !x_q || cx_sub == 2'd0;   // the first compute cycle of a pass
     wire [31:0] xfl = si_op_flags(xop);
     wire [7:0]  k0 = si_op_src_kind(xop, 2'd0), k1 = si_op_src_kind(xop, 2'd1), k2 = si_op_src_kind(xop, 2'd2);
     wire [7:0]  kd = si_op_dst_kind(xop);
@@ -270,8 +274,8 @@ module simd #(
     wire _unused_lane_fu = &{1'b0, lane_fu[L*7-1:7]};
     /* verilator lint_on UNUSEDSIGNAL */
     assign mon_fu_valid = cx_valid;
-    assign mon_fu = lane_fu[6:0];
-    assign mon_fu_lanes = {1'b0, popc(cur_exec)};
+    assign mon_fu = x_q ? qr_fu[6:0] : lane_fu[6:0];
+    assign mon_fu_lanes = {1'b0, popc(cur_exec & lane_now)};
     generate
         for (l = 0; l < L; l = l + 1) begin : g_lane
             wire [31:0] a_lo = cur[(0*L + l)*32 +: 32], a_hi = cur[(1*L + l)*32 +: 32];
@@ -282,7 +286,8 @@ module simd #(
             wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
             wire [5:0]  lane_id = cx_pass * L + l;
             simd_lane u_lane (
-                .op(xop), .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
+                .op(x_q ? SI_OP_V_NOP : xop),   // quarter-rate ops: the simd_qr datapaths
+                .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
                 .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
                 .mask_in(mask_src[lane_id]),
@@ -290,30 +295,81 @@ module simd #(
             );
         end
     endgenerate
+    // ---------------------------------------------------------------- quarter-rate unit
+    // QRN datapaths (simd_qr): in cycle cx_sub of a quarter-rate pass,
+    // datapath j computes lane cx_sub*QRN + j of the pass (operands picked
+    // from the pass's read data by a 4:1 select, no shifter)
+    wire [QRN*64-1:0] qr_res;
+    wire [QRN-1:0]    qr_mask_out;
+    wire [QRN*7-1:0]  qr_fu;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_qr_fu = &{1'b0, qr_fu[QRN*7-1:7]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    generate
+        for (l = 0; l < QRN; l = l + 1) begin : g_qr
+            reg [31:0] a_lo, a_hi, b_lo, b_hi, c_lo, c_hi;
+            reg [5:0]  lane_id;
+            integer    s;
+            localparam [5:0] L6 = L[5:0], QRN6 = QRN[5:0], L0 = l;
+            always @* begin
+                a_lo = cur[(0*L + l)*32 +: 32]; a_hi = cur[(1*L + l)*32 +: 32];
+                b_lo = cur[(2*L + l)*32 +: 32]; b_hi = cur[(3*L + l)*32 +: 32];
+                c_lo = cur[(4*L + l)*32 +: 32]; c_hi = cur[(5*L + l)*32 +: 32];
+                lane_id = {{(6-PW){1'b0}}, cx_pass} * L6 + L0;
+                for (s = 1; s < 4; s = s + 1)
+                    if (cx_sub == s[1:0]) begin
+                        a_lo = cur[(0*L + s*QRN + l)*32 +: 32]; a_hi = cur[(1*L + s*QRN + l)*32 +: 32];
+                        b_lo = cur[(2*L + s*QRN + l)*32 +: 32]; b_hi = cur[(3*L + s*QRN + l)*32 +: 32];
+                        c_lo = cur[(4*L + s*QRN + l)*32 +: 32]; c_hi = cur[(5*L + s*QRN + l)*32 +: 32];
+                        lane_id = {{(6-PW){1'b0}}, cx_pass} * L6 + s[5:0] * QRN6 + L0;
+                    end
+            end
+            // operand isolation: the datapaths see constant inputs between
+            // quarter-rate ops (no switching; less simulation work)
+            wire [63:0] src0 = !x_q ? 64'd0 : v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
+            wire [63:0] src1 = !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
+            wire [63:0] src2 = !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+            simd_qr u_qr (
+                .op(x_q ? xop : SI_OP_V_NOP),
+                .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
+                .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
+                .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
+                .mask_in(mask_src[lane_id]),
+                .res(qr_res[l*64 +: 64]), .mask_out(qr_mask_out[l]), .fu_sel(qr_fu[l*7 +: 7])
+            );
+        end
+    endgenerate
+    // per lane of the pass: in this compute cycle (quarter rate: its datapath's
+    // turn), result and compare/carry bit
+    reg  [L-1:0] lane_now, lane_mo;
     integer q;
     always @* begin
         for (q = 0; q < L; q = q + 1) begin
-            lane_res_lo[q*32 +: 32] = is_writelane ? x_s0[31:0] : lane_res[q*64 +: 32];
-            lane_res_hi[q*32 +: 32] = lane_res[q*64 + 32 +: 32];
-            lane_wmask[q] = is_writelane ? ((cx_pass * L + q) == {26'd0, sel_lane}) : cur_exec[q];
+            lane_now[q] = !x_q || (q / QRN) == {30'd0, cx_sub};
+            lane_res_lo[q*32 +: 32] = is_writelane ? x_s0[31:0] :
+                                      x_q ? qr_res[(q % QRN)*64 +: 32] : lane_res[q*64 +: 32];
+            lane_res_hi[q*32 +: 32] = x_q ? qr_res[(q % QRN)*64 + 32 +: 32] : lane_res[q*64 + 32 +: 32];
+            lane_mo[q] = x_q ? qr_mask_out[q % QRN] : lane_mask_out[q];
+            lane_wmask[q] = is_writelane ? ((cx_pass * L + q) == {26'd0, sel_lane}) : cur_exec[q] && lane_now[q];
         end
     end
 
     // ---------------------------------------------------------------- stage control
-    // accept in the last cycle of the previous instruction's last pass (with one
-    // full-rate pass, only when R is empty: its write is a cycle later)
-    assign op_ready = inflight < MAXQ[2:0] && (!r_valid || (rd_last && (NP > 1 || r_q)));
+    // accept in the last cycle of the previous instruction's last pass; with one
+    // pass (LANES = 64) only when R is empty: the pass is written a cycle after
+    // its read, a quarter-rate one in the cycle after R's last
+    assign op_ready = inflight < MAXQ[2:0] && (!r_valid || (rd_last && NP > 1));
     assign iss_ready = inflight < MAXQ[2:0] &&
-                       (!r_valid || rd_last || (r_q ? (rd_pass == NP_LAST && r_sub == 2'd2)
-                                                    : (NP > 1 && rd_pass == NP_LAST2)));
+                       (!r_valid || rd_last || (NP > 1 && (r_q ? (rd_pass == NP_LAST && r_sub == 2'd2)
+                                                               : rd_pass == NP_LAST2)));
     wire   accept = op_valid && op_ready;
-    wire   last_cx = cx_valid && cx_pass == NP_LAST;
+    wire   last_cx = cx_valid && cx_pass == NP_LAST && (!x_q || cx_sub == 2'd3);
     // the C stage's compare/carry mask and lane value including this pass
     reg [63:0] mask_nx;
     reg [31:0] lanev_nx;
     always @* begin
         mask_nx = x_mask;
-        mask_nx[cx_pass*L +: L] = lane_mask_out & cur_exec;
+        mask_nx[cx_pass*L +: L] = (x_mask[cx_pass*L +: L] & ~lane_now) | (lane_mo & cur_exec & lane_now);
         lanev_nx = x_lanev;
         if (!v0) lanev_nx = x_s0[31:0];
         else if (is_readlane && sel_pass == {{(6-PW){1'b0}}, cx_pass}) lanev_nx = cur_sel;
@@ -380,13 +436,15 @@ module simd #(
                 r_rd_arch <= op_vdst_arch; r_sdst_arch <= op_sdst_arch; r_sdst2_arch <= op_sdst2_arch;
             end
             // ---- C: one cycle behind R
-            cx_valid <= rd_fire;
-            if (rd_fire) cx_pass <= rd_pass;
+            // (quarter rate: all 4 cycles of each pass, the datapaths' turns)
+            cx_valid <= rd_fire || (r_valid && r_q);
+            cx_pass <= rd_pass;
+            cx_sub <= r_q ? r_sub : 2'd0;
             if (cx_valid) begin
                 x_mask <= mask_nx;
                 x_lanev <= lanev_nx;
-                pc_lane_ops <= pc_lane_ops + {26'd0, popc(cur_exec)};
-                if (wr_vgpr) pc_vgpr_writes <= pc_vgpr_writes + (dst64 ? 32'd2 : 32'd1);
+                pc_lane_ops <= pc_lane_ops + {26'd0, popc(cur_exec & lane_now)};
+                if (wr_vgpr && cx_first) pc_vgpr_writes <= pc_vgpr_writes + (dst64 ? 32'd2 : 32'd1);
             end
             if (rd_fire && rd_pass == {PW{1'b0}}) begin   // the instruction moves on to C with its first pass
                 x_wave <= r_wave; x_tag <= r_tag; x_b <= r_b;

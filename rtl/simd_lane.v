@@ -100,30 +100,12 @@ module simd_lane (
 `include "si_fp_tables.vh"
 `include "si_fp_trans.vh"
 `include "si_fp64.vh"
+`include "simd_fu.vh"   // FU_* ids, source and output modifiers
   /* verilator lint_on VARHIDDEN */
 
   // ------------------------------------------------------------------
   // Small integer helpers (prefix lane_).
   // ------------------------------------------------------------------
-
-  // Source modifier: only for float kinds and VOP3.
-  function automatic [63:0] lane_srcmod(input [63:0] v, input [7:0] kind, input en,
-                                        input ab, input ng);
-    reg [63:0] t;
-    begin
-      t = v;
-      if (en && kind[7:5] == 3'd4) begin
-        if (kind[4:0] == 5'd2) begin
-          if (ab) t[63] = 1'b0;
-          if (ng) t[63] = ~t[63];
-        end else begin
-          if (ab) t[31] = 1'b0;
-          if (ng) t[31] = ~t[31];
-        end
-      end
-      lane_srcmod = t;
-    end
-  endfunction
 
   function automatic [5:0] lane_popcnt32(input [31:0] v);
     reg [31:0] x;
@@ -353,44 +335,13 @@ module simd_lane (
   /* verilator lint_off UNUSEDSIGNAL */
   wire [8:0]  opc = si_op_opcode(op);
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [63:0] A64 = lane_srcmod(src0, k0, vop3, abs[0], neg[0]);
-  wire [63:0] B64 = lane_srcmod(src1, k1, vop3, abs[1], neg[1]);
-  wire [63:0] C64 = lane_srcmod(src2, k2, vop3, abs[2], neg[2]);
+  wire [63:0] A64 = fu_srcmod(src0, k0, vop3, abs[0], neg[0]);
+  wire [63:0] B64 = fu_srcmod(src1, k1, vop3, abs[1], neg[1]);
+  wire [63:0] C64 = fu_srcmod(src2, k2, vop3, abs[2], neg[2]);
   wire [31:0] a32 = A64[31:0];
   wire [31:0] b32 = B64[31:0];
   wire [31:0] c32 = C64[31:0];
 
-  // ------------------------------------------------------------------
-  // FP function units (stage 2 ids).
-  // ------------------------------------------------------------------
-  localparam [6:0] FU_NONE     = 7'd0,
-                   FU_ADD32    = 7'd1,   FU_SUB32    = 7'd2,   FU_MUL32    = 7'd3,
-                   FU_MULL32   = 7'd4,   FU_MIN32    = 7'd5,   FU_MAX32    = 7'd6,
-                   FU_MINL32   = 7'd7,   FU_MAXL32   = 7'd8,   FU_MIN3_32  = 7'd9,
-                   FU_MAX3_32  = 7'd10,  FU_MED3_32  = 7'd11,  FU_MAD32    = 7'd12,
-                   FU_MADL32   = 7'd13,  FU_FMA32    = 7'd14,  FU_LDEXP32  = 7'd15,
-                   FU_FIXUP32  = 7'd16,  FU_FMAS32   = 7'd17,  FU_DSCALE32 = 7'd18,
-                   FU_FRACT32  = 7'd19,  FU_TRUNC32  = 7'd20,  FU_CEIL32   = 7'd21,
-                   FU_RNDNE32  = 7'd22,  FU_FLOOR32  = 7'd23,  FU_EXP32    = 7'd24,
-                   FU_LOG32    = 7'd25,  FU_LOGC32   = 7'd26,  FU_RCP32    = 7'd27,
-                   FU_RCPC32   = 7'd28,  FU_RCPL32   = 7'd29,  FU_RCPI32   = 7'd30,
-                   FU_RSQ32    = 7'd31,  FU_RSQC32   = 7'd32,  FU_RSQL32   = 7'd33,
-                   FU_SQRT32   = 7'd34,  FU_SIN32    = 7'd35,  FU_COS32    = 7'd36,
-                   FU_FMANT32  = 7'd37,  FU_FEXP32   = 7'd38,
-                   FU_F32_I32  = 7'd39,  FU_F32_U32  = 7'd40,  FU_I32_F32  = 7'd41,
-                   FU_U32_F32  = 7'd42,  FU_RPI32    = 7'd43,  FU_FLR32    = 7'd44,
-                   FU_F16_F32  = 7'd45,  FU_F32_F16  = 7'd46,  FU_OFF_I4   = 7'd47,
-                   FU_F32_F64  = 7'd48,  FU_I32_F64  = 7'd49,  FU_U32_F64  = 7'd50,
-                   FU_F64_F32  = 7'd51,  FU_F64_I32  = 7'd52,  FU_F64_U32  = 7'd53,
-                   FU_PKRTZ    = 7'd54,  FU_PKNORM   = 7'd55,  FU_PKU8     = 7'd56,
-                   FU_ADD64    = 7'd57,  FU_MUL64    = 7'd58,  FU_MIN64    = 7'd59,
-                   FU_MAX64    = 7'd60,  FU_FMA64    = 7'd61,  FU_LDEXP64  = 7'd62,
-                   FU_FRACT64  = 7'd63,  FU_RCP64    = 7'd64,  FU_RCPC64   = 7'd65,
-                   FU_RSQ64    = 7'd66,  FU_RSQC64   = 7'd67,  FU_SQRT64   = 7'd68,
-                   FU_FMANT64  = 7'd69,  FU_FEXP64   = 7'd70,  FU_PREOP64  = 7'd71,
-                   FU_FIXUP64  = 7'd72,  FU_FMAS64   = 7'd73,  FU_DSCALE64 = 7'd74,
-                   FU_CMP32    = 7'd75,  FU_CMP64    = 7'd76,  FU_CLASS32  = 7'd77,
-                   FU_CLASS64  = 7'd78;
 
   // ------------------------------------------------------------------
   // Stage 1: decode.  Integer/bit ops produce ir/imo; FP ops select fu and
@@ -398,7 +349,7 @@ module simd_lane (
   // ------------------------------------------------------------------
   reg [6:0]  fu;         // FP unit (FU_NONE: integer result ir/imo)
   assign fu_sel = fu;
-  reg [63:0] fx, fy, fz; // FP unit operands
+  reg [31:0] fx, fy, fz; // FP unit operands (f32: f64 ops run on simd_qr.v)
   reg [3:0]  fcond;      // compare condition (FU_CMP32/64)
   reg        fsgn;       // FU_PKNORM: signed (i16) form
   reg        mullit_k;   // v_mullit: the result is -FLT_MAX
@@ -406,17 +357,22 @@ module simd_lane (
   reg [63:0] r64;        // 64-bit integer result
   reg        mo;         // integer mask out
   reg [32:0] t33;
-  reg [47:0] p48;
-  reg [63:0] p64;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [49:0] p50;        // 24-bit multiplies: the 50-bit product of two 25-bit values ([47:0] used)
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg        i24s;       // ... signed form
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [63:0] p64;        // alignbit/alignbyte: {a, b} shifted (low half used)
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0] x32;
   reg [1:0]  ax;
   reg [4:0]  sh;
 
   always @* begin
     fu = FU_NONE;
-    fx = A64;
-    fy = B64;
-    fz = C64;
+    fx = a32;
+    fy = b32;
+    fz = c32;
     fcond = 4'd0;
     fsgn = 1'b0;
     mullit_k = 1'b0;
@@ -424,7 +380,8 @@ module simd_lane (
     r64 = 64'd0;
     mo = 1'b0;
     t33 = 33'd0;
-    p48 = 48'd0;
+    p50 = 50'd0;
+    i24s = 1'b0;
     p64 = 64'd0;
     x32 = 32'd0;
     ax = 2'd0;
@@ -461,27 +418,14 @@ module simd_lane (
       end
 
       // ---------------- integer multiply ----------------
-      SI_OP_V_MUL_I32_I24, SI_OP_V_MUL_HI_I32_I24, SI_OP_V_MAD_I32_I24: begin
-        p48 = $signed(a32[23:0]) * $signed(b32[23:0]);
-        if (op == SI_OP_V_MUL_HI_I32_I24) r = {{16{p48[47]}}, p48[47:32]};
-        else if (op == SI_OP_V_MAD_I32_I24) r = p48[31:0] + c32;
-        else r = p48[31:0];
-      end
+      // one 25 x 25 signed multiplier for the signed and unsigned forms
+      SI_OP_V_MUL_I32_I24, SI_OP_V_MUL_HI_I32_I24, SI_OP_V_MAD_I32_I24,
       SI_OP_V_MUL_U32_U24, SI_OP_V_MUL_HI_U32_U24, SI_OP_V_MAD_U32_U24: begin
-        p48 = a32[23:0] * b32[23:0];
-        if (op == SI_OP_V_MUL_HI_U32_U24) r = {16'd0, p48[47:32]};
-        else if (op == SI_OP_V_MAD_U32_U24) r = p48[31:0] + c32;
-        else r = p48[31:0];
-      end
-      SI_OP_V_MUL_LO_U32, SI_OP_V_MUL_LO_I32:
-        r = a32 * b32;
-      SI_OP_V_MUL_HI_U32: begin
-        p64 = a32 * b32;
-        r = p64[63:32];
-      end
-      SI_OP_V_MUL_HI_I32: begin
-        p64 = $signed(a32) * $signed(b32);
-        r = p64[63:32];
+        i24s = op == SI_OP_V_MUL_I32_I24 || op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MAD_I32_I24;
+        p50 = $signed({i24s & a32[23], a32[23:0]}) * $signed({i24s & b32[23], b32[23:0]});
+        if (op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MUL_HI_U32_U24) r = {{16{i24s & p50[47]}}, p50[47:32]};
+        else if (op == SI_OP_V_MAD_I32_I24 || op == SI_OP_V_MAD_U32_U24) r = p50[31:0] + c32;
+        else r = p50[31:0];
       end
 
       // ---------------- integer min/max ----------------
@@ -517,16 +461,12 @@ module simd_lane (
       SI_OP_V_BFE_I32:   r = lane_bfe(a32, b32[4:0], c32[4:0], 1'b1);
       SI_OP_V_BFI_B32:   r = (a32 & b32) | (~a32 & c32);
       SI_OP_V_BFREV_B32: r = lane_bitrev32(a32);
-      SI_OP_V_BCNT_U32_B32:
-        r = {26'd0, lane_popcnt32(a32)} + b32;
-      SI_OP_V_MBCNT_LO_U32_B32: begin
-        // bits of src0 for the lanes below this one (lanes 0..31)
-        x32 = lane[5] ? 32'hffffffff : ((32'd1 << lane[4:0]) - 32'd1);
-        r = {26'd0, lane_popcnt32(a32 & x32)} + b32;
-      end
-      SI_OP_V_MBCNT_HI_U32_B32: begin
-        // bits of src0 for the lanes below this one (lanes 32..63)
-        x32 = lane[5] ? ((32'd1 << lane[4:0]) - 32'd1) : 32'd0;
+      // one population count: all bits (bcnt), or the bits of src0 for the
+      // lanes below this one (mbcnt_lo: lanes 0..31, mbcnt_hi: lanes 32..63)
+      SI_OP_V_BCNT_U32_B32, SI_OP_V_MBCNT_LO_U32_B32, SI_OP_V_MBCNT_HI_U32_B32: begin
+        if (op == SI_OP_V_BCNT_U32_B32)          x32 = 32'hffffffff;
+        else if (op == SI_OP_V_MBCNT_LO_U32_B32) x32 = lane[5] ? 32'hffffffff : ((32'd1 << lane[4:0]) - 32'd1);
+        else                                    x32 = lane[5] ? ((32'd1 << lane[4:0]) - 32'd1) : 32'd0;
         r = {26'd0, lane_popcnt32(a32 & x32)} + b32;
       end
       SI_OP_V_FFBH_U32: r = lane_ffb(a32, 1'b0);
@@ -571,16 +511,16 @@ module simd_lane (
       SI_OP_V_SUB_F32: fu = FU_SUB32;
       SI_OP_V_SUBREV_F32: begin
         fu = FU_SUB32;
-        fx = B64;
-        fy = A64;
+        fx = b32;
+        fy = a32;
       end
       SI_OP_V_MUL_F32: fu = FU_MUL32;
       SI_OP_V_CUBEMA_F32: begin
         // 2 * the major-axis value
         fu = FU_MUL32;
         ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
-        fx = (ax == 2'd2) ? C64 : (ax == 2'd1) ? B64 : A64;
-        fy = 64'h40000000;
+        fx = (ax == 2'd2) ? c32 : (ax == 2'd1) ? b32 : a32;
+        fy = 32'h40000000;
       end
       SI_OP_V_MUL_LEGACY_F32: fu = FU_MULL32;
       SI_OP_V_MULLIT_F32: begin
@@ -600,8 +540,8 @@ module simd_lane (
       SI_OP_V_MADMK_F32: begin
         // src0 * K + src1 with K on src2
         fu = FU_MAD32;
-        fy = C64;
-        fz = B64;
+        fy = c32;
+        fz = b32;
       end
       SI_OP_V_MAD_LEGACY_F32, SI_OP_V_MAC_LEGACY_F32:
         fu = FU_MADL32;
@@ -643,29 +583,16 @@ module simd_lane (
       SI_OP_V_CEIL_F32:          fu = FU_CEIL32;
       SI_OP_V_RNDNE_F32:         fu = FU_RNDNE32;
       SI_OP_V_FLOOR_F32:         fu = FU_FLOOR32;
-      SI_OP_V_EXP_F32:           fu = FU_EXP32;
-      SI_OP_V_LOG_F32:           fu = FU_LOG32;
-      SI_OP_V_LOG_CLAMP_F32:     fu = FU_LOGC32;
-      SI_OP_V_RCP_F32:           fu = FU_RCP32;
-      SI_OP_V_RCP_CLAMP_F32:     fu = FU_RCPC32;
-      SI_OP_V_RCP_LEGACY_F32:    fu = FU_RCPL32;
-      SI_OP_V_RCP_IFLAG_F32:     fu = FU_RCPI32;
-      SI_OP_V_RSQ_F32:           fu = FU_RSQ32;
-      SI_OP_V_RSQ_CLAMP_F32:     fu = FU_RSQC32;
-      SI_OP_V_RSQ_LEGACY_F32:    fu = FU_RSQL32;
-      SI_OP_V_SQRT_F32:          fu = FU_SQRT32;
-      SI_OP_V_SIN_F32:           fu = FU_SIN32;
-      SI_OP_V_COS_F32:           fu = FU_COS32;
       SI_OP_V_FREXP_MANT_F32:    fu = FU_FMANT32;
       SI_OP_V_FREXP_EXP_I32_F32: fu = FU_FEXP32;
 
       // ---------------- conversions ----------------
       SI_OP_V_CVT_F32_I32:       fu = FU_F32_I32;
       SI_OP_V_CVT_F32_U32:       fu = FU_F32_U32;
-      SI_OP_V_CVT_F32_UBYTE0: begin fu = FU_F32_U32; fx = {56'd0, a32[7:0]};   end
-      SI_OP_V_CVT_F32_UBYTE1: begin fu = FU_F32_U32; fx = {56'd0, a32[15:8]};  end
-      SI_OP_V_CVT_F32_UBYTE2: begin fu = FU_F32_U32; fx = {56'd0, a32[23:16]}; end
-      SI_OP_V_CVT_F32_UBYTE3: begin fu = FU_F32_U32; fx = {56'd0, a32[31:24]}; end
+      SI_OP_V_CVT_F32_UBYTE0: begin fu = FU_F32_U32; fx = {24'd0, a32[7:0]};   end
+      SI_OP_V_CVT_F32_UBYTE1: begin fu = FU_F32_U32; fx = {24'd0, a32[15:8]};  end
+      SI_OP_V_CVT_F32_UBYTE2: begin fu = FU_F32_U32; fx = {24'd0, a32[23:16]}; end
+      SI_OP_V_CVT_F32_UBYTE3: begin fu = FU_F32_U32; fx = {24'd0, a32[31:24]}; end
       SI_OP_V_CVT_I32_F32:       fu = FU_I32_F32;
       SI_OP_V_CVT_U32_F32:       fu = FU_U32_F32;
       SI_OP_V_CVT_RPI_I32_F32:   fu = FU_RPI32;
@@ -673,36 +600,10 @@ module simd_lane (
       SI_OP_V_CVT_F16_F32:       fu = FU_F16_F32;
       SI_OP_V_CVT_F32_F16:       fu = FU_F32_F16;
       SI_OP_V_CVT_OFF_F32_I4:    fu = FU_OFF_I4;
-      SI_OP_V_CVT_F32_F64:       fu = FU_F32_F64;
-      SI_OP_V_CVT_I32_F64:       fu = FU_I32_F64;
-      SI_OP_V_CVT_U32_F64:       fu = FU_U32_F64;
-      SI_OP_V_CVT_F64_F32:       fu = FU_F64_F32;
-      SI_OP_V_CVT_F64_I32:       fu = FU_F64_I32;
-      SI_OP_V_CVT_F64_U32:       fu = FU_F64_U32;
 
-      // ---------------- f64 ----------------
-      SI_OP_V_ADD_F64:           fu = FU_ADD64;
-      SI_OP_V_MUL_F64:           fu = FU_MUL64;
-      SI_OP_V_MIN_F64:           fu = FU_MIN64;
-      SI_OP_V_MAX_F64:           fu = FU_MAX64;
-      SI_OP_V_FMA_F64:           fu = FU_FMA64;
-      SI_OP_V_LDEXP_F64:         fu = FU_LDEXP64;
-      SI_OP_V_FRACT_F64:         fu = FU_FRACT64;
-      SI_OP_V_RCP_F64:           fu = FU_RCP64;
-      SI_OP_V_RCP_CLAMP_F64:     fu = FU_RCPC64;
-      SI_OP_V_RSQ_F64:           fu = FU_RSQ64;
-      SI_OP_V_RSQ_CLAMP_F64:     fu = FU_RSQC64;
-      SI_OP_V_SQRT_F64:          fu = FU_SQRT64;
-      SI_OP_V_FREXP_MANT_F64:    fu = FU_FMANT64;
-      SI_OP_V_FREXP_EXP_I32_F64: fu = FU_FEXP64;
-      SI_OP_V_TRIG_PREOP_F64:    fu = FU_PREOP64;
-      SI_OP_V_DIV_FIXUP_F64:     fu = FU_FIXUP64;
-      SI_OP_V_DIV_FMAS_F64:      fu = FU_FMAS64;
-      SI_OP_V_DIV_SCALE_F64:     fu = FU_DSCALE64;
 
       // ---------------- VOPC ----------------
       SI_OP_V_CMP_CLASS_F32, SI_OP_V_CMPX_CLASS_F32: fu = FU_CLASS32;
-      SI_OP_V_CMP_CLASS_F64, SI_OP_V_CMPX_CLASS_F64: fu = FU_CLASS64;
 
       default:
         // The other VOPC ops (v_cmp/v_cmpx/v_cmps/v_cmpsx): the condition
@@ -710,9 +611,10 @@ module simd_lane (
         // by the operand kind.
         if (is_vopc) begin
           fcond = opc[3:0];
-          if (k0[7:5] == 3'd4)
-            fu = (k0[4:0] == 5'd2) ? FU_CMP64 : FU_CMP32;
-          else
+          if (k0[7:5] == 3'd4) begin
+            // f64 compares run on the quarter-rate datapath (simd_qr.v)
+            if (k0[4:0] != 5'd2) fu = FU_CMP32;
+          end else
             mo = lane_icmp(A64, B64, k0[4:0] == 5'd2, k0[7:5] == 3'd3, opc[2:0]);
         end
     endcase
@@ -770,86 +672,118 @@ module simd_lane (
     lane_ds32 = {d[32], 32'd0, d[31:0]};
   endfunction
 
+  // ------------------------------------------------------------------
+  // The shared f32 datapaths: one multiplier (mul, legacy mul, and the
+  // product step of mad), one FMA (fma, div_fmas, add, sub, the sum step of
+  // mad, fract's subtraction) and one round-to-integral unit.  The
+  // identities used are exact for every operand and MODE (checked against
+  // sw/fp.c by tests/rtl/test_lane.cpp):
+  //   a + b = fma(a, 1.0, b),  a - b = fma(a, 1.0, -b);
+  //   mad(a, b, c) = fma(mul(a, b), 1.0, c), both steps with denormals
+  //     flushed (v_mad_f32 rounds twice);
+  //   fract(a) = fma(a, 1.0, -floor(a)), then the fract clamps.
+  // Each block is evaluated only for the ops that use it (simulation speed).
+  // ------------------------------------------------------------------
+  reg [31:0]        mulr, mullr, fmar, rintr;
+  reg [31:0]        fm_x, fm_y, fm_z;
+  reg [1:0]         mu_den, fm_den, ri_how;
+  reg signed [15:0] fm_scale;
+  wire mu_use = fu == FU_MUL32 || fu == FU_MULL32 || fu == FU_MAD32 || fu == FU_MADL32;
+  wire ri_use = fu == FU_TRUNC32 || fu == FU_CEIL32 || fu == FU_RNDNE32 || fu == FU_FLOOR32 ||
+                fu == FU_FRACT32;
+  wire fm_use = fu == FU_ADD32 || fu == FU_SUB32 || fu == FU_FMA32 || fu == FU_FMAS32 ||
+                fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32;
+  wire fm_mad = fu == FU_MAD32 || fu == FU_MADL32;
+  always @* begin
+    mulr = 32'd0;
+    mullr = 32'd0;
+    mu_den = fm_mad ? 2'd0 : mode[5:4];
+    if (mu_use) begin
+      mulr = fp32_mul(fx, fy, mode[1:0], mu_den);
+      mullr = (fp32_iszero(fx, mu_den[0]) || fp32_iszero(fy, mu_den[0])) ? 32'd0 : mulr;
+    end
+  end
+  always @* begin
+    rintr = 32'd0;
+    case (fu)
+      FU_TRUNC32: ri_how = 2'd0;
+      FU_CEIL32:  ri_how = 2'd2;
+      FU_RNDNE32: ri_how = 2'd3;
+      default:    ri_how = 2'd1;    // floor, fract
+    endcase
+    if (ri_use) rintr = fp32_rint(fx, ri_how, mode[4]);
+  end
+  always @* begin
+    fm_x = fx;
+    fm_y = 32'h3f800000;
+    fm_z = fz;
+    fm_den = fm_mad ? 2'd0 : mode[5:4];
+    fm_scale = 16'sd0;
+    case (fu)
+      FU_ADD32:   fm_z = fy;
+      FU_SUB32:   fm_z = fy ^ 32'h80000000;
+      FU_MAD32:   fm_x = mulr;
+      FU_MADL32:  fm_x = mullr;
+      FU_FRACT32: fm_z = rintr ^ 32'h80000000;
+      default: begin                   // fma, div_fmas
+        fm_y = fy;
+        if (fu == FU_FMAS32 && mask_in) fm_scale = fz[30] ? 16'sd64 : -16'sd64;
+      end
+    endcase
+    fmar = 32'd0;
+    if (fm_use) fmar = fp32_fma(fm_x, fm_y, fm_z, mode[1:0], fm_den, fm_scale);
+  end
+  // fract's special cases and clamp around a - floor(a) (si_f32_fract)
+  function automatic [31:0] lane_fract(input [31:0] a, input [31:0] d);
+    if (a[30:23] == 8'hff)
+      lane_fract = fp32_isnan(a) ? (a | 32'h00400000) : {a[31], 31'h7fc00000};
+    else if (!d[31] && d > 32'h3f7fffff)
+      lane_fract = 32'h3f7fffff;
+    else
+      lane_fract = d;
+  endfunction
+
   `SIMD_LANE_FU_BEGIN
-  `SIMD_LANE_FU(FU_ADD32,    32, si_f32_add(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_SUB32,    32, si_f32_sub(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MUL32,    32, si_f32_mul(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MULL32,   32, si_f32_mul_legacy(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MIN32,    32, si_f32_min(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MAX32,    32, si_f32_max(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MINL32,   32, si_f32_min_legacy(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MAXL32,   32, si_f32_max_legacy(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_MIN3_32,  32, si_f32_min3(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_MAX3_32,  32, si_f32_max3(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_MED3_32,  32, si_f32_med3(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_MAD32,    32, si_f32_mad(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_MADL32,   32, si_f32_mad_legacy(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_FMA32,    32, si_f32_fma(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_LDEXP32,  32, si_f32_ldexp(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_FIXUP32,  32, si_f32_div_fixup(fx[31:0], fy[31:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_FMAS32,   32, si_f32_div_fmas(fx[31:0], fy[31:0], fz[31:0], mask_in, mode))
-  `SIMD_LANE_FU(FU_DSCALE32, 65, lane_ds32(si_f32_div_scale(fx[31:0], fy[31:0], fz[31:0], mode)))
-  `SIMD_LANE_FU(FU_FRACT32,  32, si_f32_fract(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_TRUNC32,  32, si_f32_trunc(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_CEIL32,   32, si_f32_ceil(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RNDNE32,  32, si_f32_rndne(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_FLOOR32,  32, si_f32_floor(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_EXP32,    32, si_f32_exp(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_LOG32,    32, si_f32_log(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_LOGC32,   32, si_f32_log_clamp(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RCP32,    32, si_f32_rcp(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RCPC32,   32, si_f32_rcp_clamp(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RCPL32,   32, si_f32_rcp_legacy(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RCPI32,   32, si_f32_rcp_iflag(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RSQ32,    32, si_f32_rsq(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RSQC32,   32, si_f32_rsq_clamp(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RSQL32,   32, si_f32_rsq_legacy(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_SQRT32,   32, si_f32_sqrt(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_SIN32,    32, si_f32_sin(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_COS32,    32, si_f32_cos(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_FMANT32,  32, si_f32_frexp_mant(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_FEXP32,   32, si_f32_frexp_exp(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F32_I32,  32, si_cvt_f32_i32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F32_U32,  32, si_cvt_f32_u32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_I32_F32,  32, si_cvt_i32_f32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_U32_F32,  32, si_cvt_u32_f32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_RPI32,    32, si_cvt_rpi_i32_f32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_FLR32,    32, si_cvt_flr_i32_f32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F16_F32,  32, si_cvt_f16_f32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F32_F16,  32, si_cvt_f32_f16(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_OFF_I4,   32, si_cvt_off_f32_i4(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F32_F64,  32, si_cvt_f32_f64(fx, mode))
-  `SIMD_LANE_FU(FU_I32_F64,  32, si_cvt_i32_f64(fx, mode))
-  `SIMD_LANE_FU(FU_U32_F64,  32, si_cvt_u32_f64(fx, mode))
-  `SIMD_LANE_FU(FU_F64_F32,  64, si_cvt_f64_f32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F64_I32,  64, si_cvt_f64_i32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_F64_U32,  64, si_cvt_f64_u32(fx[31:0], mode))
-  `SIMD_LANE_FU(FU_PKRTZ,    32, si_cvt_pkrtz_f16_f32(fx[31:0], fy[31:0], mode))
-  `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy[31:0], fsgn, mode),
-                                  lane_f32_to_norm16(fx[31:0], fsgn, mode)})
-  `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx[31:0], fy[1:0], fz[31:0], mode))
-  `SIMD_LANE_FU(FU_ADD64,    64, si_f64_add(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MUL64,    64, si_f64_mul(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MIN64,    64, si_f64_min(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MAX64,    64, si_f64_max(fx, fy, mode))
-  `SIMD_LANE_FU(FU_FMA64,    64, si_f64_fma(fx, fy, fz, mode))
-  `SIMD_LANE_FU(FU_LDEXP64,  64, si_f64_ldexp(fx, fy[31:0], mode))
-  `SIMD_LANE_FU(FU_FRACT64,  64, si_f64_fract(fx, mode))
-  `SIMD_LANE_FU(FU_RCP64,    64, si_f64_rcp(fx, mode))
-  `SIMD_LANE_FU(FU_RCPC64,   64, si_f64_rcp_clamp(fx, mode))
-  `SIMD_LANE_FU(FU_RSQ64,    64, si_f64_rsq(fx, mode))
-  `SIMD_LANE_FU(FU_RSQC64,   64, si_f64_rsq_clamp(fx, mode))
-  `SIMD_LANE_FU(FU_SQRT64,   64, si_f64_sqrt(fx, mode))
-  `SIMD_LANE_FU(FU_FMANT64,  64, si_f64_frexp_mant(fx, mode))
-  `SIMD_LANE_FU(FU_FEXP64,   32, si_f64_frexp_exp(fx, mode))
-  `SIMD_LANE_FU(FU_PREOP64,  64, si_f64_trig_preop(fx, {27'd0, fy[4:0]}, mode))
-  `SIMD_LANE_FU(FU_FIXUP64,  64, si_f64_div_fixup(fx, fy, fz, mode))
-  `SIMD_LANE_FU(FU_FMAS64,   64, si_f64_div_fmas(fx, fy, fz, mask_in, mode))
-  `SIMD_LANE_FU(FU_DSCALE64, 65, si_f64_div_scale(fx, fy, fz, mode))
-  `SIMD_LANE_FU(FU_CMP32,    65, {si_f32_cmp(fx[31:0], fy[31:0], fcond, mode), 64'd0})
-  `SIMD_LANE_FU(FU_CMP64,    65, {si_f64_cmp(fx, fy, fcond, mode), 64'd0})
-  `SIMD_LANE_FU(FU_CLASS32,  65, {si_f32_class(fx[31:0], fy[9:0]), 64'd0})
-  `SIMD_LANE_FU(FU_CLASS64,  65, {si_f64_class(fx, fy[9:0]), 64'd0})
+  `SIMD_LANE_FU(FU_ADD32,    32, fmar)
+  `SIMD_LANE_FU(FU_SUB32,    32, fmar)
+  `SIMD_LANE_FU(FU_MUL32,    32, mulr)
+  `SIMD_LANE_FU(FU_MULL32,   32, mullr)
+  `SIMD_LANE_FU(FU_MIN32,    32, si_f32_min(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MAX32,    32, si_f32_max(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MINL32,   32, si_f32_min_legacy(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MAXL32,   32, si_f32_max_legacy(fx, fy, mode))
+  `SIMD_LANE_FU(FU_MIN3_32,  32, si_f32_min3(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_MAX3_32,  32, si_f32_max3(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_MED3_32,  32, si_f32_med3(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_MAD32,    32, fmar)
+  `SIMD_LANE_FU(FU_MADL32,   32, fmar)
+  `SIMD_LANE_FU(FU_FMA32,    32, fmar)
+  `SIMD_LANE_FU(FU_LDEXP32,  32, si_f32_ldexp(fx, fy, mode))
+  `SIMD_LANE_FU(FU_FIXUP32,  32, si_f32_div_fixup(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_FMAS32,   32, fmar)
+  `SIMD_LANE_FU(FU_DSCALE32, 65, lane_ds32(si_f32_div_scale(fx, fy, fz, mode)))
+  `SIMD_LANE_FU(FU_FRACT32,  32, lane_fract(fx, fmar))
+  `SIMD_LANE_FU(FU_TRUNC32,  32, rintr)
+  `SIMD_LANE_FU(FU_CEIL32,   32, rintr)
+  `SIMD_LANE_FU(FU_RNDNE32,  32, rintr)
+  `SIMD_LANE_FU(FU_FLOOR32,  32, rintr)
+  `SIMD_LANE_FU(FU_FMANT32,  32, si_f32_frexp_mant(fx, mode))
+  `SIMD_LANE_FU(FU_FEXP32,   32, si_f32_frexp_exp(fx, mode))
+  `SIMD_LANE_FU(FU_F32_I32,  32, si_cvt_f32_i32(fx, mode))
+  `SIMD_LANE_FU(FU_F32_U32,  32, si_cvt_f32_u32(fx, mode))
+  `SIMD_LANE_FU(FU_I32_F32,  32, si_cvt_i32_f32(fx, mode))
+  `SIMD_LANE_FU(FU_U32_F32,  32, si_cvt_u32_f32(fx, mode))
+  `SIMD_LANE_FU(FU_RPI32,    32, si_cvt_rpi_i32_f32(fx, mode))
+  `SIMD_LANE_FU(FU_FLR32,    32, si_cvt_flr_i32_f32(fx, mode))
+  `SIMD_LANE_FU(FU_F16_F32,  32, si_cvt_f16_f32(fx, mode))
+  `SIMD_LANE_FU(FU_F32_F16,  32, si_cvt_f32_f16(fx, mode))
+  `SIMD_LANE_FU(FU_OFF_I4,   32, si_cvt_off_f32_i4(fx, mode))
+  `SIMD_LANE_FU(FU_PKRTZ,    32, si_cvt_pkrtz_f16_f32(fx, fy, mode))
+  `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy, fsgn, mode),
+                                  lane_f32_to_norm16(fx, fsgn, mode)})
+  `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx, fy[1:0], fz, mode))
+  `SIMD_LANE_FU(FU_CMP32,    65, {si_f32_cmp(fx, fy, fcond, mode), 64'd0})
+  `SIMD_LANE_FU(FU_CLASS32,  65, {si_f32_class(fx, fy[9:0]), 64'd0})
   `SIMD_LANE_FU_END
 
 `undef SIMD_LANE_FU_BEGIN
@@ -874,11 +808,7 @@ module simd_lane (
     end
     if (mullit_k)
       pre = {32'd0, 32'hff7fffff};
-    if (vop3 && (omod != 2'd0 || clamp) && kd[7:5] == 3'd4) begin
-      if (kd[4:0] == 5'd2) pre = si_f64_omod_clamp(pre, omod, clamp, mode);
-      else                 pre = {32'd0, si_f32_omod_clamp(pre[31:0], omod, clamp, mode)};
-    end
-    res = pre;
+    res = fu_outmod(pre, kd, vop3, omod, clamp, mode);
   end
 
 endmodule

@@ -141,7 +141,7 @@ stat_json() {   # stat_json FILE NOT AND MUX TRANSISTORS
 stat_json "$LC/g0.json" 10 100 0 1000
 stat_json "$LC/g1.json" 15 130 7 1500
 stat_json "$LC/g2.json" 10 300 1 2200
-"$PY" scripts/area/lane-combine.py simd_lane rtl/simd_lane.v "$LC" > "$LC/out.json" ||
+"$PY" scripts/area/lane-combine.py simd_lane rtl/simd_fu.vh "$LC" > "$LC/out.json" ||
     fail "lane-combine.py on synthetic runs"
 "$PY" - "$LC/out.json" "$LC/lane-groups.txt" <<'EOF' || fail "lane-combine.py sums (above)"
 import json, sys
@@ -155,7 +155,7 @@ if not ok:
 sys.exit(0 if ok else 1)
 EOF
 rm "$LC/g2.json"
-if "$PY" scripts/area/lane-combine.py simd_lane rtl/simd_lane.v "$LC" > /dev/null 2> "$LC/err.txt"; then
+if "$PY" scripts/area/lane-combine.py simd_lane rtl/simd_fu.vh "$LC" > /dev/null 2> "$LC/err.txt"; then
     fail "lane-combine.py succeeded with a run missing"
 fi
 grep -q 'g2.json' "$LC/err.txt" || fail "lane-combine.py: the error does not name the missing run ($(cat "$LC/err.txt"))"

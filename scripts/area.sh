@@ -221,7 +221,7 @@ lane_groups() {   # lane_groups NAME OUT_DIR
     cut -d' ' -f1 "$ld/runs" | xargs -P "$jobs" -I{} sh -c \
         '( ulimit -v $(($3 * 1024)); timeout "$4" nice -n 10 "$1" -q -l "$2/g$0.log" "$2/g$0.ys" ) >/dev/null 2>&1 &&
          mv "$2/g$0.json.tmp" "$2/g$0.json"' {} "$YOSYS" "$ld" "$LANE_MB" "$ltmo"
-    if ! "$PY" scripts/area/lane-combine.py "$m" "rtl/$m.v" "$ld" > "$dst/$m.gates.json.tmp"; then
+    if ! "$PY" scripts/area/lane-combine.py "$m" rtl/simd_fu.vh "$ld" > "$dst/$m.gates.json.tmp"; then
         rm -f "$dst/$m.gates.json.tmp"
         echo "rc=1 method=groups limit_mb=$LANE_MB timeout_s=$ltmo wall_s=$(($(date +%s) - t0))" > "$dst/$m.gates.failed"
         echo "  $m: a group run failed (over ${LANE_MB} MB or ${ltmo} s? $ld/g*.log); its figures will be estimated"

@@ -666,6 +666,57 @@ function automatic [63:0] si_f64_rsq(input [63:0] a_, input [31:0] mode_);
     end
 endfunction
 
+// The reciprocal unit's three functions on one datapath (the quarter-rate
+// unit's form, rtl/simd_qr.v): which_ 0 = si_f64_rcp, 1 = si_f64_rsq,
+// 2 = si_f64_sqrt, bit for bit.  rsq and sqrt share the integer square root,
+// rcp and rsq the division loop, and all three the final rounding.
+function automatic [63:0] si_f64_rrs(input [63:0] a_, input [1:0] which_);
+    reg [63:0] rt_, q_, sig_, sp_;
+    reg [62:0] qd_, dd_, dr_;
+    reg [53:0] m_;
+    reg signed [15:0] k_, e_;
+    reg s_, spec_;
+    begin
+        k_ = {5'd0, a_[62:52]} - 16'sd1075;
+        m_ = {1'b0, 1'b1, a_[51:0]};
+        if (k_[0]) begin m_ = {m_[52:0], 1'b0}; k_ = k_ - 16'sd1; end
+        rt_ = fp64_isqrt({m_, 72'd0});                  // rsq, sqrt: root in [2^62, 2^63)
+        if (which_ == 2'd0) begin                       // rcp: q = floor(2^115 / M)
+            dd_ = {10'd0, 1'b1, a_[51:0]};
+            dr_ = {10'd0, 1'b1, 52'd0} - {11'd0, a_[51:0]};
+        end else begin                                  // rsq: q = floor(2^125 / root)
+            dd_ = rt_[62:0];
+            dr_ = 63'h4000000000000000 - {1'b0, rt_[61:0]};
+        end
+        qd_ = fp64_divloop(dd_, dr_);
+        if ((which_ == 2'd0) ? (a_[51:0] == 52'd0) : (rt_[61:0] == 62'd0))
+            q_ = 64'h8000000000000000;
+        else
+            q_ = {2'b01, qd_[61:0]} | {63'd0, qd_[62]};
+        case (which_)
+            2'd0:    begin s_ = a_[63]; e_ = 16'sd960 - {5'd0, a_[62:52]}; sig_ = q_; end
+            2'd1:    begin s_ = 1'b0; e_ = -16'sd89 - (k_ >>> 1); sig_ = q_ | {63'd0, rt_[63]}; end
+            default: begin s_ = 1'b0; e_ = (k_ >>> 1) - 16'sd36; sig_ = {1'b0, rt_[62:1], rt_[0] | rt_[63]}; end
+        endcase
+        // special operands
+        spec_ = 1'b1;
+        if (a_[62:52] == 11'h7ff) begin
+            if (a_[51:0] != 52'd0)  sp_ = a_ | 64'h0008000000000000;
+            else if (which_ == 2'd0) sp_ = {a_[63], 63'd0};
+            else if (a_[63])        sp_ = 64'hfff8000000000000;
+            else                   sp_ = (which_ == 2'd1) ? 64'd0 : a_;
+        end else if (a_[62:52] == 11'd0) begin
+            sp_ = (which_ == 2'd2) ? {a_[63], 63'd0} : {a_[63], 11'h7ff, 52'd0};
+        end else if (a_[63] && which_ != 2'd0) begin
+            sp_ = 64'hfff8000000000000;
+        end else begin
+            sp_ = 64'd0;
+            spec_ = 1'b0;
+        end
+        si_f64_rrs = spec_ ? sp_ : fp64_round(s_, e_, sig_, 2'd0, 1'b0);
+    end
+endfunction
+
 function automatic [63:0] si_f64_rsq_clamp(input [63:0] a_, input [31:0] mode_);
     reg [63:0] r_;
     begin

@@ -148,6 +148,42 @@ function automatic [26:0] fptr_isqrt(input [51:0] tr_n);
     end
 endfunction
 
+// Restoring division of a power of two by d in [2^23, 2^25): the quotient
+// floor(2^(22+n) / d) (n quotient bits) and whether a remainder is left.
+// The remainder stays below d, so each step is a 26-bit compare/subtract
+// (no wide divider or multiplier).
+function automatic [27:0] fptr_div49(input [24:0] tr_d);       // n = 27: 2^49 / d
+    reg [25:0] tr_r;
+    reg [26:0] tr_q;
+    integer tr_i;
+    begin
+        tr_r = 26'h0400000;                                     // 2^22 < d
+        tr_q = 27'd0;
+        for (tr_i = 0; tr_i < 27; tr_i = tr_i + 1) begin
+            tr_r = {tr_r[24:0], 1'b0};
+            tr_q = {tr_q[25:0], tr_r >= {1'b0, tr_d}};
+            if (tr_r >= {1'b0, tr_d}) tr_r = tr_r - {1'b0, tr_d};
+        end
+        fptr_div49 = {tr_r != 26'd0, tr_q};
+    end
+endfunction
+
+function automatic [52:0] fptr_div74(input [24:0] tr_d);       // n = 52: 2^74 / d
+    reg [25:0] tr_r;
+    reg [51:0] tr_q;
+    integer tr_i;
+    begin
+        tr_r = 26'h0400000;
+        tr_q = 52'd0;
+        for (tr_i = 0; tr_i < 52; tr_i = tr_i + 1) begin
+            tr_r = {tr_r[24:0], 1'b0};
+            tr_q = {tr_q[50:0], tr_r >= {1'b0, tr_d}};
+            if (tr_r >= {1'b0, tr_d}) tr_r = tr_r - {1'b0, tr_d};
+        end
+        fptr_div74 = {tr_r != 26'd0, tr_q};
+    end
+endfunction
+
 // Class for the transcendental unit (denormals read as zero):
 // 0 zero, 1 finite nonzero, 2 inf, 3 NaN.
 function automatic [1:0] fptr_cls(input [30:0] tr_a);
@@ -178,18 +214,16 @@ endfunction
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_rcp(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
-    reg [63:0] tr_mm, tr_q, tr_r;
+    reg [27:0] tr_q;
     begin
         case (fptr_cls(tr_a[30:0]))
         2'd3: si_f32_rcp = tr_a | 32'h00400000;
         2'd2: si_f32_rcp = {tr_a[31], 31'd0};
         2'd0: si_f32_rcp = {tr_a[31], 31'h7f800000};
         default: begin
-            tr_mm = {40'd0, 1'b1, tr_a[22:0]};
-            tr_q = 64'h0002_0000_0000_0000 / tr_mm;                     // 1/x = q * 2^(-26-E)
-            tr_r = 64'h0002_0000_0000_0000 - tr_q * tr_mm;
+            tr_q = fptr_div49({2'b01, tr_a[22:0]});                    // 1/x = q * 2^(-26-E)
             si_f32_rcp = fptr_rne32(tr_a[31], -16'sd26 - fptr_exp(tr_a[30:23]),
-                                    tr_q | {63'd0, tr_r != 64'd0});
+                                    {37'd0, tr_q[26:0]} | {63'd0, tr_q[27]});
         end
         endcase
     end
@@ -260,14 +294,14 @@ endfunction
 
 // rsq: with a = M' * 2^k, k even, y = floor(sqrt(floor(2^74 / M'))) (C: 2^96)
 // = floor(2^37 / sqrt(M')); inexact iff the division or the root is inexact.
-// The quotient comes from two 64-bit divisions (2^42 / M', then the
-// remainder * 2^32 / M').
+// The quotient and the remainder's sign of life come from one restoring
+// division (fptr_div74).
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     reg signed [15:0] tr_k;
     reg [24:0] tr_mm;
-    reg [63:0] tr_d, tr_qh, tr_ql, tr_rl, tr_t;
+    reg [52:0] tr_q;
     reg [26:0] tr_sq;
     begin
         case (fptr_cls(tr_a[30:0]))
@@ -284,15 +318,10 @@ function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
                     tr_mm = {tr_mm[23:0], 1'b0};
                     tr_k = tr_k - 16'sd1;
                 end
-                tr_d = {39'd0, tr_mm};
-                tr_qh = 64'h0000_0400_0000_0000 / tr_d;                 // <= 2^19
-                // remainder (< 2^25) times 2^32
-                tr_t = (64'h0000_0400_0000_0000 - tr_qh * tr_d) << 32;
-                tr_ql = tr_t / tr_d;                                    // < 2^32
-                tr_rl = tr_t - tr_ql * tr_d;
-                tr_sq = fptr_isqrt({tr_qh[19:0], tr_ql[31:0]});         // 2^74/M' <= 2^51
+                tr_q = fptr_div74(tr_mm);                               // 2^74/M' < 2^51
+                tr_sq = fptr_isqrt(tr_q[51:0]);
                 si_f32_rsq = fptr_rne32(1'b0, -16'sd38 - (tr_k >>> 1),
-                                        {37'd0, tr_sq[25:0], tr_sq[26] | (tr_rl != 64'd0)});
+                                        {37'd0, tr_sq[25:0], tr_sq[26] | tr_q[52]});
             end
         end
         endcase

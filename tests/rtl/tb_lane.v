@@ -1,6 +1,8 @@
-// tb_lane: testbench wrapper for rtl/simd_lane.v (driven by tests/rtl/test_lane.cpp).
-// Purely combinational: the driver sets the inputs, calls eval() and reads
-// the outputs.
+// tb_lane: testbench wrapper for one lane of the VALU - rtl/simd_lane.v (the
+// full-rate lane) and rtl/simd_qr.v (a quarter-rate datapath), the result
+// taken from the one that computes the op, as the SIMD does (si_op_qrate) -
+// driven by tests/rtl/test_lane.cpp.  Purely combinational: the driver sets
+// the inputs, calls eval() and reads the outputs.
 module tb_lane (
   input  wire [9:0]  op,
   input  wire        vop3,
@@ -17,9 +19,25 @@ module tb_lane (
   output wire [63:0] res,
   output wire        mask_out
 );
+  /* verilator lint_off UNUSEDPARAM */
+`include "si_isa.vh"
+  /* verilator lint_on UNUSEDPARAM */
+  wire        q = si_op_qrate(op);
+  wire [63:0] l_res, q_res;
+  wire        l_mo, q_mo;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [6:0]  l_fu, q_fu;
+  /* verilator lint_on UNUSEDSIGNAL */
   simd_lane u_lane (
     .op(op), .vop3(vop3), .abs(abs), .neg(neg), .omod(omod), .clamp(clamp),
     .mode(mode), .lane(lane), .src0(src0), .src1(src1), .src2(src2),
-    .mask_in(mask_in), .res(res), .mask_out(mask_out)
+    .mask_in(mask_in), .res(l_res), .mask_out(l_mo), .fu_sel(l_fu)
   );
+  simd_qr u_qr (
+    .op(op), .vop3(vop3), .abs(abs), .neg(neg), .omod(omod), .clamp(clamp),
+    .mode(mode), .src0(src0), .src1(src1), .src2(src2),
+    .mask_in(mask_in), .res(q_res), .mask_out(q_mo), .fu_sel(q_fu)
+  );
+  assign res = q ? q_res : l_res;
+  assign mask_out = q ? q_mo : l_mo;
 endmodule

@@ -1,0 +1,249 @@
+// simd_qr: one datapath of a SIMD's quarter-rate unit (purely combinational).
+//
+// The quarter-rate ops (si_op_qrate(), from the ISA table: the
+// transcendentals, double precision incl. its conversions and compares, and
+// the 32-bit integer multiplies v_mul_lo/hi_u32/i32) are not computed by the
+// 16 full-rate lanes (simd_lane.v) but by LANES/4 of these datapaths per SIMD:
+// a 16-lane pass of such an op takes 4 cycles, 4 lanes each (Tahiti: 16
+// cycles per wave instruction).  The results are bit for bit those of the
+// golden library (sw/fp.c, sw/fp_trans.c, sw/valu.c).
+//
+// Ports as simd_lane (op, vop3, abs/neg, omod/clamp, mode, src0..2 read as
+// the lane reads them, mask_in = VCC for v_div_fmas_f64; res, mask_out =
+// compare / class result or div_scale's VCC bit, fu_sel = the FU_* id of the
+// op for power accounting).  An op that is not quarter rate gives res = 0.
+//
+// Inside, the functions share datapaths as a hardware unit would:
+//   - one f64 FMA (fma, div_fmas, add = fma(a, 1.0, b), mul = fma(a, b, z)
+//     with z = +0 when rounding toward -inf and -0 otherwise, and fract's
+//     a - floor(a)); the identities are exact for every operand and MODE;
+//   - one f64 reciprocal/root unit (si_f64_rrs: rcp, rsq, sqrt and their
+//     clamp forms: one integer square root, one division loop, one rounder);
+//   - one f32 reciprocal (rcp, rcp_clamp/legacy/iflag), one f32 reciprocal
+//     square root (rsq, rsq_clamp/legacy), one log2 (log, log_clamp), one
+//     sin/cos;
+//   - one 33 x 33 signed multiplier for mul_lo/hi_u32/i32.
+// Each shared datapath is evaluated only for the ops that use it.
+`default_nettype none
+module simd_qr (
+  input  wire [9:0]  op,
+  input  wire        vop3,
+  input  wire [2:0]  abs,
+  input  wire [2:0]  neg,
+  input  wire [1:0]  omod,
+  input  wire        clamp,
+  input  wire [31:0] mode,
+  input  wire [63:0] src0,
+  input  wire [63:0] src1,
+  input  wire [63:0] src2,
+  input  wire        mask_in,
+  output reg  [63:0] res,
+  output reg         mask_out,
+  output reg  [6:0]  fu_sel
+);
+  // Verilated once and shared by every instance (`--hierarchical`), like
+  // simd_lane: not a copy of the f64 library per datapath.
+  /*verilator hier_block*/
+  /* verilator lint_off UNUSEDPARAM */
+`include "si_isa.vh"
+  /* verilator lint_on UNUSEDPARAM */
+  /* verilator lint_off VARHIDDEN */
+`include "si_fp32.vh"
+`include "si_fp_cvt.vh"
+`include "si_fp_tables.vh"
+`include "si_fp_trans.vh"
+`include "si_fp64.vh"
+`include "simd_fu.vh"
+  /* verilator lint_on VARHIDDEN */
+
+  wire [7:0]  k0 = si_op_src_kind(op, 2'd0);
+  wire [7:0]  k1 = si_op_src_kind(op, 2'd1);
+  wire [7:0]  k2 = si_op_src_kind(op, 2'd2);
+  wire [7:0]  kd = si_op_dst_kind(op);
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [8:0]  opc = si_op_opcode(op);       // VOPC: the condition is opc[3:0]
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [63:0] A = fu_srcmod(src0, k0, vop3, abs[0], neg[0]);
+  wire [63:0] B = fu_srcmod(src1, k1, vop3, abs[1], neg[1]);
+  wire [63:0] C = fu_srcmod(src2, k2, vop3, abs[2], neg[2]);
+
+  // ------------------------------------------------------------ decode
+  reg [6:0] fu;
+  reg [1:0] mulk;      // 32-bit multiply: 0 lo, 1 hi unsigned, 2 hi signed
+  always @* begin
+    fu = FU_NONE;
+    mulk = 2'd0;
+    case (op)
+      SI_OP_V_EXP_F32:           fu = FU_EXP32;
+      SI_OP_V_LOG_F32:           fu = FU_LOG32;
+      SI_OP_V_LOG_CLAMP_F32:     fu = FU_LOGC32;
+      SI_OP_V_RCP_F32:           fu = FU_RCP32;
+      SI_OP_V_RCP_CLAMP_F32:     fu = FU_RCPC32;
+      SI_OP_V_RCP_LEGACY_F32:    fu = FU_RCPL32;
+      SI_OP_V_RCP_IFLAG_F32:     fu = FU_RCPI32;
+      SI_OP_V_RSQ_F32:           fu = FU_RSQ32;
+      SI_OP_V_RSQ_CLAMP_F32:     fu = FU_RSQC32;
+      SI_OP_V_RSQ_LEGACY_F32:    fu = FU_RSQL32;
+      SI_OP_V_SQRT_F32:          fu = FU_SQRT32;
+      SI_OP_V_SIN_F32:           fu = FU_SIN32;
+      SI_OP_V_COS_F32:           fu = FU_COS32;
+      SI_OP_V_CVT_F32_F64:       fu = FU_F32_F64;
+      SI_OP_V_CVT_I32_F64:       fu = FU_I32_F64;
+      SI_OP_V_CVT_U32_F64:       fu = FU_U32_F64;
+      SI_OP_V_CVT_F64_F32:       fu = FU_F64_F32;
+      SI_OP_V_CVT_F64_I32:       fu = FU_F64_I32;
+      SI_OP_V_CVT_F64_U32:       fu = FU_F64_U32;
+      SI_OP_V_ADD_F64:           fu = FU_ADD64;
+      SI_OP_V_MUL_F64:           fu = FU_MUL64;
+      SI_OP_V_MIN_F64:           fu = FU_MIN64;
+      SI_OP_V_MAX_F64:           fu = FU_MAX64;
+      SI_OP_V_FMA_F64:           fu = FU_FMA64;
+      SI_OP_V_LDEXP_F64:         fu = FU_LDEXP64;
+      SI_OP_V_FRACT_F64:         fu = FU_FRACT64;
+      SI_OP_V_RCP_F64:           fu = FU_RCP64;
+      SI_OP_V_RCP_CLAMP_F64:     fu = FU_RCPC64;
+      SI_OP_V_RSQ_F64:           fu = FU_RSQ64;
+      SI_OP_V_RSQ_CLAMP_F64:     fu = FU_RSQC64;
+      SI_OP_V_SQRT_F64:          fu = FU_SQRT64;
+      SI_OP_V_FREXP_MANT_F64:    fu = FU_FMANT64;
+      SI_OP_V_FREXP_EXP_I32_F64: fu = FU_FEXP64;
+      SI_OP_V_TRIG_PREOP_F64:    fu = FU_PREOP64;
+      SI_OP_V_DIV_FIXUP_F64:     fu = FU_FIXUP64;
+      SI_OP_V_DIV_FMAS_F64:      fu = FU_FMAS64;
+      SI_OP_V_DIV_SCALE_F64:     fu = FU_DSCALE64;
+      SI_OP_V_CMP_CLASS_F64, SI_OP_V_CMPX_CLASS_F64: fu = FU_CLASS64;
+      SI_OP_V_MUL_LO_U32, SI_OP_V_MUL_LO_I32: mulk = 2'd0;
+      SI_OP_V_MUL_HI_U32:        mulk = 2'd1;
+      SI_OP_V_MUL_HI_I32:        mulk = 2'd2;
+      default:
+        // f64 compares (v_cmp/v_cmpx/v_cmps/v_cmpsx on K_F64 operands)
+        if (si_op_fmt(op) == SI_FMT_VOPC && k0 == SI_K_F64) fu = FU_CMP64;
+    endcase
+    fu_sel = fu;
+  end
+
+  // ------------------------------------------------------------ f64 FMA
+  wire        fm_use = fu == FU_ADD64 || fu == FU_MUL64 || fu == FU_FMA64 || fu == FU_FMAS64 ||
+                       fu == FU_FRACT64;
+  reg  [63:0] fm_y, fm_z, fl, fmar;
+  reg signed [15:0] fm_scale;
+  always @* begin
+    fl = 64'd0;
+    fm_y = B;
+    fm_z = C;
+    fm_scale = 16'sd0;
+    fmar = 64'd0;
+    case (fu)
+      FU_ADD64: begin fm_y = 64'h3ff0000000000000; fm_z = B; end
+      FU_MUL64: fm_z = (mode[3:2] == 2'd2) ? 64'd0 : 64'h8000000000000000;
+      FU_FRACT64: begin
+        fl = fp64_floor(A, mode[6]);
+        fm_y = 64'h3ff0000000000000;
+        fm_z = {~fl[63], fl[62:0]};
+      end
+      FU_FMAS64: if (mask_in) fm_scale = (C[62:52] >= 11'd1024) ? 16'sd128 : -16'sd128;
+      default: ;
+    endcase
+    if (fm_use) fmar = fp64_fmax(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale);
+  end
+  // fract's special cases and clamp around a - floor(a) (si_f64_fract)
+  function automatic [63:0] qr_fract64(input [63:0] a, input [63:0] r);
+    if (a[62:52] == 11'h7ff)
+      qr_fract64 = (a[51:0] != 52'd0) ? (a | 64'h0008000000000000) : {a[63], 63'h7ff8000000000000};
+    else if (!r[63] && r > 64'h3fefffffffffffff)
+      qr_fract64 = 64'h3fefffffffffffff;
+    else
+      qr_fract64 = r;
+  endfunction
+
+  // ------------------------------------------------------------ f64 reciprocal / root
+  wire        rr_use = fu == FU_RCP64 || fu == FU_RCPC64 || fu == FU_RSQ64 || fu == FU_RSQC64 ||
+                       fu == FU_SQRT64;
+  reg  [63:0] rrr;
+  always @* begin
+    rrr = 64'd0;
+    if (rr_use)
+      rrr = si_f64_rrs(A, (fu == FU_SQRT64) ? 2'd2 : (fu == FU_RSQ64 || fu == FU_RSQC64) ? 2'd1 : 2'd0);
+    // the clamp forms: an infinite result becomes +-max-finite
+    if ((fu == FU_RCPC64 || fu == FU_RSQC64) && rrr[62:0] == 63'h7ff0000000000000)
+      rrr = {rrr[63], 63'h7fefffffffffffff};
+  end
+
+  // ------------------------------------------------------------ f32 transcendentals
+  reg [31:0] tr;
+  always @* begin
+    tr = 32'd0;
+    case (fu)
+      FU_RCP32, FU_RCPC32, FU_RCPL32, FU_RCPI32: begin
+        tr = si_f32_rcp(A[31:0], mode);
+        if (tr[30:0] == 31'h7f800000) begin
+          if (fu == FU_RCPC32) tr = {tr[31], 31'h7f7fffff};
+          else if (fu == FU_RCPL32) tr = {A[31], 31'd0};
+        end
+      end
+      FU_RSQ32, FU_RSQC32, FU_RSQL32: begin
+        tr = si_f32_rsq(A[31:0], mode);
+        if (tr[30:0] == 31'h7f800000) begin
+          if (fu == FU_RSQC32) tr = {tr[31], 31'h7f7fffff};
+          else if (fu == FU_RSQL32) tr = 32'd0;
+        end
+      end
+      FU_LOG32, FU_LOGC32: begin
+        tr = si_f32_log(A[31:0], mode);
+        if (fu == FU_LOGC32 && tr == 32'hff800000) tr = 32'hff7fffff;
+      end
+      FU_SIN32, FU_COS32: tr = fptr_sincos(A[31:0], fu == FU_COS32);
+      FU_EXP32:  tr = si_f32_exp(A[31:0], mode);
+      FU_SQRT32: tr = si_f32_sqrt(A[31:0], mode);
+      default: ;
+    endcase
+  end
+
+  // ------------------------------------------------------------ 32-bit integer multiply
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [65:0] mp;       // the 66-bit product of two 33-bit values: [63:0] used
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    mp = 66'd0;
+    if (si_op_qrate(op) && fu == FU_NONE)
+      mp = $signed({mulk == 2'd2 && A[31], A[31:0]}) * $signed({mulk == 2'd2 && B[31], B[31:0]});
+  end
+
+  // ------------------------------------------------------------ the other units, result
+  // Each unit is a process of its own that computes only when its op runs
+  // (cheap in simulation, small processes for Yosys); {flag, value}, OR-ed.
+`define QR_UNIT(name, cond, expr) \
+  reg [64:0] name; \
+  always @* begin name = 65'd0; if (cond) name = expr; end
+  `QR_UNIT(u_mm,    fu == FU_MIN64 || fu == FU_MAX64,
+           {1'b0, fp64_minmax(A, B, mode[7:6], mode[9], fu == FU_MAX64)})
+  `QR_UNIT(u_ldexp, fu == FU_LDEXP64,  {1'b0, si_f64_ldexp(A, B[31:0], mode)})
+  `QR_UNIT(u_fmant, fu == FU_FMANT64,  {1'b0, si_f64_frexp_mant(A, mode)})
+  `QR_UNIT(u_fexp,  fu == FU_FEXP64,   {33'd0, si_f64_frexp_exp(A, mode)})
+  `QR_UNIT(u_preop, fu == FU_PREOP64,  {1'b0, si_f64_trig_preop(A, {27'd0, B[4:0]}, mode)})
+  `QR_UNIT(u_fixup, fu == FU_FIXUP64,  {1'b0, si_f64_div_fixup(A, B, C, mode)})
+  `QR_UNIT(u_dscl,  fu == FU_DSCALE64, si_f64_div_scale(A, B, C, mode))
+  `QR_UNIT(u_cmp,   fu == FU_CMP64,    {si_f64_cmp(A, B, opc[3:0], mode), 64'd0})
+  `QR_UNIT(u_class, fu == FU_CLASS64,  {si_f64_class(A, B[9:0]), 64'd0})
+  `QR_UNIT(u_f32d,  fu == FU_F32_F64,  {33'd0, si_cvt_f32_f64(A, mode)})
+  `QR_UNIT(u_i32d,  fu == FU_I32_F64,  {33'd0, si_cvt_i32_f64(A, mode)})
+  `QR_UNIT(u_u32d,  fu == FU_U32_F64,  {33'd0, si_cvt_u32_f64(A, mode)})
+  `QR_UNIT(u_df32,  fu == FU_F64_F32,  {1'b0, si_cvt_f64_f32(A[31:0], mode)})
+  `QR_UNIT(u_di32,  fu == FU_F64_I32,  {1'b0, si_cvt_f64_i32(A[31:0], mode)})
+  `QR_UNIT(u_du32,  fu == FU_F64_U32,  {1'b0, si_cvt_f64_u32(A[31:0], mode)})
+`undef QR_UNIT
+  wire tr_use = fu == FU_EXP32 || fu == FU_LOG32 || fu == FU_LOGC32 || fu == FU_RCP32 || fu == FU_RCPC32 ||
+                fu == FU_RCPL32 || fu == FU_RCPI32 || fu == FU_RSQ32 || fu == FU_RSQC32 || fu == FU_RSQL32 ||
+                fu == FU_SQRT32 || fu == FU_SIN32 || fu == FU_COS32;
+  wire [64:0] u_shared = fm_use ? {1'b0, (fu == FU_FRACT64) ? qr_fract64(A, fmar) : fmar} :
+                         rr_use ? {1'b0, rrr} :
+                         tr_use ? {33'd0, tr} :
+                         (fu == FU_NONE) ? {33'd0, (mulk == 2'd0) ? mp[31:0] : mp[63:32]} : 65'd0;
+  wire [64:0] r = u_shared | u_mm | u_ldexp | u_fmant | u_fexp | u_preop | u_fixup | u_dscl | u_cmp |
+                  u_class | u_f32d | u_i32d | u_u32d | u_df32 | u_di32 | u_du32;
+  always @* begin
+    mask_out = r[64];
+    res = fu_outmod(r[63:0], kd, vop3, omod, clamp, mode);
+  end
+endmodule
+`default_nettype wire
