@@ -164,11 +164,150 @@ static void t_declines(void **st)
     assert_memory_equal(a.w.s, before.w.s, sizeof a.w.s);
 }
 
+/* ---- the f64 direct path (sw/valu_direct64.c) ---- */
+
+/* An f64 value: edge cases (zeros, denormals, min normal, max, inf, quiet
+ * and signalling NaNs, values whose sums/products land at the ends of the
+ * normal range), ordinary values around 1 and random bit patterns. */
+static uint64_t val64(void)
+{
+    static const uint64_t edge[] = {
+        0, 0x8000000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 0x0010000000000000ull,
+        0x8010000000000000ull, 0x000fffffffffffffull, 0x800fffffffffffffull, 1, 0x8000000000000001ull,
+        0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+        0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull, 0x7ff4000000000000ull,
+        0x0010000000000001ull, 0x3fe0000000000000ull, 0x4000000000000000ull, 0x7fe0000000000000ull,
+        0x0020000000000000ull, 0x3cb0000000000000ull, 0x4340000000000000ull, 0x0350000000000000ull};
+    uint64_t r = rnd();
+    switch (r % 5) {
+    case 0: return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
+    case 1: return rnd();
+    case 2: /* an exponent anywhere */
+        return (rnd() & 0x800fffffffffffffull) | (uint64_t)(rnd() % 2047) << 52;
+    default: /* around 1 (and their sums, products, quotients stay normal) */
+        return (rnd() & 0x800fffffffffffffull) | (uint64_t)(1023 - 40 + rnd() % 80) << 52;
+    }
+}
+
+static void randomise64(state *s)
+{
+    randomise(s);
+    for (unsigned r = 0; r + 1 < NV; r += 2)
+        for (unsigned l = 0; l < NL; l++) {
+            uint64_t v = rnd() % 4 ? val64() : (uint64_t)s->v[r + 1][l ? l - 1 : 0] << 32 | s->v[r][l ? l - 1 : 0];
+            s->v[r][l] = (uint32_t)v, s->v[r + 1][l] = (uint32_t)(v >> 32);
+        }
+    for (unsigned i = 0; i + 1 < 104; i += 2) {
+        uint64_t v = val64();
+        s->w.s[i] = (uint32_t)v, s->w.s[i + 1] = (uint32_t)(v >> 32);
+    }
+    s->w.mode = rnd() % 3 ? (uint32_t)(rnd() & 0x3ff) : 0x3f0; /* every MODE; often the default */
+}
+
+/* A small exponent adjustment or class mask in a 32-bit source row. */
+static void int_row(state *s, unsigned r, int cls)
+{
+    for (unsigned l = 0; l < NL; l++) {
+        uint32_t v = cls ? (uint32_t)(rnd() & 0x3ff)
+                         : rnd() % 8 ? (uint32_t)((int)(rnd() % 4300) - 2150)
+                                     : (uint32_t)(rnd() % 2 ? 0x7fffffff - rnd() % 3000 : 0x80000000u + rnd() % 3000);
+        s->v[r][l] = v;
+    }
+}
+
+static const unsigned direct64_ops[] = {
+    SI_OP_v_add_f64, SI_OP_v_mul_f64, SI_OP_v_fma_f64, SI_OP_v_div_fmas_f64, SI_OP_v_min_f64, SI_OP_v_max_f64,
+    SI_OP_v_ldexp_f64, SI_OP_v_div_scale_f64, SI_OP_v_div_fixup_f64, SI_OP_v_cmp_class_f64, SI_OP_v_cmpx_class_f64,
+    SI_OP_v_cmp_lt_f64, SI_OP_v_cmp_eq_f64, SI_OP_v_cmp_le_f64, SI_OP_v_cmp_gt_f64, SI_OP_v_cmp_lg_f64,
+    SI_OP_v_cmp_ge_f64, SI_OP_v_cmp_o_f64, SI_OP_v_cmp_u_f64, SI_OP_v_cmp_nge_f64, SI_OP_v_cmp_nlg_f64,
+    SI_OP_v_cmp_ngt_f64, SI_OP_v_cmp_nle_f64, SI_OP_v_cmp_neq_f64, SI_OP_v_cmp_nlt_f64, SI_OP_v_cmp_tru_f64,
+    SI_OP_v_cmp_f_f64, SI_OP_v_cmpx_lt_f64, SI_OP_v_cmpx_neq_f64, SI_OP_v_cmpx_u_f64, SI_OP_v_cmpx_tru_f64};
+
+/* A random encoding of an f64 op (VOPC e32 or VOP3 with modifiers; a
+ * scalar pair, inline constant or literal source now and then). */
+static si_inst encode64(unsigned op, state *s)
+{
+    si_inst in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint16_t)op;
+    unsigned nat = si_ops[op].fmt;
+    int e64 = nat != SI_FMT_VOPC || rnd() % 2;
+    in.fmt = (uint8_t)(e64 ? (op == SI_OP_v_div_scale_f64 ? SI_FMT_VOP3B : SI_FMT_VOP3A) : nat);
+    in.vop3 = e64 && nat == SI_FMT_VOPC;
+    in.size = e64 ? 8 : 4;
+    in.dst = (uint16_t)V(rnd() % (NV - 1));
+    in.sdst = (uint16_t)(rnd() % 2 ? SI_SRC_VCC_LO : 2 * (rnd() % 50));
+    for (unsigned i = 0; i < 3; i++)
+        in.src[i] = (uint16_t)V(rnd() % (NV - 1));
+    if (e64) {
+        in.abs = (uint8_t)(rnd() % 3 ? 0 : rnd() & 7);
+        in.neg = (uint8_t)(rnd() % 3 ? 0 : rnd() & 7);
+        if (rnd() % 16 == 0)
+            in.omod = (uint8_t)(rnd() % 4);
+        if (rnd() % 16 == 0)
+            in.clamp = 1;
+    }
+    unsigned i = (unsigned)(rnd() % 3);
+    if (rnd() % 3 == 0 && (i == 0 || e64)) {
+        switch (rnd() % 4) {
+        case 0: in.src[i] = (uint16_t)(2 * (rnd() % 50)); break;
+        case 1: in.src[i] = (uint16_t)(SI_SRC_ZERO + rnd() % 81); break;
+        case 2: in.src[i] = (uint16_t)(SI_SRC_F_0_5 + rnd() % 8); break;
+        default: in.lit = (uint32_t)(val64() >> 32); in.has_lit = 1; in.src[i] = SI_SRC_LITERAL; break;
+        }
+    }
+    int int1 = op == SI_OP_v_ldexp_f64 || op == SI_OP_v_cmp_class_f64 || op == SI_OP_v_cmpx_class_f64;
+    if (int1 && in.src[1] >= SI_SRC_VGPR0)
+        int_row(s, in.src[1] - SI_SRC_VGPR0, op != SI_OP_v_ldexp_f64);
+    unsigned k = (unsigned)(rnd() % 3);
+    if (rnd() % 4 == 0 && in.src[k] >= SI_SRC_VGPR0) /* destination overlaps a source */
+        in.dst = in.src[k];
+    if (in.dst >= V(NV - 1))
+        in.dst = V(NV - 2);
+    return in;
+}
+
+static void t_direct64_vs_general(void **st)
+{
+    (void)st;
+    static state a, b;
+    unsigned taken = 0, runs = 0;
+    for (unsigned o = 0; o < sizeof direct64_ops / sizeof direct64_ops[0]; o++) {
+        for (unsigned round = 0; round < 1500; round++) {
+            randomise64(&a);
+            si_inst in = encode64(direct64_ops[o], &a);
+            b = a;
+            b.w.v = b.v;
+            int rd = si_valu_direct64(&a.w, &in);
+            int rg = si_valu_general(NULL, &b.w, &in, NULL);
+            if (rg)
+                fail_msg("%s (fmt %u, dst %u, src %u %u %u): general path fails", si_ops[in.op].name, in.fmt, in.dst,
+                         in.src[0], in.src[1], in.src[2]);
+            if (!rd)
+                assert_int_equal(si_valu_general(NULL, &a.w, &in, NULL), 0);
+            if (memcmp(a.v, b.v, sizeof a.v) || memcmp(a.w.s, b.w.s, sizeof a.w.s)) {
+                for (unsigned r = 0; r < NV; r++)
+                    for (unsigned l = 0; l < NL; l++)
+                        if (a.v[r][l] != b.v[r][l])
+                            print_message("v%u lane %u: direct %08x general %08x\n", r, l, a.v[r][l], b.v[r][l]);
+                fail_msg("%s (fmt %u, dst %u, src %u %u %u, abs %u neg %u, sdst %u, mode %03x, exec %016llx): "
+                         "direct and general differ",
+                         si_ops[in.op].name, in.fmt, in.dst, in.src[0], in.src[1], in.src[2], in.abs, in.neg,
+                         in.sdst, b.w.mode, (unsigned long long)si_exec(&b.w));
+            }
+            taken += rd != 0;
+            runs++;
+        }
+    }
+    assert_true(taken > runs / 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_direct_vs_general),
         cmocka_unit_test(t_declines),
+        cmocka_unit_test(t_direct64_vs_general),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

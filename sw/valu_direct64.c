@@ -1,0 +1,504 @@
+/* sicu: the VALU's direct path for f64 operations (docs/execution-model.md,
+ * "Emulator performance", fourth round).
+ *
+ * The general path (sw/valu.c) joins every VGPR-pair source into a 64-lane
+ * array of 64-bit values (a scalar broadcast, abs/neg applied in extra
+ * passes), computes into a result array, then splits and blends it back
+ * into the destination pair.  Here four lanes at a time are read from the
+ * VGPR rows, joined in registers (abs/neg as AND/XOR on the high words),
+ * computed, split and blended with EXEC straight into the destination
+ * rows: each group of four lanes is read completely before it is written,
+ * so destinations overlapping sources are fine.
+ *
+ * Per operation:
+ *  - add, mul, fma, div_fmas (RNE, FMA3 for the fused ones): the host's
+ *    double arithmetic on two lanes at a time, under the conditions of the
+ *    library's own host path (docs/fp.md section 10; the same check as
+ *    host_redo64 in valu.c); other active lanes (and div_fmas lanes with
+ *    VCC set) are recomputed by the library;
+ *  - compares: host double compares (exact: IEEE order, -0 == +0, NaN
+ *    unordered), denormal operands flushed to signed zero first when MODE
+ *    says so (what si_f64_cmp does);
+ *  - min, max, ldexp, div_scale, div_fixup, class: per lane, the library's
+ *    result written out for its common case (operands that are neither NaN
+ *    nor denormal, normal exponents, ...), the library call otherwise.
+ * Anything else (omod/clamp, other rounding modes for the arithmetic, an
+ * operand outside the VGPR allocation) is left to the general path.
+ * tests/unit/test_valu_direct.c compares the two on random states, edge
+ * values and every MODE.
+ */
+#include "sicu/emu.h"
+#include "fp_int.h"
+#include "operand.h"
+#include "valu_direct.h"
+
+#if defined(__SSE2__) && SI_FP_HOST_FAST
+#include <emmintrin.h>
+#include <immintrin.h>
+
+/* the fused operations: FMA3, called only when si_host_fma_ok() */
+#define FMA_TARGET_ATTR __attribute__((target("fma")))
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* one IEEE operation per expression: no contraction into fused operations */
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+#define NL SI_WAVE_LANES
+
+enum xop { X_NONE, X_ADD, X_MUL, X_FMA, X_FMAS, X_MIN, X_MAX, X_LDEXP, X_SCALE, X_FIXUP, X_CMP, X_CLASS };
+
+_Static_assert(SI_OP_v_cmpx_tru_f64 - SI_OP_v_cmp_f_f64 == 31, "f64 compares are contiguous");
+
+static enum xop xop_of(unsigned op)
+{
+    switch (op) {
+    case SI_OP_v_add_f64: return X_ADD;
+    case SI_OP_v_mul_f64: return X_MUL;
+    case SI_OP_v_fma_f64: return X_FMA;
+    case SI_OP_v_div_fmas_f64: return X_FMAS;
+    case SI_OP_v_min_f64: return X_MIN;
+    case SI_OP_v_max_f64: return X_MAX;
+    case SI_OP_v_ldexp_f64: return X_LDEXP;
+    case SI_OP_v_div_scale_f64: return X_SCALE;
+    case SI_OP_v_div_fixup_f64: return X_FIXUP;
+    case SI_OP_v_cmp_class_f64: case SI_OP_v_cmpx_class_f64: return X_CLASS;
+    default: return op >= SI_OP_v_cmp_f_f64 && op <= SI_OP_v_cmpx_tru_f64 ? X_CMP : X_NONE;
+    }
+}
+
+/* A source: 64-bit (a VGPR pair's rows, or one value for every lane) with
+ * the abs/neg modifiers as masks of the high word, or 32-bit (a row or a
+ * broadcast; step 4 for rows, 0 for broadcasts). */
+typedef struct xsrc {
+    const uint32_t *lo, *hi;
+    unsigned step;
+    uint32_t one_lo[4], one_hi[4];
+    __m128i and_hi, xor_hi;
+} xsrc;
+
+static inline int src64(xsrc *s, const si_wave *w, const si_inst *in, unsigned i, int vop3)
+{
+    unsigned code = in->src[i];
+    if (code >= SI_SRC_VGPR0) {
+        unsigned r = code - SI_SRC_VGPR0;
+        if (r + 2 > w->nvgpr)
+            return -1;
+        s->lo = w->v[r], s->hi = w->v[r + 1], s->step = 4;
+    } else {
+        uint64_t v = si_rd_s64(w, in, code, SI_LIT64_F64);
+        for (int k = 0; k < 4; k++)
+            s->one_lo[k] = (uint32_t)v, s->one_hi[k] = (uint32_t)(v >> 32);
+        s->lo = s->one_lo, s->hi = s->one_hi, s->step = 0;
+    }
+    int ab = vop3 && (in->abs >> i & 1), ng = vop3 && (in->neg >> i & 1);
+    s->and_hi = _mm_set1_epi32(ab ? 0x7fffffff : -1);
+    s->xor_hi = _mm_set1_epi32(ng ? (int)0x80000000u : 0);
+    return 0;
+}
+
+static inline int src32(xsrc *s, const si_wave *w, const si_inst *in, unsigned i)
+{
+    unsigned code = in->src[i];
+    if (code >= SI_SRC_VGPR0) {
+        unsigned r = code - SI_SRC_VGPR0;
+        if (r >= w->nvgpr)
+            return -1;
+        s->lo = w->v[r], s->step = 4;
+    } else {
+        uint32_t v = si_rd_s32(w, in, code);
+        for (int k = 0; k < 4; k++)
+            s->one_lo[k] = v;
+        s->lo = s->one_lo, s->step = 0;
+    }
+    return 0;
+}
+
+/* Four lanes of f64 values as their low and high words. */
+typedef struct q4v {
+    __m128i lo, hi;
+} q4v;
+
+/* Lanes 4g..4g+3 of a 64-bit source, modifiers applied. */
+static inline q4v ld(const xsrc *s, unsigned g)
+{
+    q4v v;
+    v.lo = _mm_loadu_si128((const __m128i *)(s->lo + g * s->step));
+    v.hi = _mm_loadu_si128((const __m128i *)(s->hi + g * s->step));
+    v.hi = _mm_xor_si128(_mm_and_si128(v.hi, s->and_hi), s->xor_hi);
+    return v;
+}
+
+static inline __m128d pd(__m128i v) { return _mm_castsi128_pd(v); }
+static inline __m128i pi(__m128d v) { return _mm_castpd_si128(v); }
+FMA_TARGET_ATTR static inline __m128d fma2(__m128d a, __m128d b, __m128d c) { return _mm_fmadd_pd(a, b, c); }
+
+/* Lanes 0-1 and 2-3 as doubles, and back. */
+static inline __m128d j01(q4v v) { return pd(_mm_unpacklo_epi32(v.lo, v.hi)); }
+static inline __m128d j23(q4v v) { return pd(_mm_unpackhi_epi32(v.lo, v.hi)); }
+static inline q4v split(__m128d r01, __m128d r23)
+{
+    __m128i a = _mm_shuffle_epi32(pi(r01), _MM_SHUFFLE(3, 1, 2, 0)), b = _mm_shuffle_epi32(pi(r23), _MM_SHUFFLE(3, 1, 2, 0));
+    q4v v = {_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b)};
+    return v;
+}
+
+/* Lane classes of four lanes (all-ones or 0), from 32-bit operations on
+ * the words: the exponent field; zero; normal or zero; denormal; neither
+ * NaN nor denormal (zero and inf allowed). */
+static inline __m128i exp4(q4v v) { return _mm_and_si128(_mm_srli_epi32(v.hi, 20), _mm_set1_epi32(0x7ff)); }
+static inline __m128i zero4(q4v v)
+{
+    return _mm_cmpeq_epi32(_mm_or_si128(_mm_slli_epi32(v.hi, 1), v.lo), _mm_setzero_si128());
+}
+static inline __m128i nz4(q4v v)
+{
+    __m128i t = _mm_and_si128(_mm_add_epi32(v.hi, _mm_set1_epi32(0x00100000)), _mm_set1_epi32(0x7ff00000));
+    return _mm_or_si128(_mm_cmpgt_epi32(t, _mm_set1_epi32(0x00100000)), zero4(v));
+}
+static inline __m128i den4(q4v v)
+{
+    __m128i ez = _mm_cmpeq_epi32(_mm_and_si128(v.hi, _mm_set1_epi32(0x7ff00000)), _mm_setzero_si128());
+    return _mm_andnot_si128(zero4(v), ez);
+}
+static inline __m128i ord4(q4v v)
+{
+    __m128i e = _mm_and_si128(v.hi, _mm_set1_epi32(0x7ff00000));
+    __m128i odd = _mm_or_si128(_mm_cmpeq_epi32(e, _mm_setzero_si128()), _mm_cmpeq_epi32(e, _mm_set1_epi32(0x7ff00000)));
+    __m128i fz = _mm_cmpeq_epi32(_mm_or_si128(_mm_and_si128(v.hi, _mm_set1_epi32(0xfffff)), v.lo), _mm_setzero_si128());
+    return _mm_or_si128(_mm_andnot_si128(odd, _mm_set1_epi32(-1)), fz);
+}
+static inline __m128i sel4(__m128i m, __m128i a, __m128i b) /* m ? b : a */
+{
+    return _mm_or_si128(_mm_and_si128(m, b), _mm_andnot_si128(m, a));
+}
+static inline __m128i in4(__m128i x, int lo, int hi) /* lo <= x <= hi, signed */
+{
+    return _mm_and_si128(_mm_cmpgt_epi32(x, _mm_set1_epi32(lo - 1)), _mm_cmplt_epi32(x, _mm_set1_epi32(hi + 1)));
+}
+
+/* Lane flags of 4 lanes from 4 mask bits. */
+#define Q4(i) {-(uint32_t)((i) & 1), -(uint32_t)((i) >> 1 & 1), -(uint32_t)((i) >> 2 & 1), -(uint32_t)((i) >> 3 & 1)}
+static const uint32_t q4[16][4] __attribute__((aligned(16))) = {
+    Q4(0), Q4(1), Q4(2), Q4(3), Q4(4), Q4(5), Q4(6), Q4(7),
+    Q4(8), Q4(9), Q4(10), Q4(11), Q4(12), Q4(13), Q4(14), Q4(15)};
+#undef Q4
+static inline __m128i flags4(unsigned bits) { return _mm_load_si128((const __m128i *)q4[bits & 15]); }
+
+/* Store four lanes into the rows lo/hi at lanes 4g..4g+3, only the lanes
+ * set in the 4 bits `e` (all when e == 15). */
+static inline void store4(uint32_t *lo, uint32_t *hi, unsigned g, q4v r, unsigned e)
+{
+    __m128i *pl = (__m128i *)(lo + 4 * g), *ph = (__m128i *)(hi + 4 * g);
+    if (e != 15) {
+        __m128i m = flags4(e);
+        r.lo = sel4(m, _mm_loadu_si128(pl), r.lo);
+        r.hi = sel4(m, _mm_loadu_si128(ph), r.hi);
+    }
+    _mm_storeu_si128(pl, r.lo);
+    _mm_storeu_si128(ph, r.hi);
+}
+
+/* The instruction's operands and state for the lane loops. */
+typedef struct xctx {
+    xsrc s[3];
+    uint32_t *dlo, *dhi;   /* destination rows (not for compares) */
+    uint64_t exec, vcc;
+    si_fpm fm;
+    unsigned cond;         /* compares */
+    __m128i flush;         /* all-ones when MODE flushes f64 denormal inputs */
+} xctx;
+
+/* Four lanes of op: the result and, in *ok, the lanes (all-ones) where it
+ * is the library's.  Host arithmetic is the library's for a normal or zero
+ * result without a denormal operand that MODE flushes (docs/fp.md section
+ * 10); the others are the library's common cases written out (see the
+ * library functions in sw/fp.c). */
+static inline __attribute__((always_inline)) q4v op4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b, q4v c,
+                                                     __m128i *ok)
+{
+    q4v r = a;
+    switch (op) {
+    case X_ADD: case X_MUL: case X_FMA: case X_FMAS: {
+        __m128d r01, r23;
+        if (op == X_ADD) {
+            r01 = _mm_add_pd(j01(a), j01(b)), r23 = _mm_add_pd(j23(a), j23(b));
+        } else if (op == X_MUL) {
+            r01 = _mm_mul_pd(j01(a), j01(b)), r23 = _mm_mul_pd(j23(a), j23(b));
+        } else {
+            r01 = fma2(j01(a), j01(b), j01(c)), r23 = fma2(j23(a), j23(b), j23(c));
+        }
+        r = split(r01, r23);
+        __m128i d = _mm_or_si128(den4(a), den4(b));
+        if (op == X_FMA || op == X_FMAS)
+            d = _mm_or_si128(d, den4(c));
+        *ok = _mm_andnot_si128(_mm_and_si128(d, x->flush), nz4(r));
+        if (op == X_FMAS) /* VCC set: the scaled fma of the library */
+            *ok = _mm_andnot_si128(flags4((unsigned)(x->vcc >> (4 * g))), *ok);
+        break;
+    }
+    case X_MIN: case X_MAX: {
+        /* (non-NaN, non-denormal) min: b if b < a, or b == a and b
+         * negative (-0 below +0); max likewise with a and b swapped */
+        __m128d p01 = op == X_MIN ? j01(b) : j01(a), p23 = op == X_MIN ? j23(b) : j23(a);
+        __m128d o01 = op == X_MIN ? j01(a) : j01(b), o23 = op == X_MIN ? j23(a) : j23(b);
+        __m128d lt01 = _mm_cmplt_pd(p01, o01), lt23 = _mm_cmplt_pd(p23, o23);
+        __m128d eq01 = _mm_cmpeq_pd(p01, o01), eq23 = _mm_cmpeq_pd(p23, o23);
+        __m128i lt = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(lt01), _mm_castpd_ps(lt23), _MM_SHUFFLE(2, 0, 2, 0)));
+        __m128i eq = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(eq01), _mm_castpd_ps(eq23), _MM_SHUFFLE(2, 0, 2, 0)));
+        __m128i neg = _mm_srai_epi32(op == X_MIN ? b.hi : a.hi, 31);
+        __m128i pick_b = _mm_or_si128(lt, _mm_and_si128(eq, neg));
+        r.lo = sel4(pick_b, a.lo, b.lo);
+        r.hi = sel4(pick_b, a.hi, b.hi);
+        *ok = _mm_and_si128(ord4(a), ord4(b));
+        break;
+    }
+    case X_LDEXP: {
+        /* b.lo: the exponent adjustment (int32); a normal value to a
+         * normal result only changes the exponent field (a wrapped sum
+         * fails the range test: the library then) */
+        __m128i e = exp4(a), n = _mm_add_epi32(e, b.lo);
+        r.hi = _mm_or_si128(_mm_and_si128(a.hi, _mm_set1_epi32((int)0x800fffffu)), _mm_slli_epi32(n, 20));
+        *ok = _mm_and_si128(in4(e, 1, 2046), in4(n, 1, 2046));
+        break;
+    }
+    case X_SCALE: {
+        /* the "otherwise" case of div_scale: s0, VCC 0 */
+        __m128i e1 = exp4(b), e2 = exp4(c), d = _mm_sub_epi32(e2, e1);
+        *ok = _mm_and_si128(_mm_and_si128(in4(e1, 1, 0x7fc), in4(e2, 53, 0x7fe)), in4(d, -1021, 767));
+        break;
+    }
+    default: { /* X_FIXUP: finite nonzero b and c, a not NaN: |a| with the sign of b * c */
+        __m128i inf = _mm_set1_epi32(0x7ff), fb = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(b), inf), zero4(b)), _mm_set1_epi32(-1));
+        __m128i fc = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(c), inf), zero4(c)), _mm_set1_epi32(-1));
+        __m128i an = _mm_andnot_si128(ord4(a), _mm_cmpeq_epi32(exp4(a), inf)); /* NaN */
+        const __m128i sb = _mm_set1_epi32((int)0x80000000u);
+        r.hi = _mm_or_si128(_mm_and_si128(_mm_xor_si128(b.hi, c.hi), sb), _mm_andnot_si128(sb, a.hi));
+        *ok = _mm_andnot_si128(an, _mm_and_si128(fb, fc));
+        break;
+    }
+    }
+    return r;
+}
+
+/* The library's result of one lane (the lanes op4 does not give). */
+static __attribute__((noinline)) uint64_t lane_lib(const xctx *x, enum xop op, uint64_t a, uint64_t b, uint64_t c,
+                                                   unsigned lane, int *flag)
+{
+    const si_fpm *m = &x->fm;
+    switch (op) {
+    case X_ADD: return si_f64_add(a, b, m);
+    case X_MUL: return si_f64_mul(a, b, m);
+    case X_FMA: return si_f64_fma(a, b, c, m);
+    case X_FMAS: return si_f64_div_fmas(a, b, c, (int)(x->vcc >> lane & 1), m);
+    case X_MIN: return si_f64_min(a, b, m);
+    case X_MAX: return si_f64_max(a, b, m);
+    case X_LDEXP: return si_f64_ldexp(a, (int32_t)b, m);
+    case X_SCALE: return si_f64_div_scale(a, b, c, flag, m);
+    default: return si_f64_div_fixup(a, b, c, m);
+    }
+}
+
+/* Recompute the lanes `redo` (4 bits) of group g with the library. */
+static __attribute__((noinline)) q4v redo4(const xctx *x, enum xop op, unsigned g, unsigned redo, q4v a, q4v b, q4v c,
+                                           q4v r, uint64_t *flags)
+{
+    uint32_t w[8][4];
+    _mm_storeu_si128((__m128i *)w[0], a.lo), _mm_storeu_si128((__m128i *)w[1], a.hi);
+    _mm_storeu_si128((__m128i *)w[2], b.lo), _mm_storeu_si128((__m128i *)w[3], b.hi);
+    _mm_storeu_si128((__m128i *)w[4], c.lo), _mm_storeu_si128((__m128i *)w[5], c.hi);
+    _mm_storeu_si128((__m128i *)w[6], r.lo), _mm_storeu_si128((__m128i *)w[7], r.hi);
+    for (unsigned k = 0; k < 4; k++) {
+        if (!(redo >> k & 1))
+            continue;
+        int f = 0;
+        uint64_t A = (uint64_t)w[1][k] << 32 | w[0][k], C = (uint64_t)w[5][k] << 32 | w[4][k];
+        uint64_t B = op == X_LDEXP ? w[2][k] : (uint64_t)w[3][k] << 32 | w[2][k];
+        uint64_t R = lane_lib(x, op, A, B, C, 4 * g + k, &f);
+        w[6][k] = (uint32_t)R, w[7][k] = (uint32_t)(R >> 32);
+        *flags |= (uint64_t)(f != 0) << (4 * g + k);
+    }
+    r.lo = _mm_loadu_si128((const __m128i *)w[6]);
+    r.hi = _mm_loadu_si128((const __m128i *)w[7]);
+    return r;
+}
+
+/* All lanes of op into the destination rows; returns the div_scale VCC
+ * bits. */
+static inline __attribute__((always_inline)) uint64_t run(const xctx *x, enum xop op)
+{
+    uint64_t flags = 0;
+    int three = op == X_FMA || op == X_FMAS || op == X_SCALE || op == X_FIXUP;
+    for (unsigned g = 0; g < NL / 4; g++) {
+        unsigned e = (unsigned)(x->exec >> (4 * g)) & 15;
+        if (!e)
+            continue;
+        q4v a = ld(&x->s[0], g), b, c = a;
+        if (op == X_LDEXP) {
+            b.lo = _mm_loadu_si128((const __m128i *)(x->s[1].lo + g * x->s[1].step));
+            b.hi = b.lo;
+        } else {
+            b = ld(&x->s[1], g);
+        }
+        if (three)
+            c = ld(&x->s[2], g);
+        __m128i ok;
+        q4v r = op4(x, op, g, a, b, c, &ok);
+        unsigned redo = e & ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok));
+        if (redo)
+            r = redo4(x, op, g, redo, a, b, c, r, &flags);
+        store4(x->dlo, x->dhi, g, r, e);
+    }
+    return flags;
+}
+
+/* Compares (host double compares after the MODE's input flush) and class
+ * tests: the lane mask of all lanes (the caller keeps the active ones). */
+static inline __m128i flush_hi_zero(__m128i lo, __m128i *hi)
+{
+    /* a zero exponent field (zero or denormal): keep the sign only */
+    __m128i z = _mm_cmpeq_epi32(_mm_and_si128(*hi, _mm_set1_epi32(0x7ff00000)), _mm_setzero_si128());
+    *hi = _mm_andnot_si128(_mm_andnot_si128(_mm_set1_epi32((int)0x80000000u), z), *hi);
+    return _mm_andnot_si128(z, lo);
+}
+
+static uint64_t run_cmp(xctx *x)
+{
+    uint64_t bits = 0;
+    const __m128d clt = pd(_mm_set1_epi32(-(int)(x->cond & 1))), ceq = pd(_mm_set1_epi32(-(int)(x->cond >> 1 & 1)));
+    const __m128d cgt = pd(_mm_set1_epi32(-(int)(x->cond >> 2 & 1))), cun = pd(_mm_set1_epi32(-(int)(x->cond >> 3 & 1)));
+    int flush = _mm_movemask_epi8(x->flush) != 0;
+    for (unsigned g = 0; g < NL / 4; g++) {
+        __m128i v[2][2];
+        for (unsigned i = 0; i < 2; i++) {
+            const xsrc *s = &x->s[i];
+            __m128i lo = _mm_loadu_si128((const __m128i *)(s->lo + g * s->step));
+            __m128i hi = _mm_loadu_si128((const __m128i *)(s->hi + g * s->step));
+            hi = _mm_xor_si128(_mm_and_si128(hi, s->and_hi), s->xor_hi);
+            if (flush)
+                lo = flush_hi_zero(lo, &hi);
+            v[i][0] = _mm_unpacklo_epi32(lo, hi);
+            v[i][1] = _mm_unpackhi_epi32(lo, hi);
+        }
+        for (unsigned h = 0; h < 2; h++) {
+            __m128d a = pd(v[0][h]), b = pd(v[1][h]);
+            __m128d un = _mm_cmpunord_pd(a, b);
+            __m128d t = _mm_or_pd(_mm_or_pd(_mm_and_pd(_mm_cmplt_pd(a, b), clt), _mm_and_pd(_mm_cmpeq_pd(a, b), ceq)),
+                                  _mm_and_pd(_mm_cmpgt_pd(a, b), cgt));
+            t = _mm_or_pd(_mm_andnot_pd(un, t), _mm_and_pd(un, cun));
+            bits |= (uint64_t)(unsigned)_mm_movemask_pd(t) << (4 * g + 2 * h);
+        }
+    }
+    return bits;
+}
+
+static inline int lane_class(uint64_t a, uint32_t mask)
+{
+    uint32_t s = (uint32_t)(a >> 63), ex = (uint32_t)(a >> 52) & 0x7ff;
+    uint64_t fr = a & 0xfffffffffffffull;
+    uint32_t bit;
+    if (ex == 0x7ff)
+        bit = fr == 0 ? (s ? SI_CLASS_NINF : SI_CLASS_PINF) : ((fr >> 51) ? SI_CLASS_QNAN : SI_CLASS_SNAN);
+    else if (ex == 0)
+        bit = fr == 0 ? (s ? SI_CLASS_NZERO : SI_CLASS_PZERO) : (s ? SI_CLASS_NDENORM : SI_CLASS_PDENORM);
+    else
+        bit = s ? SI_CLASS_NNORM : SI_CLASS_PNORM;
+    return (mask & bit) != 0;
+}
+
+static uint64_t run_class(xctx *x)
+{
+    uint64_t bits = 0;
+    for (uint64_t m = x->exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        const xsrc *s = &x->s[0];
+        uint32_t hi = (s->hi[s->step ? l : 0] & (uint32_t)_mm_cvtsi128_si32(s->and_hi)) ^
+                      (uint32_t)_mm_cvtsi128_si32(s->xor_hi);
+        uint64_t a = (uint64_t)hi << 32 | s->lo[s->step ? l : 0];
+        bits |= (uint64_t)lane_class(a, x->s[1].lo[x->s[1].step ? l : 0]) << l;
+    }
+    return bits;
+}
+
+static void run_add(const xctx *x) { run(x, X_ADD); }
+static void run_mul(const xctx *x) { run(x, X_MUL); }
+FMA_TARGET_ATTR static void run_fma(const xctx *x) { run(x, X_FMA); }
+FMA_TARGET_ATTR static void run_fmas(const xctx *x) { run(x, X_FMAS); }
+
+/* Operands of op into x; 0 when the direct path takes the instruction. */
+static int setup(xctx *x, const si_wave *w, const si_inst *in, enum xop op, int vop3)
+{
+    unsigned n = op == X_FMA || op == X_FMAS || op == X_SCALE || op == X_FIXUP ? 3 : 2;
+    for (unsigned i = 0; i < n; i++) {
+        int r = (i == 1 && (op == X_LDEXP || op == X_CLASS)) ? src32(&x->s[i], w, in, i)
+                                                             : src64(&x->s[i], w, in, i, vop3);
+        if (r)
+            return -1;
+    }
+    x->fm = si_fpm_from_mode(w->mode);
+    x->exec = si_exec(w);
+    x->flush = _mm_set1_epi32((x->fm.denorm64 & SI_DEN_IN) ? 0 : -1);
+    if (op == X_ADD || op == X_MUL || op == X_FMA || op == X_FMAS) {
+        if (x->fm.round64 != SI_RND_NE || ((op == X_FMA || op == X_FMAS) && !si_host_fma_ok()))
+            return -1;
+    }
+    if (op == X_CMP || op == X_CLASS)
+        return 0;
+    unsigned d = in->dst - SI_SRC_VGPR0;
+    if (in->dst < SI_SRC_VGPR0 || d + 2 > w->nvgpr)
+        return -1;
+    x->dlo = w->v[d], x->dhi = w->v[d + 1];
+    return 0;
+}
+
+int si_valu_direct64(si_wave *w, const si_inst *in)
+{
+    enum xop op = in->op < SI_OP_COUNT ? xop_of(in->op) : X_NONE;
+    if (op == X_NONE)
+        return 0;
+    int vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
+    if (vop3 && (in->omod | in->clamp))
+        return 0;
+    xctx x;
+    if (setup(&x, w, in, op, vop3))
+        return 0;
+    uint64_t bits;
+    switch (op) {
+    case X_ADD: run_add(&x); return 1;
+    case X_MUL: run_mul(&x); return 1;
+    case X_FMA: run_fma(&x); return 1;
+    case X_FMAS:
+        x.vcc = si_vcc(w);
+        run_fmas(&x);
+        return 1;
+    case X_MIN: run(&x, X_MIN); return 1;
+    case X_MAX: run(&x, X_MAX); return 1;
+    case X_LDEXP: run(&x, X_LDEXP); return 1;
+    case X_FIXUP: run(&x, X_FIXUP); return 1;
+    case X_SCALE:
+        bits = run(&x, X_SCALE);
+        si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits & x.exec);
+        return 1;
+    case X_CMP:
+        x.cond = si_ops[in->op].opcode & 15;
+        bits = run_cmp(&x) & x.exec;
+        break;
+    default:
+        bits = run_class(&x);
+        break;
+    }
+    si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits);
+    if (si_ops[in->op].flags & F_CMPX)
+        si_wr_s64(w, SI_SRC_EXEC_LO, bits);
+    return 1;
+}
+
+#else
+
+int si_valu_direct64(si_wave *w, const si_inst *in)
+{
+    (void)w, (void)in;
+    return 0;
+}
+
+#endif
