@@ -62,6 +62,7 @@ uint32_t si_f32_sqrt_int(uint32_t a);
 uint32_t si_f32_rsq_int(uint32_t a);
 uint64_t si_f64_rcp_int(uint64_t a);
 uint64_t si_f64_sqrt_int(uint64_t a);
+uint64_t si_f64_rsq_int(uint64_t a);
 uint32_t si_cvt_f32_f64_int(uint64_t a, const si_fpm *m);
 uint32_t si_f32_fract_int(uint32_t a, const si_fpm *m);
 uint64_t si_f64_fract_int(uint64_t a, const si_fpm *m);
@@ -103,8 +104,20 @@ static inline uint32_t si_fp_round32(uint32_t sign, int32_t exp, uint64_t sig, u
     }
     return si_fp_round_f32(sign, exp, sig, rm, den_out);
 }
+/* The same for f64. */
 static inline uint64_t si_fp_round64(uint32_t sign, int32_t exp, uint64_t sig, unsigned rm, int den_out)
 {
+    if (rm == SI_RND_NE && sig) {
+        int msb = 63 - __builtin_clzll(sig), d = msb - 52;
+        int32_t e = exp + msb;                    /* exponent of the leading bit */
+        if (d > 0 && e >= -1022 && e <= 1023) {
+            uint64_t mant = sig >> d, rem = sig & ((1ull << d) - 1), half = 1ull << (d - 1);
+            mant += (uint64_t)((rem > half) | ((rem == half) & (mant & 1)));
+            uint64_t bits = ((uint64_t)(e + 1022) << 52) + mant; /* a carry bumps the exponent */
+            if (bits < 0x7ff0000000000000ull)
+                return ((uint64_t)sign << 63) | bits;
+        }
+    }
     return si_fp_round_f64(sign, exp, sig, rm, den_out);
 }
 

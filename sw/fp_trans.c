@@ -319,14 +319,14 @@ uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m)
 
 /* rsq f64: s = floor(sqrt(M * 2^72)), q = floor(2^125 / s), sticky if either
  * step was inexact; round q * 2^(-89 - k/2).  (Correctly rounded except when
- * the true value is within ~2^-62 relative of a rounding midpoint.) */
-uint64_t si_f64_rsq(uint64_t a, const si_fpm *m)
+ * the true value is within ~2^-62 relative of a rounding midpoint.)  The
+ * integer path: isqrt128 and a 128-bit division. */
+uint64_t si_f64_rsq_int(uint64_t a)
 {
     uint32_t s = a >> 63;
     uint64_t M;
     int32_t E, k;
     u128 N, r, q, rem;
-    (void)m;
     switch (tcls64(a)) {
     case T_NAN:  return a | 0x0008000000000000ull;
     case T_ZERO: return ((uint64_t)s << 63) | 0x7ff0000000000000ull;
@@ -343,6 +343,60 @@ uint64_t si_f64_rsq(uint64_t a, const si_fpm *m)
     q = ((u128)1 << 125) / r;
     rem = ((u128)1 << 125) - q * r;
     return si_fp_round64(0, -89 - k / 2, (uint64_t)q | (rem != 0 || r * r != N), SI_RND_NE, 0);
+}
+
+#if TRANS_HOST_FAST
+/* The same two integers from host estimates, exactly: the host's correctly
+ * rounded sqrt(M * 2^72) (M has at most 53 significant bits: exact as a
+ * double) and 2^125 / s are within 2^11 of the integers; one Newton step
+ * on the exact 128-bit remainder brings them within one, and the loops
+ * make them exact (products of 64-bit integers, no division). */
+static inline uint64_t isqrt_m72(uint64_t M, u128 N)
+{
+    __m128d x = _mm_set_sd((double)M * 0x1p72);
+    double h = _mm_cvtsd_f64(_mm_sqrt_sd(x, x));
+    uint64_t r = h >= 0x1p63 ? 0x7fffffffffffffffull : (uint64_t)(int64_t)h;
+    i128 e = (i128)N - (i128)((u128)r * r);                 /* |e| < 2^75 */
+    r += (uint64_t)(int64_t)((double)(int64_t)(e >> 20) * 0x1p20 / (2.0 * (double)r));
+    while ((u128)r * r > N)
+        r--;
+    while ((u128)(r + 1) * (r + 1) <= N)
+        r++;
+    return r;
+}
+
+static inline uint64_t div125(uint64_t r, int *inexact) /* r in [2^62, 2^63) */
+{
+    const u128 T = (u128)1 << 125;
+    double h = 0x1p125 / (double)r;
+    uint64_t q = h >= 0x1p63 ? 1ull << 63 : (uint64_t)(int64_t)h;
+    i128 e = (i128)T - (i128)((u128)q * r);                 /* |e| < 2^75 */
+    q += (uint64_t)(int64_t)((double)(int64_t)(e >> 20) * 0x1p20 / (double)r);
+    while ((u128)q * r > T)
+        q--;
+    while ((u128)(q + 1) * r <= T)
+        q++;
+    *inexact = (u128)q * r != T;
+    return q;
+}
+#endif
+
+uint64_t si_f64_rsq(uint64_t a, const si_fpm *m)
+{
+    (void)m;
+#if TRANS_HOST_FAST
+    if (nrm64(a) && !(a >> 63)) {
+        uint64_t M = (a & 0xfffffffffffffull) | (1ull << 52);
+        int32_t k = (int32_t)((a >> 52) & 0x7ff) - 1023 - 52;
+        if (k & 1) { M <<= 1; k--; }
+        u128 N = (u128)M << 72;
+        uint64_t r = isqrt_m72(M, N);
+        int inexact;
+        uint64_t q = div125(r, &inexact);
+        return si_fp_round64(0, -89 - k / 2, q | (uint64_t)(inexact || (u128)r * r != N), SI_RND_NE, 0);
+    }
+#endif
+    return si_f64_rsq_int(a);
 }
 
 uint64_t si_f64_rsq_clamp(uint64_t a, const si_fpm *m)

@@ -135,6 +135,56 @@ static void t_round32(void **state)
     }
 }
 
+/* si_fp_round64's inline common case against si_fp_round_f64. */
+static void t_round64(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < N; i++) {
+        uint64_t sig = rnd() >> (rnd() % 64);
+        if (rnd() % 4 == 0) /* ties and carries: low bits 100..0 or 011..1 */
+            sig = (sig | (1ull << 60)) & ~((1ull << (rnd() % 11)) - 1);
+        if (rnd() % 8 == 0)
+            sig = ((1ull << 53) - 1) << (rnd() % 11) | (rnd() % 2 ? 1ull << (rnd() % 10) : 0);
+        int32_t exp = (int32_t)(rnd() % 2400) - 1200 - (int32_t)(rnd() % 64);
+        uint32_t sign = rnd() & 1;
+        unsigned rm = rnd() % 4 == 0 ? rnd() % 4 : SI_RND_NE;
+        int den = rnd() & 1;
+        uint64_t want = si_fp_round_f64(sign, exp, sig, rm, den), got = si_fp_round64(sign, exp, sig, rm, den);
+        if (got != want)
+            fail_msg("round64(%u, %d, %016llx, rm %u, den %d): %016llx, want %016llx", sign, exp,
+                     (unsigned long long)sig, rm, den, (unsigned long long)got, (unsigned long long)want);
+    }
+}
+
+/* rsq f64 (host estimates made exact) against its integer path: random
+ * inputs, exact squares k^2 * 2^j and their neighbours (the remainders are
+ * zero or tiny there), and the ends of each binade. */
+static void t_rsq64(void **state)
+{
+    (void)state;
+    si_fpm m = si_fpm_from_mode(0);
+    for (unsigned i = 0; i < N; i++) {
+        uint64_t d;
+        switch (i % 4) {
+        case 0: d = val64(); break;
+        case 1: { /* k^2 * 2^j, k < 2^26 */
+            uint64_t k = (rnd() % (1ull << 26)) | 1, sq = k * k;
+            int sh = __builtin_clzll(sq) - 11;
+            d = ((sq << sh) & 0xfffffffffffffull) | (uint64_t)(1 + rnd() % 2046) << 52;
+            d += (uint64_t)((int)(rnd() % 5) - 2);
+            break;
+        }
+        case 2: /* the ends of a binade */
+            d = ((rnd() % 2 ? 0 : 0xfffffffffffffull - 3) + rnd() % 4) | (uint64_t)(1 + rnd() % 2046) << 52;
+            break;
+        default: d = (rnd() & 0xfffffffffffffull) | (uint64_t)(1 + rnd() % 2046) << 52; break;
+        }
+        if (si_f64_rsq(d, &m) != si_f64_rsq_int(d))
+            fail_msg("rsq f64 %016llx: %016llx, integer path %016llx", (unsigned long long)d,
+                     (unsigned long long)si_f64_rsq(d, &m), (unsigned long long)si_f64_rsq_int(d));
+    }
+}
+
 /* rsq f32 over every significand of two exponents (both parities) and a
  * stride of the whole positive range. */
 static void t_rsq_sweep(void **state)
@@ -157,6 +207,8 @@ int main(void)
         cmocka_unit_test(t_fract),
         cmocka_unit_test(t_round32),
         cmocka_unit_test(t_rsq_sweep),
+        cmocka_unit_test(t_round64),
+        cmocka_unit_test(t_rsq64),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
