@@ -61,7 +61,7 @@ static enum dop direct_op(unsigned op)
 typedef struct dsrc {
     const uint32_t *p;
     unsigned step;     /* 4 for a row, 0 for a broadcast */
-    uint32_t one[4];
+    uint32_t one[8];
 } dsrc;
 
 static inline int dsrc_get(dsrc *s, const si_wave *w, const si_inst *in, unsigned code)
@@ -74,7 +74,8 @@ static inline int dsrc_get(dsrc *s, const si_wave *w, const si_inst *in, unsigne
         s->step = 4;
     } else {
         uint32_t v = si_rd_s32(w, in, code);
-        s->one[0] = s->one[1] = s->one[2] = s->one[3] = v;
+        for (unsigned k = 0; k < 8; k++)
+            s->one[k] = v;
         s->p = s->one;
         s->step = 0;
     }
@@ -191,6 +192,143 @@ static inline __attribute__((always_inline)) uint64_t run_lanes(enum dop op, uin
     return flags;
 }
 
+/* ---- AVX2: the same eight lanes at a time (run-time CPU check) ---- */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2")))
+
+AVX2 static inline __m256i flags8(uint64_t mask, unsigned g)
+{
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i m = _mm256_set1_epi32((int)((mask >> (8 * g)) & 255));
+    return _mm256_cmpeq_epi32(_mm256_and_si256(m, bit), bit);
+}
+
+AVX2 static inline __m256i gtu8(__m256i a, __m256i b)
+{
+    const __m256i bias = _mm256_set1_epi32((int)0x80000000u);
+    return _mm256_cmpgt_epi32(_mm256_xor_si256(a, bias), _mm256_xor_si256(b, bias));
+}
+
+AVX2 static inline __m256i mul_hi8(__m256i a, __m256i b)
+{
+    __m256i e = _mm256_mul_epu32(a, b), o = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
+    return _mm256_blend_epi32(_mm256_srli_epi64(e, 32), o, 0xaa);
+}
+
+AVX2 static inline __attribute__((always_inline)) __m256i op8(enum dop op, __m256i a, __m256i b, __m256i m, __m128i k,
+                                                              __m256i clt, __m256i ceq, __m256i cgt, __m256i *c)
+{
+    switch (op) {
+    case D_MOV: return a;
+    case D_ADD: {
+        __m256i r = _mm256_add_epi32(a, b);
+        *c = gtu8(a, r);
+        return r;
+    }
+    case D_SUB: *c = gtu8(b, a); return _mm256_sub_epi32(a, b);
+    case D_SUBREV: *c = gtu8(a, b); return _mm256_sub_epi32(b, a);
+    case D_ADDC: {
+        __m256i s1 = _mm256_add_epi32(a, b), s2 = _mm256_sub_epi32(s1, m);
+        *c = _mm256_or_si256(gtu8(a, s1), gtu8(s1, s2));
+        return s2;
+    }
+    case D_CNDMASK: return _mm256_blendv_epi8(a, b, m);
+    case D_AND: return _mm256_and_si256(a, b);
+    case D_OR: return _mm256_or_si256(a, b);
+    case D_XOR: return _mm256_xor_si256(a, b);
+    case D_LSHLREV: return _mm256_sll_epi32(b, k);
+    case D_LSHRREV: return _mm256_srl_epi32(b, k);
+    case D_ASHRREV: return _mm256_sra_epi32(b, k);
+    case D_MULLO: return _mm256_mullo_epi32(a, b);
+    case D_MULHI: return mul_hi8(a, b);
+    case D_MUL24: {
+        const __m256i m24 = _mm256_set1_epi32(0xffffff);
+        return _mm256_mullo_epi32(_mm256_and_si256(a, m24), _mm256_and_si256(b, m24));
+    }
+    case D_CMP_U: case D_CMP_I: {
+        if (op == D_CMP_U) {
+            const __m256i bias = _mm256_set1_epi32((int)0x80000000u);
+            a = _mm256_xor_si256(a, bias);
+            b = _mm256_xor_si256(b, bias);
+        }
+        __m256i lt = _mm256_and_si256(_mm256_cmpgt_epi32(b, a), clt);
+        __m256i eq = _mm256_and_si256(_mm256_cmpeq_epi32(a, b), ceq);
+        __m256i gt = _mm256_and_si256(_mm256_cmpgt_epi32(a, b), cgt);
+        *c = _mm256_or_si256(_mm256_or_si256(lt, eq), gt);
+        return a;
+    }
+    default: return a;
+    }
+}
+
+AVX2 static inline __attribute__((always_inline)) uint64_t run_lanes8(enum dop op, uint32_t *d, const dsrc *sa,
+                                                                      const dsrc *sb, uint64_t exec, uint64_t mask,
+                                                                      uint32_t amount, unsigned cond, int full)
+{
+    uint64_t flags = 0;
+    const uint32_t *pa = sa->p, *pb = sb->p;
+    unsigned ia = 2 * sa->step, ib = 2 * sb->step;
+    __m128i k = _mm_cvtsi32_si128((int)amount);
+    __m256i clt = _mm256_set1_epi32(-(int)(cond & 1)), ceq = _mm256_set1_epi32(-(int)(cond >> 1 & 1));
+    __m256i cgt = _mm256_set1_epi32(-(int)(cond >> 2 & 1));
+    for (unsigned g = 0; g < NL / 8; g++, pa += ia, pb += ib) {
+        __m256i A = _mm256_loadu_si256((const __m256i *)pa), B = _mm256_loadu_si256((const __m256i *)pb);
+        __m256i c = _mm256_setzero_si256(), m = _mm256_setzero_si256();
+        if (op == D_CNDMASK || op == D_ADDC)
+            m = flags8(mask, g);
+        __m256i r = op8(op, A, B, m, k, clt, ceq, cgt, &c);
+        if (op == D_ADD || op == D_SUB || op == D_SUBREV || op == D_ADDC || op == D_CMP_U || op == D_CMP_I)
+            flags |= (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(c)) << (8 * g);
+        if (op == D_CMP_U || op == D_CMP_I)
+            continue;
+        if (full)
+            _mm256_storeu_si256((__m256i *)(d + 8 * g), r);
+        else
+            _mm256_maskstore_epi32((int *)(d + 8 * g), flags8(exec, g), r);
+    }
+    return flags;
+}
+
+#define CASE(op)                                                                                   \
+    case op:                                                                                       \
+        return exec == ~0ull ? run_lanes8(op, d, a, b, exec, mask, amount, cond, 1)                \
+                             : run_lanes8(op, d, a, b, exec, mask, amount, cond, 0)
+AVX2 static uint64_t dispatch_lanes8(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec,
+                                     uint64_t mask, uint32_t amount, unsigned cond)
+{
+    switch (op) {
+    CASE(D_MOV); CASE(D_ADD); CASE(D_SUB); CASE(D_SUBREV); CASE(D_ADDC); CASE(D_CNDMASK);
+    CASE(D_AND); CASE(D_OR); CASE(D_XOR); CASE(D_LSHLREV); CASE(D_LSHRREV); CASE(D_ASHRREV);
+    CASE(D_MULLO); CASE(D_MULHI); CASE(D_MUL24); CASE(D_CMP_U); CASE(D_CMP_I);
+    default: return 0;
+    }
+}
+#undef CASE
+
+int si_valu_avx2 = -1;
+
+static inline int avx2_ok(void)
+{
+    int ok = __atomic_load_n(&si_valu_avx2, __ATOMIC_RELAXED);
+    if (ok < 0) {
+        __builtin_cpu_init();
+        ok = __builtin_cpu_supports("avx2") != 0;
+        __atomic_store_n(&si_valu_avx2, ok, __ATOMIC_RELAXED);
+    }
+    return ok;
+}
+#else
+int si_valu_avx2 = 0;
+static inline int avx2_ok(void) { return 0; }
+static uint64_t dispatch_lanes8(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec,
+                                uint64_t mask, uint32_t amount, unsigned cond)
+{
+    (void)op, (void)d, (void)a, (void)b, (void)exec, (void)mask, (void)amount, (void)cond;
+    return 0;
+}
+#endif
+
 #define CASE(op)                                                                                   \
     case op:                                                                                       \
         return exec == ~0ull ? run_lanes(op, d, a, b, exec, mask, amount, cond, 1)                 \
@@ -198,6 +336,8 @@ static inline __attribute__((always_inline)) uint64_t run_lanes(enum dop op, uin
 static uint64_t dispatch_lanes(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec, uint64_t mask,
                                uint32_t amount, unsigned cond)
 {
+    if (avx2_ok())
+        return dispatch_lanes8(op, d, a, b, exec, mask, amount, cond);
     switch (op) {
     CASE(D_MOV); CASE(D_ADD); CASE(D_SUB); CASE(D_SUBREV); CASE(D_ADDC); CASE(D_CNDMASK);
     CASE(D_AND); CASE(D_OR); CASE(D_XOR); CASE(D_LSHLREV); CASE(D_LSHRREV); CASE(D_ASHRREV);
@@ -252,5 +392,7 @@ int si_valu_direct(si_wave *w, const si_inst *in)
     (void)w, (void)in;
     return 0;
 }
+
+int si_valu_avx2 = 0;
 
 #endif

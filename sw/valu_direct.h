@@ -10,6 +10,11 @@
  * was changed). */
 int si_valu_direct(si_wave *w, const si_inst *in);
 
+/* Whether the direct path's lane loops use AVX2 (eight lanes at a time):
+ * -1 until the first instruction asks the CPU, then 1 or 0; the unit tests
+ * set 0 to run the SSE2 loops too. */
+extern int si_valu_avx2;
+
 /* The same for the f64 operations of sw/valu_direct64.c. */
 int si_valu_direct64(si_wave *w, const si_inst *in);
 
