@@ -11,6 +11,8 @@
  * so destinations overlapping sources are fine.
  *
  * Per operation:
+ *  - v_lshl_b64, v_lshr_b64, v_ashr_i64: 64-bit shifts of the joined lanes
+ *    (one SSE2 shift for a scalar amount, per lane otherwise);
  *  - add, mul, fma, div_fmas (RNE, FMA3 for the fused ones): the host's
  *    double arithmetic on two lanes at a time, under the conditions of the
  *    library's own host path (docs/fp.md section 10; the same check as
@@ -46,7 +48,9 @@
 
 #define NL SI_WAVE_LANES
 
-enum xop { X_NONE, X_ADD, X_MUL, X_FMA, X_FMAS, X_MIN, X_MAX, X_LDEXP, X_SCALE, X_FIXUP, X_CMP, X_CLASS };
+enum xop {
+    X_NONE, X_ADD, X_MUL, X_FMA, X_FMAS, X_MIN, X_MAX, X_LDEXP, X_SCALE, X_FIXUP, X_CMP, X_CLASS, X_SHL, X_SHR, X_SAR
+};
 
 _Static_assert(SI_OP_v_cmpx_tru_f64 - SI_OP_v_cmp_f_f64 == 31, "f64 compares are contiguous");
 
@@ -63,6 +67,9 @@ static enum xop xop_of(unsigned op)
     case SI_OP_v_div_scale_f64: return X_SCALE;
     case SI_OP_v_div_fixup_f64: return X_FIXUP;
     case SI_OP_v_cmp_class_f64: case SI_OP_v_cmpx_class_f64: return X_CLASS;
+    case SI_OP_v_lshl_b64: return X_SHL;
+    case SI_OP_v_lshr_b64: return X_SHR;
+    case SI_OP_v_ashr_i64: return X_SAR;
     default: return op >= SI_OP_v_cmp_f_f64 && op <= SI_OP_v_cmpx_tru_f64 ? X_CMP : X_NONE;
     }
 }
@@ -77,7 +84,7 @@ typedef struct xsrc {
     __m128i and_hi, xor_hi;
 } xsrc;
 
-static inline int src64(xsrc *s, const si_wave *w, const si_inst *in, unsigned i, int vop3)
+static inline int src64(xsrc *s, const si_wave *w, const si_inst *in, unsigned i, int vop3, int lit)
 {
     unsigned code = in->src[i];
     if (code >= SI_SRC_VGPR0) {
@@ -86,12 +93,13 @@ static inline int src64(xsrc *s, const si_wave *w, const si_inst *in, unsigned i
             return -1;
         s->lo = w->v[r], s->hi = w->v[r + 1], s->step = 4;
     } else {
-        uint64_t v = si_rd_s64(w, in, code, SI_LIT64_F64);
+        uint64_t v = si_rd_s64(w, in, code, lit);
         for (int k = 0; k < 4; k++)
             s->one_lo[k] = (uint32_t)v, s->one_hi[k] = (uint32_t)(v >> 32);
         s->lo = s->one_lo, s->hi = s->one_hi, s->step = 0;
     }
-    int ab = vop3 && (in->abs >> i & 1), ng = vop3 && (in->neg >> i & 1);
+    int fl = lit == SI_LIT64_F64; /* abs/neg apply to float operands only */
+    int ab = fl && vop3 && (in->abs >> i & 1), ng = fl && vop3 && (in->neg >> i & 1);
     s->and_hi = _mm_set1_epi32(ab ? 0x7fffffff : -1);
     s->xor_hi = _mm_set1_epi32(ng ? (int)0x80000000u : 0);
     return 0;
@@ -207,6 +215,9 @@ typedef struct xctx {
     si_fpm fm;
     unsigned cond;         /* compares */
     __m128i flush;         /* all-ones when MODE flushes f64 denormal inputs */
+    int flushing;          /* ... as a flag */
+    unsigned amount;       /* shifts: one amount for every lane (uniform) */
+    int uniform;
 } xctx;
 
 /* Four lanes of op: the result and, in *ok, the lanes (all-ones) where it
@@ -229,10 +240,13 @@ static inline __attribute__((always_inline)) q4v op4(const xctx *x, enum xop op,
             r01 = fma2(j01(a), j01(b), j01(c)), r23 = fma2(j23(a), j23(b), j23(c));
         }
         r = split(r01, r23);
-        __m128i d = _mm_or_si128(den4(a), den4(b));
-        if (op == X_FMA || op == X_FMAS)
-            d = _mm_or_si128(d, den4(c));
-        *ok = _mm_andnot_si128(_mm_and_si128(d, x->flush), nz4(r));
+        *ok = nz4(r);
+        if (x->flushing) {
+            __m128i d = _mm_or_si128(den4(a), den4(b));
+            if (op == X_FMA || op == X_FMAS)
+                d = _mm_or_si128(d, den4(c));
+            *ok = _mm_andnot_si128(d, *ok);
+        }
         if (op == X_FMAS) /* VCC set: the scaled fma of the library */
             *ok = _mm_andnot_si128(flags4((unsigned)(x->vcc >> (4 * g))), *ok);
         break;
@@ -268,6 +282,35 @@ static inline __attribute__((always_inline)) q4v op4(const xctx *x, enum xop op,
         *ok = _mm_and_si128(_mm_and_si128(in4(e1, 1, 0x7fc), in4(e2, 53, 0x7fe)), in4(d, -1021, 767));
         break;
     }
+    case X_SHL: case X_SHR: case X_SAR: {
+        /* b.lo: the shift amounts (& 63), one for all lanes or per lane */
+        __m128i v01 = _mm_unpacklo_epi32(a.lo, a.hi), v23 = _mm_unpackhi_epi32(a.lo, a.hi);
+        if (x->uniform) {
+            __m128i k = _mm_cvtsi32_si128((int)x->amount), k64 = _mm_cvtsi32_si128(64 - (int)x->amount);
+            if (op == X_SHL) {
+                v01 = _mm_sll_epi64(v01, k), v23 = _mm_sll_epi64(v23, k);
+            } else {
+                __m128i s01 = _mm_setzero_si128(), s23 = s01;
+                if (op == X_SAR) { /* the sign bits shifted in (a shift by 64 gives 0) */
+                    s01 = _mm_sll_epi64(_mm_shuffle_epi32(_mm_srai_epi32(v01, 31), _MM_SHUFFLE(3, 3, 1, 1)), k64);
+                    s23 = _mm_sll_epi64(_mm_shuffle_epi32(_mm_srai_epi32(v23, 31), _MM_SHUFFLE(3, 3, 1, 1)), k64);
+                }
+                v01 = _mm_or_si128(_mm_srl_epi64(v01, k), s01), v23 = _mm_or_si128(_mm_srl_epi64(v23, k), s23);
+            }
+            r = split(pd(v01), pd(v23));
+        } else {
+            uint64_t V[4];
+            uint32_t K[4];
+            _mm_storeu_si128((__m128i *)V, v01), _mm_storeu_si128((__m128i *)(V + 2), v23);
+            _mm_storeu_si128((__m128i *)K, b.lo);
+            for (unsigned l = 0; l < 4; l++)
+                V[l] = op == X_SHL ? V[l] << (K[l] & 63)
+                       : op == X_SHR ? V[l] >> (K[l] & 63) : (uint64_t)((int64_t)V[l] >> (K[l] & 63));
+            r = split(_mm_loadu_pd((const double *)V), _mm_loadu_pd((const double *)(V + 2)));
+        }
+        *ok = _mm_set1_epi32(-1);
+        break;
+    }
     default: { /* X_FIXUP: finite nonzero b and c, a not NaN: |a| with the sign of b * c */
         __m128i inf = _mm_set1_epi32(0x7ff), fb = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(b), inf), zero4(b)), _mm_set1_epi32(-1));
         __m128i fc = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(c), inf), zero4(c)), _mm_set1_epi32(-1));
@@ -300,9 +343,16 @@ static __attribute__((noinline)) uint64_t lane_lib(const xctx *x, enum xop op, u
 }
 
 /* Recompute the lanes `redo` (4 bits) of group g with the library. */
-static __attribute__((noinline)) q4v redo4(const xctx *x, enum xop op, unsigned g, unsigned redo, q4v a, q4v b, q4v c,
-                                           q4v r, uint64_t *flags)
+static __attribute__((noinline)) q4v redo4(const xctx *x, enum xop op, unsigned g, unsigned redo, q4v r,
+                                           uint64_t *flags)
 {
+    q4v a = ld(&x->s[0], g), b, c = a;
+    if (op == X_LDEXP)
+        b.lo = b.hi = _mm_loadu_si128((const __m128i *)(x->s[1].lo + g * x->s[1].step));
+    else
+        b = ld(&x->s[1], g);
+    if (op == X_FMA || op == X_FMAS || op == X_SCALE || op == X_FIXUP)
+        c = ld(&x->s[2], g);
     uint32_t w[8][4];
     _mm_storeu_si128((__m128i *)w[0], a.lo), _mm_storeu_si128((__m128i *)w[1], a.hi);
     _mm_storeu_si128((__m128i *)w[2], b.lo), _mm_storeu_si128((__m128i *)w[3], b.hi);
@@ -334,7 +384,7 @@ static inline __attribute__((always_inline)) uint64_t run(const xctx *x, enum xo
         if (!e)
             continue;
         q4v a = ld(&x->s[0], g), b, c = a;
-        if (op == X_LDEXP) {
+        if (op == X_LDEXP || op == X_SHL || op == X_SHR || op == X_SAR) {
             b.lo = _mm_loadu_si128((const __m128i *)(x->s[1].lo + g * x->s[1].step));
             b.hi = b.lo;
         } else {
@@ -346,7 +396,7 @@ static inline __attribute__((always_inline)) uint64_t run(const xctx *x, enum xo
         q4v r = op4(x, op, g, a, b, c, &ok);
         unsigned redo = e & ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok));
         if (redo)
-            r = redo4(x, op, g, redo, a, b, c, r, &flags);
+            r = redo4(x, op, g, redo, r, &flags);
         store4(x->dlo, x->dhi, g, r, e);
     }
     return flags;
@@ -430,14 +480,19 @@ static int setup(xctx *x, const si_wave *w, const si_inst *in, enum xop op, int 
 {
     unsigned n = op == X_FMA || op == X_FMAS || op == X_SCALE || op == X_FIXUP ? 3 : 2;
     for (unsigned i = 0; i < n; i++) {
-        int r = (i == 1 && (op == X_LDEXP || op == X_CLASS)) ? src32(&x->s[i], w, in, i)
-                                                             : src64(&x->s[i], w, in, i, vop3);
+        int shift = op == X_SHL || op == X_SHR || op == X_SAR;
+        int lit = !shift ? SI_LIT64_F64 : op == X_SAR ? SI_LIT64_SEXT : SI_LIT64_ZEXT;
+        int r = (i == 1 && (op == X_LDEXP || op == X_CLASS || shift)) ? src32(&x->s[i], w, in, i)
+                                                                      : src64(&x->s[i], w, in, i, vop3, lit);
         if (r)
             return -1;
     }
     x->fm = si_fpm_from_mode(w->mode);
     x->exec = si_exec(w);
     x->flush = _mm_set1_epi32((x->fm.denorm64 & SI_DEN_IN) ? 0 : -1);
+    x->flushing = !(x->fm.denorm64 & SI_DEN_IN);
+    x->uniform = x->s[1].step == 0;
+    x->amount = x->s[1].lo[0] & 63;
     if (op == X_ADD || op == X_MUL || op == X_FMA || op == X_FMAS) {
         if (x->fm.round64 != SI_RND_NE || ((op == X_FMA || op == X_FMAS) && !si_host_fma_ok()))
             return -1;
@@ -475,6 +530,9 @@ int si_valu_direct64(si_wave *w, const si_inst *in)
     case X_MAX: run(&x, X_MAX); return 1;
     case X_LDEXP: run(&x, X_LDEXP); return 1;
     case X_FIXUP: run(&x, X_FIXUP); return 1;
+    case X_SHL: run(&x, X_SHL); return 1;
+    case X_SHR: run(&x, X_SHR); return 1;
+    case X_SAR: run(&x, X_SAR); return 1;
     case X_SCALE:
         bits = run(&x, X_SCALE);
         si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits & x.exec);

@@ -230,7 +230,8 @@ static const unsigned direct64_ops[] = {
     SI_OP_v_cmp_lt_f64, SI_OP_v_cmp_eq_f64, SI_OP_v_cmp_le_f64, SI_OP_v_cmp_gt_f64, SI_OP_v_cmp_lg_f64,
     SI_OP_v_cmp_ge_f64, SI_OP_v_cmp_o_f64, SI_OP_v_cmp_u_f64, SI_OP_v_cmp_nge_f64, SI_OP_v_cmp_nlg_f64,
     SI_OP_v_cmp_ngt_f64, SI_OP_v_cmp_nle_f64, SI_OP_v_cmp_neq_f64, SI_OP_v_cmp_nlt_f64, SI_OP_v_cmp_tru_f64,
-    SI_OP_v_cmp_f_f64, SI_OP_v_cmpx_lt_f64, SI_OP_v_cmpx_neq_f64, SI_OP_v_cmpx_u_f64, SI_OP_v_cmpx_tru_f64};
+    SI_OP_v_cmp_f_f64, SI_OP_v_cmpx_lt_f64, SI_OP_v_cmpx_neq_f64, SI_OP_v_cmpx_u_f64, SI_OP_v_cmpx_tru_f64,
+    SI_OP_v_lshl_b64, SI_OP_v_lshr_b64, SI_OP_v_ashr_i64};
 
 /* A random encoding of an f64 op (VOPC e32 or VOP3 with modifiers; a
  * scalar pair, inline constant or literal source now and then). */
@@ -265,9 +266,15 @@ static si_inst encode64(unsigned op, state *s)
         default: in.lit = (uint32_t)(val64() >> 32); in.has_lit = 1; in.src[i] = SI_SRC_LITERAL; break;
         }
     }
-    int int1 = op == SI_OP_v_ldexp_f64 || op == SI_OP_v_cmp_class_f64 || op == SI_OP_v_cmpx_class_f64;
-    if (int1 && in.src[1] >= SI_SRC_VGPR0)
-        int_row(s, in.src[1] - SI_SRC_VGPR0, op != SI_OP_v_ldexp_f64);
+    int cls = op == SI_OP_v_cmp_class_f64 || op == SI_OP_v_cmpx_class_f64;
+    int shift = op == SI_OP_v_lshl_b64 || op == SI_OP_v_lshr_b64 || op == SI_OP_v_ashr_i64;
+    if ((cls || op == SI_OP_v_ldexp_f64) && in.src[1] >= SI_SRC_VGPR0)
+        int_row(s, in.src[1] - SI_SRC_VGPR0, cls);
+    if (shift && in.src[1] >= SI_SRC_VGPR0 && rnd() % 2) /* a uniform amount in a VGPR row is per lane too */
+        for (unsigned l = 0; l < NL; l++)
+            s->v[in.src[1] - SI_SRC_VGPR0][l] = (uint32_t)rnd();
+    if (shift && rnd() % 2) /* a scalar amount: SGPR or constant */
+        in.src[1] = (uint16_t)(rnd() % 2 ? 2 * (rnd() % 50) : SI_SRC_ZERO + rnd() % 81);
     unsigned k = (unsigned)(rnd() % 3);
     if (rnd() % 4 == 0 && in.src[k] >= SI_SRC_VGPR0) /* destination overlaps a source */
         in.dst = in.src[k];
