@@ -1446,7 +1446,7 @@ static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
 
 int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
-    if (in->op < SI_OP_COUNT && (si_valu_direct(w, in) || si_valu_direct64(w, in)))
+    if (in->op < SI_OP_COUNT && (si_valu_direct(w, in) || si_valu_direct64(w, in) || si_valu_direct32(w, in)))
         return 0;
     return si_valu_general(e, w, in, rec);
 }

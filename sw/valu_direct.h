@@ -18,6 +18,9 @@ extern int si_valu_avx2;
 /* The same for the f64 operations of sw/valu_direct64.c. */
 int si_valu_direct64(si_wave *w, const si_inst *in);
 
+/* The same for the common f32 arithmetic of sw/valu_direct32.c (AVX2). */
+int si_valu_direct32(si_wave *w, const si_inst *in);
+
 /* The general path (sw/valu.c): every VALU instruction; si_exec_valu is
  * si_valu_direct, else this. */
 int si_valu_general(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec);

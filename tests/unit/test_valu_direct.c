@@ -318,12 +318,110 @@ static void t_direct64_vs_general(void **st)
     assert_true(taken > runs / 2);
 }
 
+/* ---- the f32 direct path (sw/valu_direct32.c) ---- */
+
+static uint32_t val32f(void)
+{
+    static const uint32_t edge[] = {0, 0x80000000u, 1, 0x807fffffu, 0x007fffffu, 0x00800000u, 0x80800000u,
+                                    0x00800001u, 0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0xff7fffffu, 0x7f800000u,
+                                    0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fa00000u, 0x3f000000u,
+                                    0x40000000u, 0x7f000000u, 0x01000000u, 0x33800000u, 0x4b800000u, 0x0c800000u};
+    uint64_t r = rnd();
+    switch (r % 5) {
+    case 0: return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
+    case 1: return (uint32_t)rnd();
+    case 2: return ((uint32_t)rnd() & 0x807fffffu) | (uint32_t)(rnd() % 255) << 23;
+    default: return ((uint32_t)rnd() & 0x807fffffu) | (uint32_t)(127 - 20 + rnd() % 40) << 23;
+    }
+}
+
+static void randomise32f(state *s)
+{
+    randomise(s);
+    for (unsigned r = 0; r < NV; r++)
+        for (unsigned l = 0; l < NL; l++)
+            s->v[r][l] = rnd() % 4 ? val32f() : s->v[r][l ? l - 1 : 0];
+    for (unsigned i = 0; i < 104; i++)
+        s->w.s[i] = val32f();
+    s->w.mode = rnd() % 3 ? (uint32_t)(rnd() & 0x3ff) : 0x3f0;
+}
+
+static const unsigned direct32_ops[] = {SI_OP_v_add_f32, SI_OP_v_sub_f32, SI_OP_v_subrev_f32, SI_OP_v_mul_f32,
+                                        SI_OP_v_mac_f32, SI_OP_v_mad_f32, SI_OP_v_fma_f32};
+
+static si_inst encode32f(unsigned op)
+{
+    si_inst in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint16_t)op;
+    unsigned nat = si_ops[op].fmt;
+    int e64 = nat == SI_FMT_VOP3A || rnd() % 2;
+    in.fmt = (uint8_t)(e64 ? SI_FMT_VOP3A : nat);
+    in.vop3 = e64 && nat != SI_FMT_VOP3A;
+    in.size = e64 ? 8 : 4;
+    in.dst = (uint16_t)V(rnd() % NV);
+    for (unsigned i = 0; i < 3; i++)
+        in.src[i] = (uint16_t)V(rnd() % NV);
+    if (e64) {
+        in.abs = (uint8_t)(rnd() % 3 ? 0 : rnd() & 7);
+        in.neg = (uint8_t)(rnd() % 3 ? 0 : rnd() & 7);
+        if (rnd() % 16 == 0)
+            in.omod = (uint8_t)(rnd() % 4);
+        if (rnd() % 16 == 0)
+            in.clamp = 1;
+    }
+    unsigned i = (unsigned)(rnd() % 3);
+    if (rnd() % 3 == 0 && (i == 0 || e64)) {
+        switch (rnd() % 4) {
+        case 0: in.src[i] = (uint16_t)(rnd() % 100); break;
+        case 1: in.src[i] = (uint16_t)(SI_SRC_ZERO + rnd() % 81); break;
+        case 2: in.src[i] = (uint16_t)(SI_SRC_F_0_5 + rnd() % 8); break;
+        default: in.lit = val32f(); in.has_lit = 1; in.src[i] = SI_SRC_LITERAL; break;
+        }
+    }
+    unsigned k = (unsigned)(rnd() % 3);
+    if (rnd() % 4 == 0 && in.src[k] >= SI_SRC_VGPR0) /* destination is a source */
+        in.dst = in.src[k];
+    return in;
+}
+
+static void t_direct32_vs_general(void **st)
+{
+    (void)st;
+    static state a, b;
+    unsigned taken = 0, runs = 0;
+    si_valu_avx2 = -1;
+    for (unsigned o = 0; o < sizeof direct32_ops / sizeof direct32_ops[0]; o++) {
+        for (unsigned round = 0; round < 3000; round++) {
+            randomise32f(&a);
+            si_inst in = encode32f(direct32_ops[o]);
+            b = a;
+            b.w.v = b.v;
+            int rd = si_valu_direct32(&a.w, &in);
+            assert_int_equal(si_valu_general(NULL, &b.w, &in, NULL), 0);
+            if (!rd)
+                assert_int_equal(si_valu_general(NULL, &a.w, &in, NULL), 0);
+            if (memcmp(a.v, b.v, sizeof a.v) || memcmp(a.w.s, b.w.s, sizeof a.w.s))
+                fail_msg("%s (fmt %u, dst %u, src %u %u %u, abs %u neg %u, mode %03x, exec %016llx): "
+                         "direct and general differ",
+                         si_ops[in.op].name, in.fmt, in.dst, in.src[0], in.src[1], in.src[2], in.abs, in.neg,
+                         b.w.mode, (unsigned long long)si_exec(&b.w));
+            taken += rd != 0;
+            runs++;
+        }
+    }
+    /* without AVX2 the general path does them all */
+    if (si_valu_avx2 > 0)
+        assert_true(taken > runs / 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_direct_vs_general),
         cmocka_unit_test(t_declines),
         cmocka_unit_test(t_direct64_vs_general),
+        cmocka_unit_test(t_direct32_vs_general),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
