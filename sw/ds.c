@@ -11,6 +11,7 @@
 #include "sicu/emu.h"
 #include "fp.h"
 #include "memop.h"
+#include "valu_direct.h"
 
 enum dkind {
     DK_READ,      /* size 1/2/4/8, sext                         */
@@ -386,6 +387,90 @@ static inline __attribute__((always_inline)) void ds_atomic_t(const dctx *c, con
     }
 }
 
+/* ds_read/write_b32 and ds_read2/write2(st64)_b32 without a retirement
+ * record, with AVX2: the addresses of eight lanes at a time, and when every
+ * active lane's element is in range (else the loops above run), reads as
+ * masked gathers straight into the destination rows (inactive lanes keep
+ * their values), writes lane by lane in lane order (a later lane's store
+ * to the same address wins, as in the loops above). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2")))
+
+AVX2 static inline __m256i lane_flags8(uint64_t mask, unsigned g)
+{
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i m = _mm256_set1_epi32((int)((mask >> (8 * g)) & 255));
+    return _mm256_cmpeq_epi32(_mm256_and_si256(m, bit), bit);
+}
+
+/* Lane l's aligned element address (va + off) & ~3 into a[], 1 when every
+ * lane of exec is in range: aligned + 4 <= lim, i.e. va + off <= ((lim - 4)
+ * & ~3) + 3. */
+AVX2 static int ds_addrs8(const uint32_t *va, uint64_t off, uint64_t lim, uint64_t exec, uint32_t *a)
+{
+    if (lim < 4 || ((lim - 4) & ~3ull) + 3 < off || ((lim - 4) & ~3ull) + 3 - off > 0xffffffffu)
+        return 0;
+    const __m256i L = _mm256_set1_epi32((int)(uint32_t)(((lim - 4) & ~3ull) + 3 - off));
+    const __m256i o = _mm256_set1_epi32((int)(uint32_t)off), m4 = _mm256_set1_epi32(~3);
+    uint64_t ok = 0;
+    for (unsigned g = 0; g < SI_WAVE_LANES / 8; g++) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(va + 8 * g));
+        __m256i in = _mm256_cmpeq_epi32(_mm256_max_epu32(v, L), L); /* va <= L (unsigned) */
+        ok |= (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in)) << (8 * g);
+        _mm256_storeu_si256((__m256i *)(a + 8 * g), _mm256_and_si256(_mm256_add_epi32(v, o), m4));
+    }
+    return (exec & ~ok) == 0;
+}
+
+AVX2 static void ds_gather8(const uint8_t *lds, const uint32_t *a, uint64_t exec, uint32_t *d)
+{
+    for (unsigned g = 0; g < SI_WAVE_LANES / 8; g++) {
+        if (!((exec >> (8 * g)) & 255))
+            continue;
+        __m256i old = _mm256_loadu_si256((const __m256i *)(d + 8 * g));
+        __m256i idx = _mm256_loadu_si256((const __m256i *)(a + 8 * g));
+        _mm256_storeu_si256((__m256i *)(d + 8 * g),
+                            _mm256_mask_i32gather_epi32(old, (const int *)lds, idx, lane_flags8(exec, g), 1));
+    }
+}
+
+/* 1 done, 0 left to the loops above (nothing changed). */
+static int ds_fast32(const dctx *c, unsigned kind, unsigned st64, uint64_t exec)
+{
+    const si_inst *in = c->in;
+    si_wave *w = c->w;
+    const uint32_t *va = w->v[in->vaddr - SI_SRC_VGPR0];
+    uint32_t a0[SI_WAVE_LANES], a1[SI_WAVE_LANES];
+    int two = kind != DK_READ && kind != DK_WRITE;
+    uint64_t unit = st64 ? 256 : 4;
+    uint64_t o0 = two ? (uint64_t)(in->offset & 0xff) * unit : in->offset, o1 = (uint64_t)in->offset1 * unit;
+    if (!ds_addrs8(va, o0, c->limit, exec, a0) || (two && !ds_addrs8(va, o1, c->limit, exec, a1)))
+        return 0;
+    if (kind == DK_READ || kind == DK_READ2) {
+        uint32_t *d0 = w->v[in->dst - SI_SRC_VGPR0];
+        ds_gather8(c->lds, a0, exec, d0);
+        if (two)
+            ds_gather8(c->lds, a1, exec, d0 + SI_WAVE_LANES);
+        return 1;
+    }
+    const uint32_t *v0 = w->v[in->vdata - SI_SRC_VGPR0], *v1 = two ? w->v[in->data1 - SI_SRC_VGPR0] : v0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        memcpy(c->lds + a0[l], &v0[l], 4);
+        if (two)
+            memcpy(c->lds + a1[l], &v1[l], 4);
+    }
+    return 1;
+}
+#else
+static int ds_fast32(const dctx *c, unsigned kind, unsigned st64, uint64_t exec)
+{
+    (void)c, (void)kind, (void)st64, (void)exec;
+    return 0;
+}
+#endif
+
 int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     dop o;
@@ -425,6 +510,10 @@ int si_exec_ds(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
     if (o.kind == DK_APPEND || o.kind == DK_CONSUME)
         return ds_counter(&c, &o, exec, lds_size, rec);
 
+    if (!rec && esz == 4 && !o.sext && in->vaddr >= SI_SRC_VGPR0 && si_avx2_ok() &&
+        (o.kind == DK_READ || o.kind == DK_WRITE || o.kind == DK_READ2 || o.kind == DK_WRITE2) &&
+        ds_fast32(&c, o.kind, o.st64, exec))
+        return 0;
     if ((o.kind == DK_READ || o.kind == DK_WRITE) && in->vaddr >= SI_SRC_VGPR0 && ds_rw(&c, &o, exec, rec))
         return 0;
     if (o.kind == DK_ATOMIC && (esz == 4 || esz == 8) && in->vaddr >= SI_SRC_VGPR0) {

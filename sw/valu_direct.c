@@ -308,19 +308,16 @@ AVX2 static uint64_t dispatch_lanes8(enum dop op, uint32_t *d, const dsrc *a, co
 
 int si_valu_avx2 = -1;
 
-static inline int avx2_ok(void)
+int si_avx2_detect(void)
 {
-    int ok = __atomic_load_n(&si_valu_avx2, __ATOMIC_RELAXED);
-    if (ok < 0) {
-        __builtin_cpu_init();
-        ok = __builtin_cpu_supports("avx2") != 0;
-        __atomic_store_n(&si_valu_avx2, ok, __ATOMIC_RELAXED);
-    }
+    __builtin_cpu_init();
+    int ok = __builtin_cpu_supports("avx2") != 0;
+    __atomic_store_n(&si_valu_avx2, ok, __ATOMIC_RELAXED);
     return ok;
 }
 #else
 int si_valu_avx2 = 0;
-static inline int avx2_ok(void) { return 0; }
+int si_avx2_detect(void) { return 0; }
 static uint64_t dispatch_lanes8(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec,
                                 uint64_t mask, uint32_t amount, unsigned cond)
 {
@@ -336,7 +333,7 @@ static uint64_t dispatch_lanes8(enum dop op, uint32_t *d, const dsrc *a, const d
 static uint64_t dispatch_lanes(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec, uint64_t mask,
                                uint32_t amount, unsigned cond)
 {
-    if (avx2_ok())
+    if (si_avx2_ok())
         return dispatch_lanes8(op, d, a, b, exec, mask, amount, cond);
     switch (op) {
     CASE(D_MOV); CASE(D_ADD); CASE(D_SUB); CASE(D_SUBREV); CASE(D_ADDC); CASE(D_CNDMASK);
@@ -394,5 +391,6 @@ int si_valu_direct(si_wave *w, const si_inst *in)
 }
 
 int si_valu_avx2 = 0;
+int si_avx2_detect(void) { return 0; }
 
 #endif

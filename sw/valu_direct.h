@@ -10,10 +10,17 @@
  * was changed). */
 int si_valu_direct(si_wave *w, const si_inst *in);
 
-/* Whether the direct path's lane loops use AVX2 (eight lanes at a time):
- * -1 until the first instruction asks the CPU, then 1 or 0; the unit tests
- * set 0 to run the SSE2 loops too. */
+/* Whether the lane loops use AVX2 (eight lanes at a time; the VALU direct
+ * paths, DS reads and writes): -1 until the first instruction asks the CPU
+ * (si_avx2_detect), then 1 or 0; the unit tests set 0 to run the SSE2 /
+ * scalar loops too. */
 extern int si_valu_avx2;
+int si_avx2_detect(void);
+static inline int si_avx2_ok(void)
+{
+    int ok = __atomic_load_n(&si_valu_avx2, __ATOMIC_RELAXED);
+    return ok >= 0 ? ok : si_avx2_detect();
+}
 
 /* The same for the f64 operations of sw/valu_direct64.c. */
 int si_valu_direct64(si_wave *w, const si_inst *in);

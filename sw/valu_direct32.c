@@ -202,21 +202,10 @@ RUN(run_mad, Y_MAD, AVX2)
 RUN(run_fma, Y_FMA, AVX2_FMA)
 #undef RUN
 
-static inline int avx2_ok(void)
-{
-    int ok = __atomic_load_n(&si_valu_avx2, __ATOMIC_RELAXED);
-    if (ok < 0) {
-        __builtin_cpu_init();
-        ok = __builtin_cpu_supports("avx2") != 0;
-        __atomic_store_n(&si_valu_avx2, ok, __ATOMIC_RELAXED);
-    }
-    return ok;
-}
-
 int si_valu_direct32(si_wave *w, const si_inst *in)
 {
     enum fop op = in->op < SI_OP_COUNT ? fop_of(in->op) : Y_NONE;
-    if (op == Y_NONE || !avx2_ok())
+    if (op == Y_NONE || !si_avx2_ok())
         return 0;
     int vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;
     if (vop3 && (in->omod | in->clamp))

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 #include "sicu/emu.h"
+#include "../../sw/valu_direct.h"
 
 #define NV 16
 #define LDS_BYTES 4096
@@ -416,6 +417,61 @@ static void test_gds_and_inactive(void **state)
     assert_true(si_exec_ds(f->e, &f->w, &in, NULL) < 0);
 }
 
+static uint64_t RND(void)
+{
+    static uint64_t r = 0x9e3779b97f4a7c15ull;
+    r ^= r << 13;
+    r ^= r >> 7;
+    r ^= r << 17;
+    return r;
+}
+
+/* ds_read/write_b32 and read2/write2(st64)_b32: the AVX2 path (gathers,
+ * vectorised range check) against the scalar loops on random addresses
+ * (in range, unaligned, past the M0 bound or the LDS), offsets, EXEC masks,
+ * lanes writing the same address, destination = address register. */
+static void test_fast32_vs_loops(void **state)
+{
+    fx *f = *state;
+    static uint32_t v0[NV][SI_WAVE_LANES];
+    static uint8_t lds0[LDS_BYTES];
+    static const unsigned ops[] = {SI_OP_ds_read_b32, SI_OP_ds_write_b32, SI_OP_ds_read2_b32, SI_OP_ds_write2_b32,
+                                   SI_OP_ds_read2st64_b32, SI_OP_ds_write2st64_b32};
+    for (unsigned round = 0; round < 20000; round++) {
+        unsigned op = ops[round % 6];
+        for (unsigned i = 0; i < LDS_BYTES; i++)
+            lds0[i] = (uint8_t)RND();
+        unsigned span = RND() % 4 == 0 ? LDS_BYTES + 64 : RND() % 2 ? 512 : LDS_BYTES - 8;
+        for (unsigned v = 0; v < NV; v++)
+            for (unsigned l = 0; l < SI_WAVE_LANES; l++)
+                v0[v][l] = v == 1 ? (uint32_t)(RND() % span) & (RND() % 8 ? ~3u : ~0u) : (uint32_t)RND();
+        if (RND() % 16 == 0)
+            v0[1][RND() % 64] = 0xfffffff0u + (uint32_t)(RND() % 16);
+        uint32_t m0 = RND() % 4 == 0 ? (uint32_t)(RND() % LDS_BYTES) : 0xffffffffu;
+        uint64_t ex = RND() % 3 == 0 ? ~0ull : RND() & RND();
+        unsigned dst = RND() % 3 == 0 ? 1 : 2 + (unsigned)(RND() % 10);
+        unsigned off = RND() % 2 ? (unsigned)(RND() % 256) : (unsigned)(RND() & 0xffff);
+        si_inst in = mk(op, dst, 1, 4, 5, op == SI_OP_ds_read_b32 || op == SI_OP_ds_write_b32 ? off : off & 0xff);
+        in.offset1 = (uint8_t)RND();
+        uint32_t after_v[2][NV][SI_WAVE_LANES];
+        uint8_t after_l[2][LDS_BYTES];
+        for (int k = 0; k < 2; k++) {
+            si_valu_avx2 = k ? -1 : 0;
+            memcpy(f->v, v0, sizeof v0);
+            memcpy(f->lds, lds0, sizeof lds0);
+            f->w.s[SI_SRC_M0] = m0;
+            si_set_exec(&f->w, ex);
+            assert_int_equal(si_exec_ds(f->e, &f->w, &in, NULL), 0);
+            memcpy(after_v[k], f->v, sizeof v0);
+            memcpy(after_l[k], f->lds, sizeof lds0);
+        }
+        if (memcmp(after_v[0], after_v[1], sizeof after_v[0]) || memcmp(after_l[0], after_l[1], sizeof after_l[0]))
+            fail_msg("%s dst v%u offset %u/%u m0 %08x exec %016llx: AVX2 and scalar paths differ", si_ops[op].name,
+                     dst, in.offset, in.offset1, m0, (unsigned long long)ex);
+    }
+    si_valu_avx2 = -1;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +481,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_atomics, setup, teardown),
         cmocka_unit_test_setup_teardown(test_swizzle_append_src2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gds_and_inactive, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fast32_vs_loops, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
