@@ -14,8 +14,12 @@
 #include "fp.h"
 #include "memop.h"
 #include "operand.h"
+#include "valu_direct.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 #endif
 
 /* ------------------------------------------------------------------ V# -- */
@@ -579,23 +583,58 @@ static inline __attribute__((always_inline)) void strided_copy(si_wave *w, unsig
 
 /* Whether the 64 values v[l] form an arithmetic progression in 32 bits
  * without wrapping around (v[l] = v[0] + l * step exactly); its step. */
-static int u32_prog(const uint32_t *restrict v, int64_t *step)
+static int u32_prog_sse(const uint32_t *restrict v, uint32_t S)
 {
-    uint32_t S = v[1] - v[0], diff = 0;
+    uint32_t diff = 0;
     for (unsigned l = 0; l + 1 < SI_WAVE_LANES; l++)
         diff |= (v[l + 1] - v[l]) ^ S;
-    int64_t s = (int32_t)S, last = (int64_t)v[0] + 63 * s;
-    *step = s;
-    return diff == 0 && last >= 0 && last <= UINT32_MAX;
+    return diff == 0;
 }
 
 /* Whether every lane holds the same value. */
-static int u32_uniform(const uint32_t *restrict v)
+static int u32_uniform_sse(const uint32_t *restrict v)
 {
     uint32_t diff = 0;
     for (unsigned l = 0; l < SI_WAVE_LANES; l++)
         diff |= v[l] ^ v[0];
     return diff == 0;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The same eight lanes at a time (AVX2, after si_avx2_ok): v[l] equals
+ * v[0] + l * S (mod 2^32) for every lane. */
+__attribute__((target("avx2"))) static int u32_prog_avx2(const uint32_t *restrict v, uint32_t S)
+{
+    __m256i e = _mm256_add_epi32(_mm256_set1_epi32((int)v[0]),
+                                 _mm256_mullo_epi32(_mm256_set1_epi32((int)S), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    __m256i s8 = _mm256_set1_epi32((int)(S * 8)), ok = _mm256_set1_epi32(-1);
+    for (unsigned g = 0; g < SI_WAVE_LANES / 8; g++, e = _mm256_add_epi32(e, s8))
+        ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(v + 8 * g)), e));
+    return _mm256_movemask_epi8(ok) == -1;
+}
+#endif
+
+static int u32_prog(const uint32_t *restrict v, int64_t *step)
+{
+    uint32_t S = v[1] - v[0];
+    int64_t s = (int32_t)S, last = (int64_t)v[0] + 63 * s;
+    *step = s;
+    if (last < 0 || last > UINT32_MAX)
+        return 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (si_avx2_ok())
+        return u32_prog_avx2(v, S);
+#endif
+    return u32_prog_sse(v, S);
+}
+
+static int u32_uniform(const uint32_t *restrict v)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (si_avx2_ok())
+        return u32_prog_avx2(v, 0);
+#endif
+    return u32_uniform_sse(v);
 }
 
 /* The address of dword d of lane l as a0 + l * step + 4d, for every lane

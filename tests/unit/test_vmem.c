@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 #include "sicu/emu.h"
+#include "../../sw/valu_direct.h"
 
 /* ------------------------------------------------------------ fixture -- */
 
@@ -629,6 +630,10 @@ static void random_access(fx *f, si_inst *in, unsigned *nd)
     if (vrnd() % 2)
         for (unsigned l = 0; l < SI_WAVE_LANES; l++)
             f->v[0][l] = start + l * step; /* an exact progression */
+    if (vrnd() % 8 == 0) /* an almost exact one */
+        f->v[0][vrnd() % 64] += vrnd() % 2 ? 4 : 0x80000000u;
+    if (vrnd() % 16 == 0) /* a non-uniform high address word (addr64: unmapped, an error either way) */
+        f->v[1][vrnd() % 64] = 1;
     switch (mode) {
     case 0: /* addr64 */
         in->addr64 = 1;
@@ -651,9 +656,8 @@ static void random_access(fx *f, si_inst *in, unsigned *nd)
     si_set_exec(&f->w, ex);
 }
 
-static void test_fast_vs_general(void **state)
+static void fast_vs_general(fx *f)
 {
-    fx *f = *state;
     size_t nb = 4096, ns = 64 * 1024;
     uint8_t *b0 = malloc(nb), *s0 = malloc(ns), *b1 = malloc(nb), *s1 = malloc(ns);
     for (unsigned iter = 0; iter < 4000; iter++) {
@@ -691,6 +695,15 @@ static void test_fast_vs_general(void **state)
             assert_memory_equal(f->v[8 + d], vg[8 + d], sizeof vg[0]);
     }
     free(b0), free(s0), free(b1), free(s1);
+}
+
+/* With the scalar/SSE2 address-progression checks, then AVX2's. */
+static void test_fast_vs_general(void **state)
+{
+    si_valu_avx2 = 0;
+    fast_vs_general(*state);
+    si_valu_avx2 = -1;
+    fast_vs_general(*state);
 }
 
 /* Buffer atomics: the fast path (offen, one region look-up) against the
