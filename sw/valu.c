@@ -1444,10 +1444,32 @@ static int valu_f64(vx *x, uint64_t *carry, int *has_carry)
     return 1;
 }
 
+/* The f64 or f32 direct path that has an op (learnt on its first
+ * execution; relaxed atomics as si_group_cached): 0 not known yet, 1 none. */
+enum { P_UNKNOWN, P_GENERAL, P_F64, P_F32 };
+static unsigned valu_path(unsigned op)
+{
+    static uint8_t path_of[SI_OP_COUNT];
+    unsigned p = __atomic_load_n(&path_of[op], __ATOMIC_RELAXED);
+    if (p == P_UNKNOWN) {
+        p = si_valu_direct64_takes(op) ? P_F64
+            : si_valu_direct32_takes(op) ? P_F32 : P_GENERAL;
+        __atomic_store_n(&path_of[op], (uint8_t)p, __ATOMIC_RELAXED);
+    }
+    return p;
+}
+
 int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
-    if (in->op < SI_OP_COUNT && (si_valu_direct(w, in) || si_valu_direct64(w, in) || si_valu_direct32(w, in)))
+    if (si_valu_direct(w, in)) /* the most frequent ops first */
         return 0;
+    if (in->op < SI_OP_COUNT) {
+        switch (valu_path(in->op)) {
+        case P_F64: if (si_valu_direct64(w, in)) return 0; break;
+        case P_F32: if (si_valu_direct32(w, in)) return 0; break;
+        default: break;
+        }
+    }
     return si_valu_general(e, w, in, rec);
 }
 

@@ -346,7 +346,17 @@ static uint64_t dispatch_lanes(enum dop op, uint32_t *d, const dsrc *a, const ds
 
 int si_valu_direct(si_wave *w, const si_inst *in)
 {
-    enum dop op = in->op < SI_OP_COUNT ? direct_op(in->op) : D_NONE;
+    /* the op's direct operation, learnt on its first execution (0: not
+     * known yet, else 1 + enum dop; relaxed atomics as si_group_cached) */
+    static uint8_t dop_of[SI_OP_COUNT];
+    if (in->op >= SI_OP_COUNT)
+        return 0;
+    unsigned k = __atomic_load_n(&dop_of[in->op], __ATOMIC_RELAXED);
+    if (!k) {
+        k = 1 + (unsigned)direct_op(in->op);
+        __atomic_store_n(&dop_of[in->op], (uint8_t)k, __ATOMIC_RELAXED);
+    }
+    enum dop op = (enum dop)(k - 1);
     if (op == D_NONE)
         return 0;
     int vop3 = in->fmt == SI_FMT_VOP3A || in->fmt == SI_FMT_VOP3B;

@@ -28,6 +28,10 @@ int si_valu_direct64(si_wave *w, const si_inst *in);
 /* The same for the common f32 arithmetic of sw/valu_direct32.c (AVX2). */
 int si_valu_direct32(si_wave *w, const si_inst *in);
 
+/* Whether op is one of the operations of si_valu_direct64 / 32. */
+int si_valu_direct64_takes(unsigned op);
+int si_valu_direct32_takes(unsigned op);
+
 /* The general path (sw/valu.c): every VALU instruction; si_exec_valu is
  * si_valu_direct, else this. */
 int si_valu_general(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec);

@@ -202,6 +202,11 @@ RUN(run_mad, Y_MAD, AVX2)
 RUN(run_fma, Y_FMA, AVX2_FMA)
 #undef RUN
 
+int si_valu_direct32_takes(unsigned op)
+{
+    return op < SI_OP_COUNT && fop_of(op) != Y_NONE;
+}
+
 int si_valu_direct32(si_wave *w, const si_inst *in)
 {
     enum fop op = in->op < SI_OP_COUNT ? fop_of(in->op) : Y_NONE;
@@ -242,6 +247,12 @@ int si_valu_direct32(si_wave *w, const si_inst *in)
 int si_valu_direct32(si_wave *w, const si_inst *in)
 {
     (void)w, (void)in;
+    return 0;
+}
+
+int si_valu_direct32_takes(unsigned op)
+{
+    (void)op;
     return 0;
 }
 

@@ -506,6 +506,11 @@ static int setup(xctx *x, const si_wave *w, const si_inst *in, enum xop op, int 
     return 0;
 }
 
+int si_valu_direct64_takes(unsigned op)
+{
+    return op < SI_OP_COUNT && xop_of(op) != X_NONE;
+}
+
 int si_valu_direct64(si_wave *w, const si_inst *in)
 {
     enum xop op = in->op < SI_OP_COUNT ? xop_of(in->op) : X_NONE;
@@ -556,6 +561,12 @@ int si_valu_direct64(si_wave *w, const si_inst *in)
 int si_valu_direct64(si_wave *w, const si_inst *in)
 {
     (void)w, (void)in;
+    return 0;
+}
+
+int si_valu_direct64_takes(unsigned op)
+{
+    (void)op;
     return 0;
 }
 
