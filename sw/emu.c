@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "sicu/emu.h"
+#include "valu_direct.h"
 
 #define WAVE_CHUNK 1024 /* instructions a wave runs before the scheduler rotates */
 
@@ -26,14 +27,18 @@ typedef struct uclass {
     uint8_t vec;       /* a vector instruction (skipped under s_setvskip) */
 } uclass;
 
-enum { U_SALU, U_SMRD, U_VALU, U_DS, U_VMEM };
+enum { U_SALU, U_SMRD, U_VALU, U_DS, U_VMEM, U_VALU_INT, U_VALU_F64, U_VALU_F32, U_NOP, U_COUNT };
 #define UCLASS(u, fn, c4, c16, lanes)                                                              \
     [1 + 4 * (u)] = {fn, c4, lanes, 0}, [2 + 4 * (u)] = {fn, c4, lanes, 1},                         \
     [3 + 4 * (u)] = {fn, c16, lanes, 0}, [4 + 4 * (u)] = {fn, c16, lanes, 1}
-static const uclass uclasses[1 + 4 * 5] = {
+static const uclass uclasses[1 + 4 * U_COUNT] = {
     UCLASS(U_SALU, si_exec_salu, 1, 1, 0), UCLASS(U_SMRD, si_exec_smrd, 4, 4, 0),
     UCLASS(U_VALU, si_exec_valu, 4, 16, 1), UCLASS(U_DS, si_exec_ds, 4, 4, 1),
     UCLASS(U_VMEM, si_exec_vmem, 4, 4, 1),
+    /* the VALU ops of a direct path, pre-resolved (si_valu_path) */
+    UCLASS(U_VALU_INT, si_exec_valu_int, 4, 16, 1), UCLASS(U_VALU_F64, si_exec_valu_f64, 4, 16, 1),
+    UCLASS(U_VALU_F32, si_exec_valu_f32, 4, 16, 1),
+    UCLASS(U_NOP, si_exec_nop, 1, 1, 0), /* SOPP no-ops (si_salu_is_nop) */
 };
 #undef UCLASS
 
@@ -511,14 +516,17 @@ static uint8_t resolve(const si_inst *in)
         return 0;
     switch (in->fmt) {
     case SI_FMT_SOP2: case SI_FMT_SOPK: case SI_FMT_SOP1: case SI_FMT_SOPC: case SI_FMT_SOPP:
-        u = U_SALU;
+        u = in->fmt == SI_FMT_SOPP && si_salu_is_nop(in->op) ? U_NOP : U_SALU;
         break;
     case SI_FMT_SMRD:
         u = U_SMRD;
         break;
-    case SI_FMT_VOP2: case SI_FMT_VOP1: case SI_FMT_VOPC: case SI_FMT_VOP3A: case SI_FMT_VOP3B:
-        u = U_VALU;
+    case SI_FMT_VOP2: case SI_FMT_VOP1: case SI_FMT_VOPC: case SI_FMT_VOP3A: case SI_FMT_VOP3B: {
+        static const uint8_t unit_of[] = {[SI_VALU_GENERAL] = U_VALU, [SI_VALU_INT] = U_VALU_INT,
+                                          [SI_VALU_F64] = U_VALU_F64, [SI_VALU_F32] = U_VALU_F32};
+        u = unit_of[si_valu_path(in->op)];
         break;
+    }
     case SI_FMT_DS:
         u = U_DS;
         break;

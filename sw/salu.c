@@ -12,6 +12,7 @@
 #include <string.h>
 #include "sicu/emu.h"
 #include "operand.h"
+#include "valu_direct.h"
 
 /* Hardware register ids of s_getreg/s_setreg on SI. */
 enum {
@@ -732,6 +733,24 @@ static int salu_sopc_sopp(si_emu *e, si_wave *w, const si_inst *in)
     default:
         return 1;
     }
+    return 0;
+}
+
+/* The SOPP ops that do nothing here (the no-op cases of salu_sopc_sopp). */
+int si_salu_is_nop(unsigned op)
+{
+    switch (op) {
+    case SI_OP_s_nop: case SI_OP_s_waitcnt: case SI_OP_s_sleep: case SI_OP_s_setprio: case SI_OP_s_icache_inv:
+    case SI_OP_s_incperflevel: case SI_OP_s_decperflevel: case SI_OP_s_ttracedata: case SI_OP_s_setkill:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int si_exec_nop(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    (void)e, (void)w, (void)in, (void)rec;
     return 0;
 }
 

@@ -1459,6 +1459,27 @@ static unsigned valu_path(unsigned op)
     return p;
 }
 
+unsigned si_valu_path(unsigned op)
+{
+    return si_valu_direct_takes(op) ? SI_VALU_INT : si_valu_direct64_takes(op) ? SI_VALU_F64
+           : si_valu_direct32_takes(op) ? SI_VALU_F32 : SI_VALU_GENERAL;
+}
+
+int si_exec_valu_int(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    return si_valu_direct(w, in) ? 0 : si_valu_general(e, w, in, rec);
+}
+
+int si_exec_valu_f64(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    return si_valu_direct64(w, in) ? 0 : si_valu_general(e, w, in, rec);
+}
+
+int si_exec_valu_f32(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
+{
+    return si_valu_direct32(w, in) ? 0 : si_valu_general(e, w, in, rec);
+}
+
 int si_exec_valu(si_emu *e, si_wave *w, const si_inst *in, si_retire *rec)
 {
     if (si_valu_direct(w, in)) /* the most frequent ops first */

@@ -330,11 +330,9 @@ static uint64_t dispatch_lanes8(enum dop op, uint32_t *d, const dsrc *a, const d
     case op:                                                                                       \
         return exec == ~0ull ? run_lanes(op, d, a, b, exec, mask, amount, cond, 1)                 \
                              : run_lanes(op, d, a, b, exec, mask, amount, cond, 0)
-static uint64_t dispatch_lanes(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec, uint64_t mask,
-                               uint32_t amount, unsigned cond)
+static uint64_t dispatch_lanes4(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec,
+                                uint64_t mask, uint32_t amount, unsigned cond)
 {
-    if (si_avx2_ok())
-        return dispatch_lanes8(op, d, a, b, exec, mask, amount, cond);
     switch (op) {
     CASE(D_MOV); CASE(D_ADD); CASE(D_SUB); CASE(D_SUBREV); CASE(D_ADDC); CASE(D_CNDMASK);
     CASE(D_AND); CASE(D_OR); CASE(D_XOR); CASE(D_LSHLREV); CASE(D_LSHRREV); CASE(D_ASHRREV);
@@ -343,6 +341,18 @@ static uint64_t dispatch_lanes(enum dop op, uint32_t *d, const dsrc *a, const ds
     }
 }
 #undef CASE
+
+static inline uint64_t dispatch_lanes(enum dop op, uint32_t *d, const dsrc *a, const dsrc *b, uint64_t exec,
+                                      uint64_t mask, uint32_t amount, unsigned cond)
+{
+    return si_avx2_ok() ? dispatch_lanes8(op, d, a, b, exec, mask, amount, cond)
+                        : dispatch_lanes4(op, d, a, b, exec, mask, amount, cond);
+}
+
+int si_valu_direct_takes(unsigned op)
+{
+    return op < SI_OP_COUNT && direct_op(op) != D_NONE;
+}
 
 int si_valu_direct(si_wave *w, const si_inst *in)
 {
@@ -397,6 +407,12 @@ int si_valu_direct(si_wave *w, const si_inst *in)
 int si_valu_direct(si_wave *w, const si_inst *in)
 {
     (void)w, (void)in;
+    return 0;
+}
+
+int si_valu_direct_takes(unsigned op)
+{
+    (void)op;
     return 0;
 }
 
