@@ -699,15 +699,23 @@ static void wave_init(si_emu *e, si_wg *wg, si_wave *w, uint32_t i)
         w->s[s++] = (uint32_t)(((uint64_t)wg->linear * e->waves_per_wg + i) % (d->scratch_slots ? d->scratch_slots : 1) *
                                d->scratch_per_wave);
 
-    /* work-item ids, x-major */
+    /* work-item ids, x-major: lane l is work-item first + l, counted up
+     * from the first lane's (x, y, z) without a division per lane */
     unsigned tid = RSRC2_TIDIG(k->rsrc2);
+    int wy = tid >= 1 && e->nvgpr > 1, wz = tid >= 2 && e->nvgpr > 2;
+    uint32_t sx = wg->size[0], sy = wg->size[1];
+    uint32_t x = first % sx, y = (first / sx) % sy, z = first / (sx * sy);
     for (uint32_t l = 0; l < w->nlanes; l++) {
-        uint32_t f = first + l;
-        v[0][l] = f % wg->size[0];
-        if (tid >= 1 && e->nvgpr > 1)
-            v[1][l] = (f / wg->size[0]) % wg->size[1];
-        if (tid >= 2 && e->nvgpr > 2)
-            v[2][l] = f / (wg->size[0] * wg->size[1]);
+        v[0][l] = x;
+        if (wy)
+            v[1][l] = y;
+        if (wz)
+            v[2][l] = z;
+        if (++x == sx) {
+            x = 0;
+            if (++y == sy)
+                y = 0, z++;
+        }
     }
 }
 
