@@ -24,6 +24,9 @@
  *  - min, max, ldexp, div_scale, div_fixup, class: per lane, the library's
  *    result written out for its common case (operands that are neither NaN
  *    nor denormal, normal exponents, ...), the library call otherwise.
+ * With AVX2 (run-time check) all but the compares and class tests run
+ * eight lanes at a time; the per-lane 64-bit shifts then use vpsllvq /
+ * vpsrlvq.
  * Anything else (omod/clamp, other rounding modes for the arithmetic, an
  * operand outside the VGPR allocation) is left to the general path.
  * tests/unit/test_valu_direct.c compares the two on random states, edge
@@ -80,8 +83,9 @@ static enum xop xop_of(unsigned op)
 typedef struct xsrc {
     const uint32_t *lo, *hi;
     unsigned step;
-    uint32_t one_lo[4], one_hi[4];
+    uint32_t one_lo[8], one_hi[8];
     __m128i and_hi, xor_hi;
+    uint32_t and_m, xor_m;  /* the same masks as scalars */
 } xsrc;
 
 static inline int src64(xsrc *s, const si_wave *w, const si_inst *in, unsigned i, int vop3, int lit)
@@ -94,14 +98,16 @@ static inline int src64(xsrc *s, const si_wave *w, const si_inst *in, unsigned i
         s->lo = w->v[r], s->hi = w->v[r + 1], s->step = 4;
     } else {
         uint64_t v = si_rd_s64(w, in, code, lit);
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 8; k++)
             s->one_lo[k] = (uint32_t)v, s->one_hi[k] = (uint32_t)(v >> 32);
         s->lo = s->one_lo, s->hi = s->one_hi, s->step = 0;
     }
     int fl = lit == SI_LIT64_F64; /* abs/neg apply to float operands only */
     int ab = fl && vop3 && (in->abs >> i & 1), ng = fl && vop3 && (in->neg >> i & 1);
-    s->and_hi = _mm_set1_epi32(ab ? 0x7fffffff : -1);
-    s->xor_hi = _mm_set1_epi32(ng ? (int)0x80000000u : 0);
+    s->and_m = ab ? 0x7fffffffu : ~0u;
+    s->xor_m = ng ? 0x80000000u : 0;
+    s->and_hi = _mm_set1_epi32((int)s->and_m);
+    s->xor_hi = _mm_set1_epi32((int)s->xor_m);
     return 0;
 }
 
@@ -115,7 +121,7 @@ static inline int src32(xsrc *s, const si_wave *w, const si_inst *in, unsigned i
         s->lo = w->v[r], s->step = 4;
     } else {
         uint32_t v = si_rd_s32(w, in, code);
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 8; k++)
             s->one_lo[k] = v;
         s->lo = s->one_lo, s->step = 0;
     }
@@ -475,6 +481,231 @@ static void run_mul(const xctx *x) { run(x, X_MUL); }
 FMA_TARGET_ATTR static void run_fma(const xctx *x) { run(x, X_FMA); }
 FMA_TARGET_ATTR static void run_fmas(const xctx *x) { run(x, X_FMAS); }
 
+
+/* ---- AVX2: the same eight lanes at a time (run-time CPU check) ----
+ * The low and high words of eight lanes are two 256-bit vectors; joined
+ * within each 128-bit half, the doubles come in the lane order 0 1 4 5 /
+ * 2 3 6 7, which the split undoes: every step is lane-wise. */
+#define AVX2 __attribute__((target("avx2")))
+#define AVX2_FMA __attribute__((target("avx2,fma")))
+
+typedef struct q8v {
+    __m256i lo, hi;
+} q8v;
+
+AVX2 static inline q8v ld8(const xsrc *s, unsigned g)
+{
+    q8v v;
+    v.lo = _mm256_loadu_si256((const __m256i *)(s->lo + 2 * g * s->step));
+    v.hi = _mm256_loadu_si256((const __m256i *)(s->hi + 2 * g * s->step));
+    v.hi = _mm256_xor_si256(_mm256_and_si256(v.hi, _mm256_set1_epi32((int)s->and_m)), _mm256_set1_epi32((int)s->xor_m));
+    return v;
+}
+AVX2 static inline __m256d pd8(__m256i v) { return _mm256_castsi256_pd(v); }
+AVX2 static inline __m256i pi8(__m256d v) { return _mm256_castpd_si256(v); }
+AVX2_FMA static inline __m256d fma8(__m256d a, __m256d b, __m256d c) { return _mm256_fmadd_pd(a, b, c); }
+AVX2 static inline __m256d jlo8(q8v v) { return pd8(_mm256_unpacklo_epi32(v.lo, v.hi)); }
+AVX2 static inline __m256d jhi8(q8v v) { return pd8(_mm256_unpackhi_epi32(v.lo, v.hi)); }
+AVX2 static inline q8v split8(__m256d r0, __m256d r1)
+{
+    __m256i a = _mm256_shuffle_epi32(pi8(r0), _MM_SHUFFLE(3, 1, 2, 0));
+    __m256i b = _mm256_shuffle_epi32(pi8(r1), _MM_SHUFFLE(3, 1, 2, 0));
+    q8v v = {_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)};
+    return v;
+}
+AVX2 static inline __m256i c8(int v) { return _mm256_set1_epi32(v); }
+AVX2 static inline __m256i exp8(q8v v) { return _mm256_and_si256(_mm256_srli_epi32(v.hi, 20), c8(0x7ff)); }
+AVX2 static inline __m256i zero8(q8v v)
+{
+    return _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_slli_epi32(v.hi, 1), v.lo), _mm256_setzero_si256());
+}
+AVX2 static inline __m256i nz8(q8v v)
+{
+    __m256i t = _mm256_and_si256(_mm256_add_epi32(v.hi, c8(0x00100000)), c8(0x7ff00000));
+    return _mm256_or_si256(_mm256_cmpgt_epi32(t, c8(0x00100000)), zero8(v));
+}
+AVX2 static inline __m256i den8(q8v v)
+{
+    __m256i ez = _mm256_cmpeq_epi32(_mm256_and_si256(v.hi, c8(0x7ff00000)), _mm256_setzero_si256());
+    return _mm256_andnot_si256(zero8(v), ez);
+}
+AVX2 static inline __m256i ord8(q8v v)
+{
+    __m256i e = _mm256_and_si256(v.hi, c8(0x7ff00000));
+    __m256i odd = _mm256_or_si256(_mm256_cmpeq_epi32(e, _mm256_setzero_si256()), _mm256_cmpeq_epi32(e, c8(0x7ff00000)));
+    __m256i fz = _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_and_si256(v.hi, c8(0xfffff)), v.lo), _mm256_setzero_si256());
+    return _mm256_or_si256(_mm256_andnot_si256(odd, c8(-1)), fz);
+}
+AVX2 static inline __m256i sel8(__m256i m, __m256i a, __m256i b) { return _mm256_blendv_epi8(a, b, m); }
+AVX2 static inline __m256i in8(__m256i x, int lo, int hi)
+{
+    return _mm256_and_si256(_mm256_cmpgt_epi32(x, c8(lo - 1)), _mm256_cmpgt_epi32(c8(hi + 1), x));
+}
+AVX2 static inline __m256i flags8(unsigned bits)
+{
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(c8((int)(bits & 255)), bit), bit);
+}
+/* 64-bit lane masks (doubles in the joined order) as eight 32-bit flags */
+AVX2 static inline __m256i pack8(__m256d m0, __m256d m1)
+{
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castpd_ps(m0), _mm256_castpd_ps(m1), _MM_SHUFFLE(2, 0, 2, 0)));
+}
+
+/* op4's eight-lane form. */
+AVX2 static inline __attribute__((always_inline)) q8v op8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b, q8v c,
+                                                          __m256i *ok)
+{
+    q8v r = a;
+    switch (op) {
+    case X_ADD: case X_MUL: case X_FMA: case X_FMAS: {
+        __m256d r0, r1;
+        if (op == X_ADD)
+            r0 = _mm256_add_pd(jlo8(a), jlo8(b)), r1 = _mm256_add_pd(jhi8(a), jhi8(b));
+        else if (op == X_MUL)
+            r0 = _mm256_mul_pd(jlo8(a), jlo8(b)), r1 = _mm256_mul_pd(jhi8(a), jhi8(b));
+        else
+            r0 = fma8(jlo8(a), jlo8(b), jlo8(c)), r1 = fma8(jhi8(a), jhi8(b), jhi8(c));
+        r = split8(r0, r1);
+        *ok = nz8(r);
+        if (x->flushing) {
+            __m256i d = _mm256_or_si256(den8(a), den8(b));
+            if (op == X_FMA || op == X_FMAS)
+                d = _mm256_or_si256(d, den8(c));
+            *ok = _mm256_andnot_si256(d, *ok);
+        }
+        if (op == X_FMAS)
+            *ok = _mm256_andnot_si256(flags8((unsigned)(x->vcc >> (8 * g))), *ok);
+        break;
+    }
+    case X_MIN: case X_MAX: {
+        __m256d p0 = op == X_MIN ? jlo8(b) : jlo8(a), p1 = op == X_MIN ? jhi8(b) : jhi8(a);
+        __m256d o0 = op == X_MIN ? jlo8(a) : jlo8(b), o1 = op == X_MIN ? jhi8(a) : jhi8(b);
+        __m256i lt = pack8(_mm256_cmp_pd(p0, o0, _CMP_LT_OQ), _mm256_cmp_pd(p1, o1, _CMP_LT_OQ));
+        __m256i eq = pack8(_mm256_cmp_pd(p0, o0, _CMP_EQ_OQ), _mm256_cmp_pd(p1, o1, _CMP_EQ_OQ));
+        __m256i neg = _mm256_srai_epi32(op == X_MIN ? b.hi : a.hi, 31);
+        __m256i pick_b = _mm256_or_si256(lt, _mm256_and_si256(eq, neg));
+        r.lo = sel8(pick_b, a.lo, b.lo);
+        r.hi = sel8(pick_b, a.hi, b.hi);
+        *ok = _mm256_and_si256(ord8(a), ord8(b));
+        break;
+    }
+    case X_LDEXP: {
+        __m256i e = exp8(a), n = _mm256_add_epi32(e, b.lo);
+        r.hi = _mm256_or_si256(_mm256_and_si256(a.hi, c8((int)0x800fffffu)), _mm256_slli_epi32(n, 20));
+        *ok = _mm256_and_si256(in8(e, 1, 2046), in8(n, 1, 2046));
+        break;
+    }
+    case X_SCALE: {
+        __m256i e1 = exp8(b), e2 = exp8(c), d = _mm256_sub_epi32(e2, e1);
+        *ok = _mm256_and_si256(_mm256_and_si256(in8(e1, 1, 0x7fc), in8(e2, 53, 0x7fe)), in8(d, -1021, 767));
+        break;
+    }
+    case X_SHL: case X_SHR: case X_SAR: {
+        /* per-lane amounts (& 63) as 64-bit lanes in the joined order */
+        __m256i k = _mm256_and_si256(b.lo, c8(63)), z = _mm256_setzero_si256();
+        __m256i k0 = _mm256_unpacklo_epi32(k, z), k1 = _mm256_unpackhi_epi32(k, z);
+        __m256i v0 = pi8(jlo8(a)), v1 = pi8(jhi8(a));
+        if (op == X_SHL) {
+            v0 = _mm256_sllv_epi64(v0, k0), v1 = _mm256_sllv_epi64(v1, k1);
+        } else {
+            __m256i f0 = z, f1 = z;
+            if (op == X_SAR) { /* the sign bits shifted in: sign & ~(~0 >> k) */
+                __m256i s0 = _mm256_shuffle_epi32(_mm256_srai_epi32(v0, 31), _MM_SHUFFLE(3, 3, 1, 1));
+                __m256i s1 = _mm256_shuffle_epi32(_mm256_srai_epi32(v1, 31), _MM_SHUFFLE(3, 3, 1, 1));
+                f0 = _mm256_andnot_si256(_mm256_srlv_epi64(c8(-1), k0), s0);
+                f1 = _mm256_andnot_si256(_mm256_srlv_epi64(c8(-1), k1), s1);
+            }
+            v0 = _mm256_or_si256(_mm256_srlv_epi64(v0, k0), f0), v1 = _mm256_or_si256(_mm256_srlv_epi64(v1, k1), f1);
+        }
+        r = split8(pd8(v0), pd8(v1));
+        *ok = c8(-1);
+        break;
+    }
+    default: { /* X_FIXUP */
+        __m256i inf = c8(0x7ff);
+        __m256i fb = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi32(exp8(b), inf), zero8(b)), c8(-1));
+        __m256i fc = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi32(exp8(c), inf), zero8(c)), c8(-1));
+        __m256i an = _mm256_andnot_si256(ord8(a), _mm256_cmpeq_epi32(exp8(a), inf));
+        const __m256i sb = c8((int)0x80000000u);
+        r.hi = _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(b.hi, c.hi), sb), _mm256_andnot_si256(sb, a.hi));
+        *ok = _mm256_andnot_si256(an, _mm256_and_si256(fb, fc));
+        break;
+    }
+    }
+    return r;
+}
+
+/* Recompute the lanes `redo` (8 bits) of group g (eight lanes) with the
+ * library: the two four-lane halves. */
+AVX2 static __attribute__((noinline)) q8v redo8(const xctx *x, enum xop op, unsigned g, unsigned redo, q8v r,
+                                                uint64_t *flags)
+{
+    q4v h0 = {_mm256_castsi256_si128(r.lo), _mm256_castsi256_si128(r.hi)};
+    q4v h1 = {_mm256_extracti128_si256(r.lo, 1), _mm256_extracti128_si256(r.hi, 1)};
+    if (redo & 15)
+        h0 = redo4(x, op, 2 * g, redo & 15, h0, flags);
+    if (redo >> 4)
+        h1 = redo4(x, op, 2 * g + 1, redo >> 4, h1, flags);
+    r.lo = _mm256_inserti128_si256(_mm256_castsi128_si256(h0.lo), h1.lo, 1);
+    r.hi = _mm256_inserti128_si256(_mm256_castsi128_si256(h0.hi), h1.hi, 1);
+    return r;
+}
+
+AVX2 static inline __attribute__((always_inline)) uint64_t run8(const xctx *x, enum xop op)
+{
+    uint64_t flags = 0;
+    int three = op == X_FMA || op == X_FMAS || op == X_SCALE || op == X_FIXUP;
+    int b32 = op == X_LDEXP || op == X_SHL || op == X_SHR || op == X_SAR;
+    for (unsigned g = 0; g < NL / 8; g++) {
+        unsigned e = (unsigned)(x->exec >> (8 * g)) & 255;
+        if (!e)
+            continue;
+        q8v a = ld8(&x->s[0], g), b, c = a;
+        if (b32)
+            b.lo = b.hi = _mm256_loadu_si256((const __m256i *)(x->s[1].lo + 2 * g * x->s[1].step));
+        else
+            b = ld8(&x->s[1], g);
+        if (three)
+            c = ld8(&x->s[2], g);
+        __m256i ok;
+        q8v r = op8(x, op, g, a, b, c, &ok);
+        unsigned redo = e & ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ok));
+        if (redo)
+            r = redo8(x, op, g, redo, r, &flags);
+        __m256i *pl = (__m256i *)(x->dlo + 8 * g), *ph = (__m256i *)(x->dhi + 8 * g);
+        if (e == 255) {
+            _mm256_storeu_si256(pl, r.lo);
+            _mm256_storeu_si256(ph, r.hi);
+        } else {
+            __m256i m = flags8(e);
+            _mm256_maskstore_epi32((int *)pl, m, r.lo);
+            _mm256_maskstore_epi32((int *)ph, m, r.hi);
+        }
+    }
+    return flags;
+}
+
+/* One function per op (the lane loop compiled for it). */
+AVX2 static uint64_t run8_op(const xctx *x, enum xop op)
+{
+    switch (op) {
+    case X_ADD: return run8(x, X_ADD);
+    case X_MUL: return run8(x, X_MUL);
+    case X_MIN: return run8(x, X_MIN);
+    case X_MAX: return run8(x, X_MAX);
+    case X_LDEXP: return run8(x, X_LDEXP);
+    case X_SCALE: return run8(x, X_SCALE);
+    case X_FIXUP: return run8(x, X_FIXUP);
+    case X_SHL: return run8(x, X_SHL);
+    case X_SHR: return run8(x, X_SHR);
+    case X_SAR: return run8(x, X_SAR);
+    default: return 0;
+    }
+}
+AVX2_FMA static uint64_t run8_fma(const xctx *x) { return run8(x, X_FMA); }
+AVX2_FMA static uint64_t run8_fmas(const xctx *x) { return run8(x, X_FMAS); }
+
 /* Operands of op into x; 0 when the direct path takes the instruction. */
 static int setup(xctx *x, const si_wave *w, const si_inst *in, enum xop op, int vop3)
 {
@@ -523,14 +754,19 @@ int si_valu_direct64(si_wave *w, const si_inst *in)
     if (setup(&x, w, in, op, vop3))
         return 0;
     uint64_t bits;
+    if (op == X_FMAS)
+        x.vcc = si_vcc(w);
+    if (op != X_CMP && op != X_CLASS && si_avx2_ok()) {
+        bits = op == X_FMA ? run8_fma(&x) : op == X_FMAS ? run8_fmas(&x) : run8_op(&x, op);
+        if (op == X_SCALE)
+            si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits & x.exec);
+        return 1;
+    }
     switch (op) {
     case X_ADD: run_add(&x); return 1;
     case X_MUL: run_mul(&x); return 1;
     case X_FMA: run_fma(&x); return 1;
-    case X_FMAS:
-        x.vcc = si_vcc(w);
-        run_fmas(&x);
-        return 1;
+    case X_FMAS: run_fmas(&x); return 1;
     case X_MIN: run(&x, X_MIN); return 1;
     case X_MAX: run(&x, X_MAX); return 1;
     case X_LDEXP: run(&x, X_LDEXP); return 1;
