@@ -1,7 +1,8 @@
 /* sicu: the VALU's direct path for the common f32 arithmetic
  * (docs/execution-model.md, "Emulator performance", fourth round).
  *
- * v_add/sub/subrev/mul/mac_f32 and v_mad/fma_f32 in round-to-nearest-even,
+ * v_add/sub/subrev/mul/mac_f32, v_mad/fma_f32 and v_madmk/madak_f32 (the
+ * literal as a broadcast operand) in round-to-nearest-even,
  * eight lanes at a time with AVX2 (declined without it: the general path's
  * SSE2 loops do them then), straight from the VGPR rows (a scalar or
  * constant source broadcast, abs/neg as AND/XOR) into the destination row,
@@ -42,7 +43,7 @@ static enum fop fop_of(unsigned op)
     case SI_OP_v_sub_f32: return Y_SUB;
     case SI_OP_v_subrev_f32: return Y_SUBREV;
     case SI_OP_v_mul_f32: return Y_MUL;
-    case SI_OP_v_mac_f32: case SI_OP_v_mad_f32: return Y_MAD;
+    case SI_OP_v_mac_f32: case SI_OP_v_mad_f32: case SI_OP_v_madmk_f32: case SI_OP_v_madak_f32: return Y_MAD;
     case SI_OP_v_fma_f32: return Y_FMA;
     default: return Y_NONE;
     }
@@ -222,12 +223,24 @@ int si_valu_direct32(si_wave *w, const si_inst *in)
     unsigned d = in->dst - SI_SRC_VGPR0;
     if (in->dst < SI_SRC_VGPR0 || d >= w->nvgpr)
         return 0;
-    if (ysrc_get(&x.s[0], w, in, in->src[0], 0, vop3) || ysrc_get(&x.s[1], w, in, in->src[1], 1, vop3))
-        return 0;
-    /* v_mac: the destination is the addend (src2's modifiers apply to it) */
-    unsigned c = in->op == SI_OP_v_mac_f32 ? in->dst : in->src[2];
-    if ((op == Y_MAD || op == Y_FMA) && ysrc_get(&x.s[2], w, in, c, 2, vop3))
-        return 0;
+    if (in->op == SI_OP_v_madmk_f32 || in->op == SI_OP_v_madak_f32) {
+        /* S0 * K + S1 / S0 * S1 + K, K the literal (VOP2 only) */
+        int mk = in->op == SI_OP_v_madmk_f32;
+        if (vop3 || ysrc_get(&x.s[0], w, in, in->src[0], 0, 0) ||
+            ysrc_get(&x.s[mk ? 2 : 1], w, in, in->src[1], 1, 0))
+            return 0;
+        ysrc *k = &x.s[mk ? 1 : 2];
+        for (unsigned i = 0; i < 8; i++)
+            k->one[i] = in->lit;
+        k->p = k->one, k->step = 0, k->and_m = ~0u, k->xor_m = 0;
+    } else {
+        if (ysrc_get(&x.s[0], w, in, in->src[0], 0, vop3) || ysrc_get(&x.s[1], w, in, in->src[1], 1, vop3))
+            return 0;
+        /* v_mac: the destination is the addend (src2's modifiers apply to it) */
+        unsigned c = in->op == SI_OP_v_mac_f32 ? in->dst : in->src[2];
+        if ((op == Y_MAD || op == Y_FMA) && ysrc_get(&x.s[2], w, in, c, 2, vop3))
+            return 0;
+    }
     x.d = w->v[d];
     x.exec = si_exec(w);
     x.flushing = !(x.fm.denorm32 & SI_DEN_IN);

@@ -355,8 +355,9 @@ static void randomise32f(state *s)
     s->w.mode = rnd() % 3 ? (uint32_t)(rnd() & 0x3ff) : 0x3f0;
 }
 
-static const unsigned direct32_ops[] = {SI_OP_v_add_f32, SI_OP_v_sub_f32, SI_OP_v_subrev_f32, SI_OP_v_mul_f32,
-                                        SI_OP_v_mac_f32, SI_OP_v_mad_f32, SI_OP_v_fma_f32};
+static const unsigned direct32_ops[] = {SI_OP_v_add_f32, SI_OP_v_sub_f32,   SI_OP_v_subrev_f32,
+                                        SI_OP_v_mul_f32, SI_OP_v_mac_f32,   SI_OP_v_mad_f32,
+                                        SI_OP_v_fma_f32, SI_OP_v_madmk_f32, SI_OP_v_madak_f32};
 
 static si_inst encode32f(unsigned op)
 {
@@ -391,6 +392,10 @@ static si_inst encode32f(unsigned op)
     unsigned k = (unsigned)(rnd() % 3);
     if (rnd() % 4 == 0 && in.src[k] >= SI_SRC_VGPR0) /* destination is a source */
         in.dst = in.src[k];
+    if (op == SI_OP_v_madmk_f32 || op == SI_OP_v_madak_f32) { /* the constant K: the literal */
+        in.lit = val32f();
+        in.has_lit = 1;
+    }
     return in;
 }
 
