@@ -1063,19 +1063,24 @@ static int runaway(si_emu *e, si_wg *wg)
  * -2 at the instruction limit. */
 static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
 {
-    int ran = 0;
+    int ran = 0, rc = 0;
     si_stats *st = &e->st;
-    uint64_t lexec = 0;
+    uint64_t lexec = 0, stop = limit ? limit : UINT64_MAX;
+    uint64_t ninst = 0, cyc = 0, lanes = 0; /* added to the statistics on the way out */
     unsigned lcnt = 0;
     for (int n = 0; n < WAVE_CHUNK && w->state == SI_WAVE_RUN; n++) {
-        if (limit && e->total_insts >= limit)
-            return -2;
+        if (e->total_insts >= stop) {
+            rc = -2;
+            break;
+        }
         ran = 1;
         uint64_t pc = w->pc, off = pc - e->code_addr;
         unsigned cls = off < e->code_size && !(off & 3) ? e->dcls[off >> 2] : 0;
         if (!cls) {
-            if (si_emu_step(e, w, NULL) < 0)
-                return -1;
+            if (si_emu_step(e, w, NULL) < 0) {
+                rc = -1;
+                break;
+            }
             continue;
         }
         const uclass *uc = &uclasses[cls];
@@ -1084,34 +1089,38 @@ static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
         e->cur_inst = in;
         e->cur_pc = pc;
         w->pc = pc + in->size;
-        st->wave_insts++;
         st->by_fmt[in->fmt]++;
         st->by_op[in->op]++;
-        e->total_insts++;
-        w->ninst++;
-        st->cycles_est += uc->cyc;
-        int rc = 0;
+        e->total_insts++; /* s_memtime reads it */
+        ninst++;
+        cyc += uc->cyc;
+        int r = 0;
         if (!(uc->vec && w->vskip)) {
             if (uc->lanes) {
                 uint64_t x = si_exec(w);
                 if (x != lexec)
                     lexec = x, lcnt = popcount64(x);
-                st->lane_ops += lcnt;
+                lanes += lcnt;
             }
-            rc = uc->fn(e, w, in, NULL);
+            r = uc->fn(e, w, in, NULL);
         }
-        e->cur_wave = NULL;
-        e->cur_inst = NULL;
         if (e->code_dirty)
             code_invalidate(e);
-        if (rc < 0) {
+        if (r < 0) {
             e->failed = 1;
-            return -1;
+            rc = -1;
+            break;
         }
         if (w->state != SI_WAVE_RUN && w->wg)
             barrier_update(w->wg);
     }
-    return ran;
+    e->cur_wave = NULL;
+    e->cur_inst = NULL;
+    st->wave_insts += ninst;
+    w->ninst += ninst;
+    st->cycles_est += cyc;
+    st->lane_ops += lanes;
+    return rc ? rc : ran;
 }
 
 /* Run one work-group to completion. */
