@@ -24,9 +24,9 @@
  *  - min, max, ldexp, div_scale, div_fixup, class: per lane, the library's
  *    result written out for its common case (operands that are neither NaN
  *    nor denormal, normal exponents, ...), the library call otherwise.
- * With AVX2 (run-time check) all but the compares and class tests run
- * eight lanes at a time; the per-lane 64-bit shifts then use vpsllvq /
- * vpsrlvq.
+ * With AVX2 (run-time check) everything runs eight lanes at a time; the
+ * per-lane 64-bit shifts then use vpsllvq / vpsrlvq, the class tests a
+ * vectorised class-bit number and vpsrlvd.
  * Anything else (omod/clamp, other rounding modes for the arithmetic, an
  * operand outside the VGPR allocation) is left to the general path.
  * tests/unit/test_valu_direct.c compares the two on random states, edge
@@ -686,6 +686,61 @@ AVX2 static inline __attribute__((always_inline)) uint64_t run8(const xctx *x, e
     return flags;
 }
 
+
+/* The f64 compares eight lanes at a time (run_cmp's AVX2 form). */
+AVX2 static inline q8v flush8(q8v v)
+{
+    /* a zero exponent field (zero or denormal): keep the sign only */
+    __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(v.hi, c8(0x7ff00000)), _mm256_setzero_si256());
+    v.hi = _mm256_andnot_si256(_mm256_and_si256(z, c8(0x7fffffff)), v.hi);
+    v.lo = _mm256_andnot_si256(z, v.lo);
+    return v;
+}
+
+AVX2 static uint64_t run_cmp8(const xctx *x)
+{
+    uint64_t bits = 0;
+    const __m256i clt = c8(-(int)(x->cond & 1)), ceq = c8(-(int)(x->cond >> 1 & 1));
+    const __m256i cgt = c8(-(int)(x->cond >> 2 & 1)), cun = c8(-(int)(x->cond >> 3 & 1));
+    for (unsigned g = 0; g < NL / 8; g++) {
+        q8v a = ld8(&x->s[0], g), b = ld8(&x->s[1], g);
+        if (x->flushing)
+            a = flush8(a), b = flush8(b);
+        __m256d a0 = jlo8(a), a1 = jhi8(a), b0 = jlo8(b), b1 = jhi8(b);
+        __m256i lt = pack8(_mm256_cmp_pd(a0, b0, _CMP_LT_OQ), _mm256_cmp_pd(a1, b1, _CMP_LT_OQ));
+        __m256i eq = pack8(_mm256_cmp_pd(a0, b0, _CMP_EQ_OQ), _mm256_cmp_pd(a1, b1, _CMP_EQ_OQ));
+        __m256i gt = pack8(_mm256_cmp_pd(a0, b0, _CMP_GT_OQ), _mm256_cmp_pd(a1, b1, _CMP_GT_OQ));
+        __m256i un = pack8(_mm256_cmp_pd(a0, b0, _CMP_UNORD_Q), _mm256_cmp_pd(a1, b1, _CMP_UNORD_Q));
+        __m256i t = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(lt, clt), _mm256_and_si256(eq, ceq)),
+                                    _mm256_and_si256(gt, cgt));
+        t = _mm256_or_si256(_mm256_andnot_si256(un, t), _mm256_and_si256(un, cun));
+        bits |= (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(t)) << (8 * g);
+    }
+    return bits;
+}
+
+/* v_cmp_class_f64 eight lanes at a time: each lane's class bit number
+ * (lane_class) from its words, then that bit of the lane's mask. */
+AVX2 static uint64_t run_class8(const xctx *x)
+{
+    uint64_t bits = 0;
+    for (unsigned g = 0; g < NL / 8; g++) {
+        q8v a = ld8(&x->s[0], g);
+        __m256i m = _mm256_loadu_si256((const __m256i *)(x->s[1].lo + 2 * g * x->s[1].step));
+        __m256i e = exp8(a), neg = _mm256_srai_epi32(a.hi, 31);
+        __m256i fz = _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_and_si256(a.hi, c8(0xfffff)), a.lo), _mm256_setzero_si256());
+        __m256i quiet = _mm256_cmpeq_epi32(_mm256_and_si256(a.hi, c8(0x80000)), c8(0x80000));
+        __m256i inorm = sel8(neg, c8(8), c8(3));                                             /* PNORM / NNORM */
+        __m256i izero = sel8(fz, sel8(neg, c8(7), c8(4)), sel8(neg, c8(6), c8(5)));         /* denormal / zero */
+        __m256i ispec = sel8(fz, sel8(quiet, c8(0), c8(1)), sel8(neg, c8(9), c8(2)));       /* NaN / inf */
+        __m256i idx = sel8(_mm256_cmpeq_epi32(e, _mm256_setzero_si256()), inorm, izero);
+        idx = sel8(_mm256_cmpeq_epi32(e, c8(0x7ff)), idx, ispec);
+        __m256i hit = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srlv_epi32(m, idx), c8(1)), c8(1));
+        bits |= (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(hit)) << (8 * g);
+    }
+    return bits & x->exec;
+}
+
 /* One function per op (the lane loop compiled for it). */
 AVX2 static uint64_t run8_op(const xctx *x, enum xop op)
 {
@@ -756,6 +811,14 @@ int si_valu_direct64(si_wave *w, const si_inst *in)
     uint64_t bits;
     if (op == X_FMAS)
         x.vcc = si_vcc(w);
+    if (si_avx2_ok() && (op == X_CMP || op == X_CLASS)) {
+        x.cond = si_ops[in->op].opcode & 15;
+        bits = op == X_CMP ? run_cmp8(&x) & x.exec : run_class8(&x);
+        si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits);
+        if (si_ops[in->op].flags & F_CMPX)
+            si_wr_s64(w, SI_SRC_EXEC_LO, bits);
+        return 1;
+    }
     if (op != X_CMP && op != X_CLASS && si_avx2_ok()) {
         bits = op == X_FMA ? run8_fma(&x) : op == X_FMAS ? run8_fmas(&x) : run8_op(&x, op);
         if (op == X_SCALE)
