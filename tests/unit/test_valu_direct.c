@@ -241,9 +241,9 @@ static si_inst encode64(unsigned op, state *s)
     memset(&in, 0, sizeof in);
     in.op = (uint16_t)op;
     unsigned nat = si_ops[op].fmt;
-    int e64 = nat != SI_FMT_VOPC || rnd() % 2;
+    int e64 = nat == SI_FMT_VOP3A || nat == SI_FMT_VOP3B || rnd() % 2;
     in.fmt = (uint8_t)(e64 ? (op == SI_OP_v_div_scale_f64 ? SI_FMT_VOP3B : SI_FMT_VOP3A) : nat);
-    in.vop3 = e64 && nat == SI_FMT_VOPC;
+    in.vop3 = e64 && nat != SI_FMT_VOP3A && nat != SI_FMT_VOP3B;
     in.size = e64 ? 8 : 4;
     in.dst = (uint16_t)V(rnd() % (NV - 1));
     in.sdst = (uint16_t)(rnd() % 2 ? SI_SRC_VCC_LO : 2 * (rnd() % 50));
