@@ -1055,6 +1055,18 @@ static int runaway(si_emu *e, si_wg *wg)
     return -1;
 }
 
+/* run_wave's way out: no current instruction; its counters into the
+ * statistics. */
+static void run_wave_done(si_emu *e, si_wave *w, uint64_t ninst, uint64_t cyc, uint64_t lanes)
+{
+    e->cur_wave = NULL;
+    e->cur_inst = NULL;
+    e->st.wave_insts += ninst;
+    w->ninst += ninst;
+    e->st.cycles_est += cyc;
+    e->st.lane_ops += lanes;
+}
+
 /* Run up to WAVE_CHUNK instructions of wave w without a retirement record:
  * si_emu_step with its per-instruction work taken from the decode-cache
  * slot.  Slots not decoded yet, PCs outside the code and instructions the
@@ -1114,12 +1126,7 @@ static int run_wave(si_emu *e, si_wave *w, uint64_t limit)
         if (w->state != SI_WAVE_RUN && w->wg)
             barrier_update(w->wg);
     }
-    e->cur_wave = NULL;
-    e->cur_inst = NULL;
-    st->wave_insts += ninst;
-    w->ninst += ninst;
-    st->cycles_est += cyc;
-    st->lane_ops += lanes;
+    run_wave_done(e, w, ninst, cyc, lanes);
     return rc ? rc : ran;
 }
 

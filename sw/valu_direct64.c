@@ -152,7 +152,8 @@ static inline __m128d j01(q4v v) { return pd(_mm_unpacklo_epi32(v.lo, v.hi)); }
 static inline __m128d j23(q4v v) { return pd(_mm_unpackhi_epi32(v.lo, v.hi)); }
 static inline q4v split(__m128d r01, __m128d r23)
 {
-    __m128i a = _mm_shuffle_epi32(pi(r01), _MM_SHUFFLE(3, 1, 2, 0)), b = _mm_shuffle_epi32(pi(r23), _MM_SHUFFLE(3, 1, 2, 0));
+    __m128i a = _mm_shuffle_epi32(pi(r01), _MM_SHUFFLE(3, 1, 2, 0));
+    __m128i b = _mm_shuffle_epi32(pi(r23), _MM_SHUFFLE(3, 1, 2, 0));
     q4v v = {_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b)};
     return v;
 }
@@ -226,6 +227,133 @@ typedef struct xctx {
     int uniform;
 } xctx;
 
+/* add, mul, fma, div_fmas: host arithmetic, checked */
+static inline __attribute__((always_inline)) q4v arith4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b,
+                                                        q4v c, __m128i *ok)
+{
+    q4v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m128d r01, r23;
+    if (op == X_ADD) {
+        r01 = _mm_add_pd(j01(a), j01(b)), r23 = _mm_add_pd(j23(a), j23(b));
+    } else if (op == X_MUL) {
+        r01 = _mm_mul_pd(j01(a), j01(b)), r23 = _mm_mul_pd(j23(a), j23(b));
+    } else {
+        r01 = fma2(j01(a), j01(b), j01(c)), r23 = fma2(j23(a), j23(b), j23(c));
+    }
+    r = split(r01, r23);
+    *ok = nz4(r);
+    if (x->flushing) {
+        __m128i d = _mm_or_si128(den4(a), den4(b));
+        if (op == X_FMA || op == X_FMAS)
+            d = _mm_or_si128(d, den4(c));
+        *ok = _mm_andnot_si128(d, *ok);
+    }
+    if (op == X_FMAS) /* VCC set: the scaled fma of the library */
+        *ok = _mm_andnot_si128(flags4((unsigned)(x->vcc >> (4 * g))), *ok);
+    return r;
+}
+
+/* min, max of operands that are neither NaN nor denormal */
+static inline __attribute__((always_inline)) q4v minmax4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b,
+                                                         q4v c, __m128i *ok)
+{
+    q4v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    /* (non-NaN, non-denormal) min: b if b < a, or b == a and b
+     * negative (-0 below +0); max likewise with a and b swapped */
+    __m128d p01 = op == X_MIN ? j01(b) : j01(a), p23 = op == X_MIN ? j23(b) : j23(a);
+    __m128d o01 = op == X_MIN ? j01(a) : j01(b), o23 = op == X_MIN ? j23(a) : j23(b);
+    __m128d lt01 = _mm_cmplt_pd(p01, o01), lt23 = _mm_cmplt_pd(p23, o23);
+    __m128d eq01 = _mm_cmpeq_pd(p01, o01), eq23 = _mm_cmpeq_pd(p23, o23);
+    __m128i lt = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(lt01), _mm_castpd_ps(lt23), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m128i eq = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(eq01), _mm_castpd_ps(eq23), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m128i neg = _mm_srai_epi32(op == X_MIN ? b.hi : a.hi, 31);
+    __m128i pick_b = _mm_or_si128(lt, _mm_and_si128(eq, neg));
+    r.lo = sel4(pick_b, a.lo, b.lo);
+    r.hi = sel4(pick_b, a.hi, b.hi);
+    *ok = _mm_and_si128(ord4(a), ord4(b));
+    return r;
+}
+
+/* ldexp of a normal value to a normal result */
+static inline __attribute__((always_inline)) q4v ldexp_4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b,
+                                                         q4v c, __m128i *ok)
+{
+    q4v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    /* b.lo: the exponent adjustment (int32); a normal value to a
+     * normal result only changes the exponent field (a wrapped sum
+     * fails the range test: the library then) */
+    __m128i e = exp4(a), n = _mm_add_epi32(e, b.lo);
+    r.hi = _mm_or_si128(_mm_and_si128(a.hi, _mm_set1_epi32((int)0x800fffffu)), _mm_slli_epi32(n, 20));
+    *ok = _mm_and_si128(in4(e, 1, 2046), in4(n, 1, 2046));
+    return r;
+}
+
+/* div_scale's "otherwise" case */
+static inline __attribute__((always_inline)) q4v scale4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b,
+                                                        q4v c, __m128i *ok)
+{
+    q4v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    /* the "otherwise" case of div_scale: s0, VCC 0 */
+    __m128i e1 = exp4(b), e2 = exp4(c), d = _mm_sub_epi32(e2, e1);
+    *ok = _mm_and_si128(_mm_and_si128(in4(e1, 1, 0x7fc), in4(e2, 53, 0x7fe)), in4(d, -1021, 767));
+    return r;
+}
+
+/* the 64-bit shifts (every lane exact) */
+static inline __attribute__((always_inline)) q4v shift4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b,
+                                                        q4v c, __m128i *ok)
+{
+    q4v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    /* b.lo: the shift amounts (& 63), one for all lanes or per lane */
+    __m128i v01 = _mm_unpacklo_epi32(a.lo, a.hi), v23 = _mm_unpackhi_epi32(a.lo, a.hi);
+    if (x->uniform) {
+        __m128i k = _mm_cvtsi32_si128((int)x->amount), k64 = _mm_cvtsi32_si128(64 - (int)x->amount);
+        if (op == X_SHL) {
+            v01 = _mm_sll_epi64(v01, k), v23 = _mm_sll_epi64(v23, k);
+        } else {
+            __m128i s01 = _mm_setzero_si128(), s23 = s01;
+            if (op == X_SAR) { /* the sign bits shifted in (a shift by 64 gives 0) */
+                s01 = _mm_sll_epi64(_mm_shuffle_epi32(_mm_srai_epi32(v01, 31), _MM_SHUFFLE(3, 3, 1, 1)), k64);
+                s23 = _mm_sll_epi64(_mm_shuffle_epi32(_mm_srai_epi32(v23, 31), _MM_SHUFFLE(3, 3, 1, 1)), k64);
+            }
+            v01 = _mm_or_si128(_mm_srl_epi64(v01, k), s01), v23 = _mm_or_si128(_mm_srl_epi64(v23, k), s23);
+        }
+        r = split(pd(v01), pd(v23));
+    } else {
+        uint64_t V[4];
+        uint32_t K[4];
+        _mm_storeu_si128((__m128i *)V, v01), _mm_storeu_si128((__m128i *)(V + 2), v23);
+        _mm_storeu_si128((__m128i *)K, b.lo);
+        for (unsigned l = 0; l < 4; l++)
+            V[l] = op == X_SHL ? V[l] << (K[l] & 63)
+                   : op == X_SHR ? V[l] >> (K[l] & 63) : (uint64_t)((int64_t)V[l] >> (K[l] & 63));
+        r = split(_mm_loadu_pd((const double *)V), _mm_loadu_pd((const double *)(V + 2)));
+    }
+    *ok = _mm_set1_epi32(-1);
+    return r;
+}
+
+/* X_FIXUP: finite nonzero b and c, a not NaN: |a| with the sign of b * c */
+static inline __attribute__((always_inline)) q4v fixup4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b,
+                                                        q4v c, __m128i *ok)
+{
+    q4v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m128i inf = _mm_set1_epi32(0x7ff);
+    __m128i fb = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(b), inf), zero4(b)), _mm_set1_epi32(-1));
+    __m128i fc = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(c), inf), zero4(c)), _mm_set1_epi32(-1));
+    __m128i an = _mm_andnot_si128(ord4(a), _mm_cmpeq_epi32(exp4(a), inf)); /* NaN */
+    const __m128i sb = _mm_set1_epi32((int)0x80000000u);
+    r.hi = _mm_or_si128(_mm_and_si128(_mm_xor_si128(b.hi, c.hi), sb), _mm_andnot_si128(sb, a.hi));
+    *ok = _mm_andnot_si128(an, _mm_and_si128(fb, fc));
+    return r;
+}
+
 /* Four lanes of op: the result and, in *ok, the lanes (all-ones) where it
  * is the library's.  Host arithmetic is the library's for a normal or zero
  * result without a denormal operand that MODE flushes (docs/fp.md section
@@ -234,100 +362,14 @@ typedef struct xctx {
 static inline __attribute__((always_inline)) q4v op4(const xctx *x, enum xop op, unsigned g, q4v a, q4v b, q4v c,
                                                      __m128i *ok)
 {
-    q4v r = a;
     switch (op) {
-    case X_ADD: case X_MUL: case X_FMA: case X_FMAS: {
-        __m128d r01, r23;
-        if (op == X_ADD) {
-            r01 = _mm_add_pd(j01(a), j01(b)), r23 = _mm_add_pd(j23(a), j23(b));
-        } else if (op == X_MUL) {
-            r01 = _mm_mul_pd(j01(a), j01(b)), r23 = _mm_mul_pd(j23(a), j23(b));
-        } else {
-            r01 = fma2(j01(a), j01(b), j01(c)), r23 = fma2(j23(a), j23(b), j23(c));
-        }
-        r = split(r01, r23);
-        *ok = nz4(r);
-        if (x->flushing) {
-            __m128i d = _mm_or_si128(den4(a), den4(b));
-            if (op == X_FMA || op == X_FMAS)
-                d = _mm_or_si128(d, den4(c));
-            *ok = _mm_andnot_si128(d, *ok);
-        }
-        if (op == X_FMAS) /* VCC set: the scaled fma of the library */
-            *ok = _mm_andnot_si128(flags4((unsigned)(x->vcc >> (4 * g))), *ok);
-        break;
+    case X_ADD: case X_MUL: case X_FMA: case X_FMAS: return arith4(x, op, g, a, b, c, ok);
+    case X_MIN: case X_MAX: return minmax4(x, op, g, a, b, c, ok);
+    case X_LDEXP: return ldexp_4(x, op, g, a, b, c, ok);
+    case X_SCALE: return scale4(x, op, g, a, b, c, ok);
+    case X_SHL: case X_SHR: case X_SAR: return shift4(x, op, g, a, b, c, ok);
+    default: return fixup4(x, op, g, a, b, c, ok);
     }
-    case X_MIN: case X_MAX: {
-        /* (non-NaN, non-denormal) min: b if b < a, or b == a and b
-         * negative (-0 below +0); max likewise with a and b swapped */
-        __m128d p01 = op == X_MIN ? j01(b) : j01(a), p23 = op == X_MIN ? j23(b) : j23(a);
-        __m128d o01 = op == X_MIN ? j01(a) : j01(b), o23 = op == X_MIN ? j23(a) : j23(b);
-        __m128d lt01 = _mm_cmplt_pd(p01, o01), lt23 = _mm_cmplt_pd(p23, o23);
-        __m128d eq01 = _mm_cmpeq_pd(p01, o01), eq23 = _mm_cmpeq_pd(p23, o23);
-        __m128i lt = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(lt01), _mm_castpd_ps(lt23), _MM_SHUFFLE(2, 0, 2, 0)));
-        __m128i eq = _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(eq01), _mm_castpd_ps(eq23), _MM_SHUFFLE(2, 0, 2, 0)));
-        __m128i neg = _mm_srai_epi32(op == X_MIN ? b.hi : a.hi, 31);
-        __m128i pick_b = _mm_or_si128(lt, _mm_and_si128(eq, neg));
-        r.lo = sel4(pick_b, a.lo, b.lo);
-        r.hi = sel4(pick_b, a.hi, b.hi);
-        *ok = _mm_and_si128(ord4(a), ord4(b));
-        break;
-    }
-    case X_LDEXP: {
-        /* b.lo: the exponent adjustment (int32); a normal value to a
-         * normal result only changes the exponent field (a wrapped sum
-         * fails the range test: the library then) */
-        __m128i e = exp4(a), n = _mm_add_epi32(e, b.lo);
-        r.hi = _mm_or_si128(_mm_and_si128(a.hi, _mm_set1_epi32((int)0x800fffffu)), _mm_slli_epi32(n, 20));
-        *ok = _mm_and_si128(in4(e, 1, 2046), in4(n, 1, 2046));
-        break;
-    }
-    case X_SCALE: {
-        /* the "otherwise" case of div_scale: s0, VCC 0 */
-        __m128i e1 = exp4(b), e2 = exp4(c), d = _mm_sub_epi32(e2, e1);
-        *ok = _mm_and_si128(_mm_and_si128(in4(e1, 1, 0x7fc), in4(e2, 53, 0x7fe)), in4(d, -1021, 767));
-        break;
-    }
-    case X_SHL: case X_SHR: case X_SAR: {
-        /* b.lo: the shift amounts (& 63), one for all lanes or per lane */
-        __m128i v01 = _mm_unpacklo_epi32(a.lo, a.hi), v23 = _mm_unpackhi_epi32(a.lo, a.hi);
-        if (x->uniform) {
-            __m128i k = _mm_cvtsi32_si128((int)x->amount), k64 = _mm_cvtsi32_si128(64 - (int)x->amount);
-            if (op == X_SHL) {
-                v01 = _mm_sll_epi64(v01, k), v23 = _mm_sll_epi64(v23, k);
-            } else {
-                __m128i s01 = _mm_setzero_si128(), s23 = s01;
-                if (op == X_SAR) { /* the sign bits shifted in (a shift by 64 gives 0) */
-                    s01 = _mm_sll_epi64(_mm_shuffle_epi32(_mm_srai_epi32(v01, 31), _MM_SHUFFLE(3, 3, 1, 1)), k64);
-                    s23 = _mm_sll_epi64(_mm_shuffle_epi32(_mm_srai_epi32(v23, 31), _MM_SHUFFLE(3, 3, 1, 1)), k64);
-                }
-                v01 = _mm_or_si128(_mm_srl_epi64(v01, k), s01), v23 = _mm_or_si128(_mm_srl_epi64(v23, k), s23);
-            }
-            r = split(pd(v01), pd(v23));
-        } else {
-            uint64_t V[4];
-            uint32_t K[4];
-            _mm_storeu_si128((__m128i *)V, v01), _mm_storeu_si128((__m128i *)(V + 2), v23);
-            _mm_storeu_si128((__m128i *)K, b.lo);
-            for (unsigned l = 0; l < 4; l++)
-                V[l] = op == X_SHL ? V[l] << (K[l] & 63)
-                       : op == X_SHR ? V[l] >> (K[l] & 63) : (uint64_t)((int64_t)V[l] >> (K[l] & 63));
-            r = split(_mm_loadu_pd((const double *)V), _mm_loadu_pd((const double *)(V + 2)));
-        }
-        *ok = _mm_set1_epi32(-1);
-        break;
-    }
-    default: { /* X_FIXUP: finite nonzero b and c, a not NaN: |a| with the sign of b * c */
-        __m128i inf = _mm_set1_epi32(0x7ff), fb = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(b), inf), zero4(b)), _mm_set1_epi32(-1));
-        __m128i fc = _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi32(exp4(c), inf), zero4(c)), _mm_set1_epi32(-1));
-        __m128i an = _mm_andnot_si128(ord4(a), _mm_cmpeq_epi32(exp4(a), inf)); /* NaN */
-        const __m128i sb = _mm_set1_epi32((int)0x80000000u);
-        r.hi = _mm_or_si128(_mm_and_si128(_mm_xor_si128(b.hi, c.hi), sb), _mm_andnot_si128(sb, a.hi));
-        *ok = _mm_andnot_si128(an, _mm_and_si128(fb, fc));
-        break;
-    }
-    }
-    return r;
 }
 
 /* The library's result of one lane (the lanes op4 does not give). */
@@ -422,7 +464,8 @@ static uint64_t run_cmp(xctx *x)
 {
     uint64_t bits = 0;
     const __m128d clt = pd(_mm_set1_epi32(-(int)(x->cond & 1))), ceq = pd(_mm_set1_epi32(-(int)(x->cond >> 1 & 1)));
-    const __m128d cgt = pd(_mm_set1_epi32(-(int)(x->cond >> 2 & 1))), cun = pd(_mm_set1_epi32(-(int)(x->cond >> 3 & 1)));
+    const __m128d cgt = pd(_mm_set1_epi32(-(int)(x->cond >> 2 & 1)));
+    const __m128d cun = pd(_mm_set1_epi32(-(int)(x->cond >> 3 & 1)));
     int flush = _mm_movemask_epi8(x->flush) != 0;
     for (unsigned g = 0; g < NL / 4; g++) {
         __m128i v[2][2];
@@ -552,88 +595,128 @@ AVX2 static inline __m256i pack8(__m256d m0, __m256d m1)
     return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castpd_ps(m0), _mm256_castpd_ps(m1), _MM_SHUFFLE(2, 0, 2, 0)));
 }
 
+/* add, mul, fma, div_fmas: host arithmetic, checked */
+AVX2 static inline __attribute__((always_inline)) q8v arith8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b,
+                                                             q8v c, __m256i *ok)
+{
+    q8v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m256d r0, r1;
+    if (op == X_ADD)
+        r0 = _mm256_add_pd(jlo8(a), jlo8(b)), r1 = _mm256_add_pd(jhi8(a), jhi8(b));
+    else if (op == X_MUL)
+        r0 = _mm256_mul_pd(jlo8(a), jlo8(b)), r1 = _mm256_mul_pd(jhi8(a), jhi8(b));
+    else
+        r0 = fma8(jlo8(a), jlo8(b), jlo8(c)), r1 = fma8(jhi8(a), jhi8(b), jhi8(c));
+    r = split8(r0, r1);
+    *ok = nz8(r);
+    if (x->flushing) {
+        __m256i d = _mm256_or_si256(den8(a), den8(b));
+        if (op == X_FMA || op == X_FMAS)
+            d = _mm256_or_si256(d, den8(c));
+        *ok = _mm256_andnot_si256(d, *ok);
+    }
+    if (op == X_FMAS)
+        *ok = _mm256_andnot_si256(flags8((unsigned)(x->vcc >> (8 * g))), *ok);
+    return r;
+}
+
+/* min, max of operands that are neither NaN nor denormal */
+AVX2 static inline __attribute__((always_inline)) q8v minmax8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b,
+                                                              q8v c, __m256i *ok)
+{
+    q8v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m256d p0 = op == X_MIN ? jlo8(b) : jlo8(a), p1 = op == X_MIN ? jhi8(b) : jhi8(a);
+    __m256d o0 = op == X_MIN ? jlo8(a) : jlo8(b), o1 = op == X_MIN ? jhi8(a) : jhi8(b);
+    __m256i lt = pack8(_mm256_cmp_pd(p0, o0, _CMP_LT_OQ), _mm256_cmp_pd(p1, o1, _CMP_LT_OQ));
+    __m256i eq = pack8(_mm256_cmp_pd(p0, o0, _CMP_EQ_OQ), _mm256_cmp_pd(p1, o1, _CMP_EQ_OQ));
+    __m256i neg = _mm256_srai_epi32(op == X_MIN ? b.hi : a.hi, 31);
+    __m256i pick_b = _mm256_or_si256(lt, _mm256_and_si256(eq, neg));
+    r.lo = sel8(pick_b, a.lo, b.lo);
+    r.hi = sel8(pick_b, a.hi, b.hi);
+    *ok = _mm256_and_si256(ord8(a), ord8(b));
+    return r;
+}
+
+/* ldexp of a normal value to a normal result */
+AVX2 static inline __attribute__((always_inline)) q8v ldexp_8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b,
+                                                              q8v c, __m256i *ok)
+{
+    q8v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m256i e = exp8(a), n = _mm256_add_epi32(e, b.lo);
+    r.hi = _mm256_or_si256(_mm256_and_si256(a.hi, c8((int)0x800fffffu)), _mm256_slli_epi32(n, 20));
+    *ok = _mm256_and_si256(in8(e, 1, 2046), in8(n, 1, 2046));
+    return r;
+}
+
+/* div_scale's "otherwise" case */
+AVX2 static inline __attribute__((always_inline)) q8v scale8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b,
+                                                             q8v c, __m256i *ok)
+{
+    q8v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m256i e1 = exp8(b), e2 = exp8(c), d = _mm256_sub_epi32(e2, e1);
+    *ok = _mm256_and_si256(_mm256_and_si256(in8(e1, 1, 0x7fc), in8(e2, 53, 0x7fe)), in8(d, -1021, 767));
+    return r;
+}
+
+/* the 64-bit shifts (every lane exact) */
+AVX2 static inline __attribute__((always_inline)) q8v shift8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b,
+                                                             q8v c, __m256i *ok)
+{
+    q8v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    /* per-lane amounts (& 63) as 64-bit lanes in the joined order */
+    __m256i k = _mm256_and_si256(b.lo, c8(63)), z = _mm256_setzero_si256();
+    __m256i k0 = _mm256_unpacklo_epi32(k, z), k1 = _mm256_unpackhi_epi32(k, z);
+    __m256i v0 = pi8(jlo8(a)), v1 = pi8(jhi8(a));
+    if (op == X_SHL) {
+        v0 = _mm256_sllv_epi64(v0, k0), v1 = _mm256_sllv_epi64(v1, k1);
+    } else {
+        __m256i f0 = z, f1 = z;
+        if (op == X_SAR) { /* the sign bits shifted in: sign & ~(~0 >> k) */
+            __m256i s0 = _mm256_shuffle_epi32(_mm256_srai_epi32(v0, 31), _MM_SHUFFLE(3, 3, 1, 1));
+            __m256i s1 = _mm256_shuffle_epi32(_mm256_srai_epi32(v1, 31), _MM_SHUFFLE(3, 3, 1, 1));
+            f0 = _mm256_andnot_si256(_mm256_srlv_epi64(c8(-1), k0), s0);
+            f1 = _mm256_andnot_si256(_mm256_srlv_epi64(c8(-1), k1), s1);
+        }
+        v0 = _mm256_or_si256(_mm256_srlv_epi64(v0, k0), f0), v1 = _mm256_or_si256(_mm256_srlv_epi64(v1, k1), f1);
+    }
+    r = split8(pd8(v0), pd8(v1));
+    *ok = c8(-1);
+    return r;
+}
+
+/* X_FIXUP */
+AVX2 static inline __attribute__((always_inline)) q8v fixup8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b,
+                                                             q8v c, __m256i *ok)
+{
+    q8v r = a;
+    (void)x, (void)op, (void)g, (void)b, (void)c;
+    __m256i inf = c8(0x7ff);
+    __m256i fb = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi32(exp8(b), inf), zero8(b)), c8(-1));
+    __m256i fc = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi32(exp8(c), inf), zero8(c)), c8(-1));
+    __m256i an = _mm256_andnot_si256(ord8(a), _mm256_cmpeq_epi32(exp8(a), inf));
+    const __m256i sb = c8((int)0x80000000u);
+    r.hi = _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(b.hi, c.hi), sb), _mm256_andnot_si256(sb, a.hi));
+    *ok = _mm256_andnot_si256(an, _mm256_and_si256(fb, fc));
+    return r;
+}
+
 /* op4's eight-lane form. */
 AVX2 static inline __attribute__((always_inline)) q8v op8(const xctx *x, enum xop op, unsigned g, q8v a, q8v b, q8v c,
                                                           __m256i *ok)
 {
-    q8v r = a;
     switch (op) {
-    case X_ADD: case X_MUL: case X_FMA: case X_FMAS: {
-        __m256d r0, r1;
-        if (op == X_ADD)
-            r0 = _mm256_add_pd(jlo8(a), jlo8(b)), r1 = _mm256_add_pd(jhi8(a), jhi8(b));
-        else if (op == X_MUL)
-            r0 = _mm256_mul_pd(jlo8(a), jlo8(b)), r1 = _mm256_mul_pd(jhi8(a), jhi8(b));
-        else
-            r0 = fma8(jlo8(a), jlo8(b), jlo8(c)), r1 = fma8(jhi8(a), jhi8(b), jhi8(c));
-        r = split8(r0, r1);
-        *ok = nz8(r);
-        if (x->flushing) {
-            __m256i d = _mm256_or_si256(den8(a), den8(b));
-            if (op == X_FMA || op == X_FMAS)
-                d = _mm256_or_si256(d, den8(c));
-            *ok = _mm256_andnot_si256(d, *ok);
-        }
-        if (op == X_FMAS)
-            *ok = _mm256_andnot_si256(flags8((unsigned)(x->vcc >> (8 * g))), *ok);
-        break;
+    case X_ADD: case X_MUL: case X_FMA: case X_FMAS: return arith8(x, op, g, a, b, c, ok);
+    case X_MIN: case X_MAX: return minmax8(x, op, g, a, b, c, ok);
+    case X_LDEXP: return ldexp_8(x, op, g, a, b, c, ok);
+    case X_SCALE: return scale8(x, op, g, a, b, c, ok);
+    case X_SHL: case X_SHR: case X_SAR: return shift8(x, op, g, a, b, c, ok);
+    default: return fixup8(x, op, g, a, b, c, ok);
     }
-    case X_MIN: case X_MAX: {
-        __m256d p0 = op == X_MIN ? jlo8(b) : jlo8(a), p1 = op == X_MIN ? jhi8(b) : jhi8(a);
-        __m256d o0 = op == X_MIN ? jlo8(a) : jlo8(b), o1 = op == X_MIN ? jhi8(a) : jhi8(b);
-        __m256i lt = pack8(_mm256_cmp_pd(p0, o0, _CMP_LT_OQ), _mm256_cmp_pd(p1, o1, _CMP_LT_OQ));
-        __m256i eq = pack8(_mm256_cmp_pd(p0, o0, _CMP_EQ_OQ), _mm256_cmp_pd(p1, o1, _CMP_EQ_OQ));
-        __m256i neg = _mm256_srai_epi32(op == X_MIN ? b.hi : a.hi, 31);
-        __m256i pick_b = _mm256_or_si256(lt, _mm256_and_si256(eq, neg));
-        r.lo = sel8(pick_b, a.lo, b.lo);
-        r.hi = sel8(pick_b, a.hi, b.hi);
-        *ok = _mm256_and_si256(ord8(a), ord8(b));
-        break;
-    }
-    case X_LDEXP: {
-        __m256i e = exp8(a), n = _mm256_add_epi32(e, b.lo);
-        r.hi = _mm256_or_si256(_mm256_and_si256(a.hi, c8((int)0x800fffffu)), _mm256_slli_epi32(n, 20));
-        *ok = _mm256_and_si256(in8(e, 1, 2046), in8(n, 1, 2046));
-        break;
-    }
-    case X_SCALE: {
-        __m256i e1 = exp8(b), e2 = exp8(c), d = _mm256_sub_epi32(e2, e1);
-        *ok = _mm256_and_si256(_mm256_and_si256(in8(e1, 1, 0x7fc), in8(e2, 53, 0x7fe)), in8(d, -1021, 767));
-        break;
-    }
-    case X_SHL: case X_SHR: case X_SAR: {
-        /* per-lane amounts (& 63) as 64-bit lanes in the joined order */
-        __m256i k = _mm256_and_si256(b.lo, c8(63)), z = _mm256_setzero_si256();
-        __m256i k0 = _mm256_unpacklo_epi32(k, z), k1 = _mm256_unpackhi_epi32(k, z);
-        __m256i v0 = pi8(jlo8(a)), v1 = pi8(jhi8(a));
-        if (op == X_SHL) {
-            v0 = _mm256_sllv_epi64(v0, k0), v1 = _mm256_sllv_epi64(v1, k1);
-        } else {
-            __m256i f0 = z, f1 = z;
-            if (op == X_SAR) { /* the sign bits shifted in: sign & ~(~0 >> k) */
-                __m256i s0 = _mm256_shuffle_epi32(_mm256_srai_epi32(v0, 31), _MM_SHUFFLE(3, 3, 1, 1));
-                __m256i s1 = _mm256_shuffle_epi32(_mm256_srai_epi32(v1, 31), _MM_SHUFFLE(3, 3, 1, 1));
-                f0 = _mm256_andnot_si256(_mm256_srlv_epi64(c8(-1), k0), s0);
-                f1 = _mm256_andnot_si256(_mm256_srlv_epi64(c8(-1), k1), s1);
-            }
-            v0 = _mm256_or_si256(_mm256_srlv_epi64(v0, k0), f0), v1 = _mm256_or_si256(_mm256_srlv_epi64(v1, k1), f1);
-        }
-        r = split8(pd8(v0), pd8(v1));
-        *ok = c8(-1);
-        break;
-    }
-    default: { /* X_FIXUP */
-        __m256i inf = c8(0x7ff);
-        __m256i fb = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi32(exp8(b), inf), zero8(b)), c8(-1));
-        __m256i fc = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi32(exp8(c), inf), zero8(c)), c8(-1));
-        __m256i an = _mm256_andnot_si256(ord8(a), _mm256_cmpeq_epi32(exp8(a), inf));
-        const __m256i sb = c8((int)0x80000000u);
-        r.hi = _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(b.hi, c.hi), sb), _mm256_andnot_si256(sb, a.hi));
-        *ok = _mm256_andnot_si256(an, _mm256_and_si256(fb, fc));
-        break;
-    }
-    }
-    return r;
 }
 
 /* Recompute the lanes `redo` (8 bits) of group g (eight lanes) with the
@@ -728,7 +811,8 @@ AVX2 static uint64_t run_class8(const xctx *x)
         q8v a = ld8(&x->s[0], g);
         __m256i m = _mm256_loadu_si256((const __m256i *)(x->s[1].lo + 2 * g * x->s[1].step));
         __m256i e = exp8(a), neg = _mm256_srai_epi32(a.hi, 31);
-        __m256i fz = _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_and_si256(a.hi, c8(0xfffff)), a.lo), _mm256_setzero_si256());
+        __m256i fz = _mm256_cmpeq_epi32(_mm256_or_si256(_mm256_and_si256(a.hi, c8(0xfffff)), a.lo),
+                                        _mm256_setzero_si256());
         __m256i quiet = _mm256_cmpeq_epi32(_mm256_and_si256(a.hi, c8(0x80000)), c8(0x80000));
         __m256i inorm = sel8(neg, c8(8), c8(3));                                             /* PNORM / NNORM */
         __m256i izero = sel8(fz, sel8(neg, c8(7), c8(4)), sel8(neg, c8(6), c8(5)));         /* denormal / zero */
@@ -797,6 +881,14 @@ int si_valu_direct64_takes(unsigned op)
     return op < SI_OP_COUNT && xop_of(op) != X_NONE;
 }
 
+/* A compare's lane mask to VCC or the VOP3 SGPR pair, and EXEC for cmpx. */
+static void write_mask(si_wave *w, const si_inst *in, int vop3, uint64_t bits)
+{
+    si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits);
+    if (si_ops[in->op].flags & F_CMPX)
+        si_wr_s64(w, SI_SRC_EXEC_LO, bits);
+}
+
 int si_valu_direct64(si_wave *w, const si_inst *in)
 {
     enum xop op = in->op < SI_OP_COUNT ? xop_of(in->op) : X_NONE;
@@ -813,10 +905,7 @@ int si_valu_direct64(si_wave *w, const si_inst *in)
         x.vcc = si_vcc(w);
     if (si_avx2_ok() && (op == X_CMP || op == X_CLASS)) {
         x.cond = si_ops[in->op].opcode & 15;
-        bits = op == X_CMP ? run_cmp8(&x) & x.exec : run_class8(&x);
-        si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits);
-        if (si_ops[in->op].flags & F_CMPX)
-            si_wr_s64(w, SI_SRC_EXEC_LO, bits);
+        write_mask(w, in, vop3, op == X_CMP ? run_cmp8(&x) & x.exec : run_class8(&x));
         return 1;
     }
     if (op != X_CMP && op != X_CLASS && si_avx2_ok()) {
@@ -849,9 +938,7 @@ int si_valu_direct64(si_wave *w, const si_inst *in)
         bits = run_class(&x);
         break;
     }
-    si_wr_s64(w, vop3 ? in->sdst : SI_SRC_VCC_LO, bits);
-    if (si_ops[in->op].flags & F_CMPX)
-        si_wr_s64(w, SI_SRC_EXEC_LO, bits);
+    write_mask(w, in, vop3, bits);
     return 1;
 }
 

@@ -605,8 +605,8 @@ static int u32_uniform_sse(const uint32_t *restrict v)
  * v[0] + l * S (mod 2^32) for every lane. */
 __attribute__((target("avx2"))) static int u32_prog_avx2(const uint32_t *restrict v, uint32_t S)
 {
-    __m256i e = _mm256_add_epi32(_mm256_set1_epi32((int)v[0]),
-                                 _mm256_mullo_epi32(_mm256_set1_epi32((int)S), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i e = _mm256_add_epi32(_mm256_set1_epi32((int)v[0]), _mm256_mullo_epi32(_mm256_set1_epi32((int)S), lane));
     __m256i s8 = _mm256_set1_epi32((int)(S * 8)), ok = _mm256_set1_epi32(-1);
     for (unsigned g = 0; g < SI_WAVE_LANES / 8; g++, e = _mm256_add_epi32(e, s8))
         ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(v + 8 * g)), e));
