@@ -146,8 +146,10 @@ rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened
 # missing or stale, or with AREA_RESYNTH=1), grouped like MIAOW's breakdown.
 # Results: $(AREA_BUILD)/area/area.json, area.csv, breakdown.svg/png.  For the default configuration:
 #   make area AREA_BUILD=build-area-default AREA_CONFIG=rtl/config/default.cfg
-# The lane is estimated from its word-level cells unless AREA_LANE_GATES=1 (gate
-# level in groups of FP units, ~45 min of CPU; AREA_LANE_GROUP=1 gives per-unit figures).
+# The coarse modules (rtl-synth's SYNTH_COARSE: the quarter-rate datapath) are
+# estimated from their word-level cells unless AREA_LANE_GATES=1 (mapped to gates
+# whole, within AREA_LANE_MEM_MB; with SYNTH_COARSE=simd_lane the lane goes in
+# groups of FP units, AREA_LANE_GROUP).  The lane is at gate level by default.
 AREA_CONFIG ?= rtl/config/small.cfg
 AREA_BUILD  ?= build-small
 AREA_TOOL   := $(BUILD)/bin/sicu-area
@@ -160,7 +162,7 @@ area-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(AREA_CONFIG) BUILD=$(AREA_BUILD) \
 	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh $(AREA_BUILD)/gen/sicu_bundle.vh
 
-area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD; AREA_LANE_GATES=1: lane at gate level)
+area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD; AREA_LANE_GATES=1: coarse modules at gate level)
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of the parts, larger register files -> larger area, lane-group sums

@@ -267,35 +267,36 @@ module simd_lane (
     else                                                lane_cube_axis = 2'd0;
   endfunction
 
-  // v_cvt_pk_u8_f32 / pkaccum: rndne, clamp to [0, 255], NaN -> 0.
-  function automatic [7:0] lane_f32_to_u8(input [31:0] a, input [31:0] md);
+  // v_cvt_pk_u8_f32 / pkaccum: rndne (ra = rndne(a), from the shared
+  // round-to-integral unit), clamp to [0, 255], NaN -> 0.
+  function automatic [7:0] lane_f32_to_u8(input [30:0] a, input [31:0] ra, input [31:0] md);
     reg [31:0] i;
     begin
-      i = si_cvt_i32_f32(si_f32_rndne(a, md), md);
-      if (lane_f32_isnan(a[30:0]) || i[31]) lane_f32_to_u8 = 8'd0;
+      i = si_cvt_i32_f32(ra, md);
+      if (lane_f32_isnan(a) || i[31]) lane_f32_to_u8 = 8'd0;
       else if (i > 32'd255)           lane_f32_to_u8 = 8'hff;
       else                            lane_f32_to_u8 = i[7:0];
     end
   endfunction
 
   // v_cvt_pk_u8_f32 / pkaccum: u8(a) into byte sel of keep.
-  function automatic [31:0] lane_pk_u8(input [31:0] a, input [1:0] sel, input [31:0] keep,
+  function automatic [31:0] lane_pk_u8(input [30:0] a, input [31:0] ra, input [1:0] sel, input [31:0] keep,
                                        input [31:0] md);
     reg [4:0] sh;
     begin
       sh = {sel, 3'd0};
-      lane_pk_u8 = (keep & ~(32'hff << sh)) | ({24'd0, lane_f32_to_u8(a, md)} << sh);
+      lane_pk_u8 = (keep & ~(32'hff << sh)) | ({24'd0, lane_f32_to_u8(a, ra, md)} << sh);
     end
   endfunction
 
   // v_cvt_pknorm_*: rndne(a * scale) clamped to [-32767, 32767] (signed) or
   // [0, 65535] (unsigned); NaN -> 0.
-  function automatic [15:0] lane_f32_to_norm16(input [31:0] a, input sgn, input [31:0] md);
+  // p = a * scale, from the shared multiplier (one half) or FMA (the other)
+  function automatic [15:0] lane_f32_to_norm16(input [30:0] a, input [31:0] p, input sgn, input [31:0] md);
     reg [31:0] i;
     begin
-      i = si_cvt_i32_f32(si_f32_rndne(si_f32_mul(a, sgn ? 32'h46fffe00 : 32'h477fff00, md),
-                                      md), md);
-      if (lane_f32_isnan(a[30:0]))
+      i = si_cvt_i32_f32(si_f32_rndne(p, md), md);
+      if (lane_f32_isnan(a))
         lane_f32_to_norm16 = 16'd0;
       else if (sgn)
         lane_f32_to_norm16 = ($signed(i) < -32'sd32767) ? 16'h8001 :
@@ -673,33 +674,40 @@ module simd_lane (
   endfunction
 
   // ------------------------------------------------------------------
-  // The shared f32 datapaths: one multiplier (mul, legacy mul, and the
-  // product step of mad), one FMA (fma, div_fmas, add, sub, the sum step of
-  // mad, fract's subtraction) and one round-to-integral unit.  The
+  // The shared f32 datapaths: one multiplier (mul, legacy mul, the product
+  // step of mad, one half of pknorm), one FMA (fma, div_fmas, add, sub, the
+  // sum step of mad, fract's subtraction, the other half of pknorm) and one
+  // round-to-integral unit (floor/ceil/trunc/rndne, fract, pk_u8).  The
   // identities used are exact for every operand and MODE (checked against
   // sw/fp.c by tests/rtl/test_lane.cpp):
   //   a + b = fma(a, 1.0, b),  a - b = fma(a, 1.0, -b);
   //   mad(a, b, c) = fma(mul(a, b), 1.0, c), both steps with denormals
   //     flushed (v_mad_f32 rounds twice);
-  //   fract(a) = fma(a, 1.0, -floor(a)), then the fract clamps.
+  //   fract(a) = fma(a, 1.0, -floor(a)), then the fract clamps;
+  //   a * b = fma(a, b, -0) (+0 when rounding toward -inf): v_cvt_pknorm
+  //     scales one half on the multiplier and the other on the FMA.
+  // v_cvt_pk_u8_f32's rndne uses the round-to-integral unit.
   // Each block is evaluated only for the ops that use it (simulation speed).
   // ------------------------------------------------------------------
   reg [31:0]        mulr, mullr, fmar, rintr;
   reg [31:0]        fm_x, fm_y, fm_z;
   reg [1:0]         mu_den, fm_den, ri_how;
   reg signed [15:0] fm_scale;
-  wire mu_use = fu == FU_MUL32 || fu == FU_MULL32 || fu == FU_MAD32 || fu == FU_MADL32;
+  wire mu_use = fu == FU_MUL32 || fu == FU_MULL32 || fu == FU_MAD32 || fu == FU_MADL32 ||
+                fu == FU_PKNORM;
   wire ri_use = fu == FU_TRUNC32 || fu == FU_CEIL32 || fu == FU_RNDNE32 || fu == FU_FLOOR32 ||
-                fu == FU_FRACT32;
+                fu == FU_FRACT32 || fu == FU_PKU8;
   wire fm_use = fu == FU_ADD32 || fu == FU_SUB32 || fu == FU_FMA32 || fu == FU_FMAS32 ||
-                fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32;
+                fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32 || fu == FU_PKNORM;
+  // v_cvt_pknorm_*: the scale (32767 or 65535) as the second factor
+  wire [31:0] pk_scale = fsgn ? 32'h46fffe00 : 32'h477fff00;
   wire fm_mad = fu == FU_MAD32 || fu == FU_MADL32;
   always @* begin
     mulr = 32'd0;
     mullr = 32'd0;
     mu_den = fm_mad ? 2'd0 : mode[5:4];
     if (mu_use) begin
-      mulr = fp32_mul(fx, fy, mode[1:0], mu_den);
+      mulr = fp32_mul(fx, (fu == FU_PKNORM) ? pk_scale : fy, mode[1:0], mu_den);
       mullr = (fp32_iszero(fx, mu_den[0]) || fp32_iszero(fy, mu_den[0])) ? 32'd0 : mulr;
     end
   end
@@ -708,7 +716,7 @@ module simd_lane (
     case (fu)
       FU_TRUNC32: ri_how = 2'd0;
       FU_CEIL32:  ri_how = 2'd2;
-      FU_RNDNE32: ri_how = 2'd3;
+      FU_RNDNE32, FU_PKU8: ri_how = 2'd3;
       default:    ri_how = 2'd1;    // floor, fract
     endcase
     if (ri_use) rintr = fp32_rint(fx, ri_how, mode[4]);
@@ -725,6 +733,11 @@ module simd_lane (
       FU_MAD32:   fm_x = mulr;
       FU_MADL32:  fm_x = mullr;
       FU_FRACT32: fm_z = rintr ^ 32'h80000000;
+      FU_PKNORM: begin                 // fy * scale = fma(fy, scale, -0) (+0 toward -inf)
+        fm_x = fy;
+        fm_y = pk_scale;
+        fm_z = (mode[1:0] == 2'd2) ? 32'h00000000 : 32'h80000000;
+      end
       default: begin                   // fma, div_fmas
         fm_y = fy;
         if (fu == FU_FMAS32 && mask_in) fm_scale = fz[30] ? 16'sd64 : -16'sd64;
@@ -779,9 +792,9 @@ module simd_lane (
   `SIMD_LANE_FU(FU_F32_F16,  32, si_cvt_f32_f16(fx, mode))
   `SIMD_LANE_FU(FU_OFF_I4,   32, si_cvt_off_f32_i4(fx, mode))
   `SIMD_LANE_FU(FU_PKRTZ,    32, si_cvt_pkrtz_f16_f32(fx, fy, mode))
-  `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy, fsgn, mode),
-                                  lane_f32_to_norm16(fx, fsgn, mode)})
-  `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx, fy[1:0], fz, mode))
+  `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy[30:0], fmar, fsgn, mode),
+                                  lane_f32_to_norm16(fx[30:0], mulr, fsgn, mode)})
+  `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx[30:0], rintr, fy[1:0], fz, mode))
   `SIMD_LANE_FU(FU_CMP32,    65, {si_f32_cmp(fx, fy, fcond, mode), 64'd0})
   `SIMD_LANE_FU(FU_CLASS32,  65, {si_f32_class(fx, fy[9:0]), 64'd0})
   `SIMD_LANE_FU_END

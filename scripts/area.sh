@@ -12,9 +12,11 @@
 # 3. per module, from M.il: `dffunmap` then `stat -json -tech cmos`
 #    (M.gates.json) and, with AREA_ABC=1 (default), `abc -g NAND` (M.abc.json, a
 #    cross-check; only modules of at most AREA_ABC_MAX_CELLS cells).
-#    The coarse lane (simd_lane: word-level netlist) is estimated by sicu-area
-#    from its word-level cells, or with AREA_LANE_GATES=1 synthesized to gates
-#    in pieces: one run per group of AREA_LANE_GROUP (10) FP units and one
+#    A coarse module (rtl-synth's SYNTH_COARSE, default the quarter-rate
+#    datapath simd_qr: word-level netlist) is estimated by sicu-area from its
+#    word-level cells, or with AREA_LANE_GATES=1 mapped to gates whole; the
+#    lane (simd_lane) is at gate level unless SYNTH_COARSE names it, and then
+#    AREA_LANE_GATES=1 synthesizes it to gates in pieces: one run per group of AREA_LANE_GROUP (10) FP units and one
 #    without any, AREA_LANE_JOBS (nproc) at a time, summed by lane-combine.py
 #    (AREA_LANE_METHOD=whole: the old single `techmap; opt_expr; opt_clean` of
 #    the whole lane, which does not fit in 8 GB);
@@ -132,10 +134,9 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
     if [ -s "$g" ] && [ "$g" -nt "$src" ] && { [ "$(abc_for "$m" "$level" "$2")" = 0 ] || [ -s "$a" ]; }; then
         return 0
     fi
-    # a coarse module (the lane) is mapped to gates only on request: within
-    # 8 GB the mapping fails after minutes on the small config
+    # a coarse module is mapped to gates only on request (minutes, GBs)
     if [ "$level" = coarse ] && [ "${AREA_LANE_GATES:-0}" != 1 ]; then
-        echo "  $m: word-level netlist, figures estimated (AREA_LANE_GATES=1: gate level, in groups of FP units)"
+        echo "  $m: word-level netlist, figures estimated (AREA_LANE_GATES=1: gate level)"
         return 0
     fi
     # a coarse module whose mapping failed on this netlist: not tried again

@@ -27,16 +27,20 @@
 #     - memories of at least SYNTH_MEM_MIN_BITS (4096) bits stay $mem_v2 cells
 #       (register files, LDS, instruction-buffer storage, ISA tables as ROMs);
 #       smaller ones (per-wave state arrays) are mapped to flops / logic.
-#     - modules in SYNTH_COARSE (default simd_lane) stop before techmap: the
-#       lane's gate-level netlist is ~3.4 M cells and `opt` on it needs more
-#       than 10 GB.  Their figures are word-level cells, marked "coarse".
+#     - modules in SYNTH_COARSE (default simd_qr) stop before techmap.  Their
+#       figures are word-level cells, marked "coarse".  The quarter-rate
+#       datapath (f64 FMA, division and square-root loops, transcendental
+#       polynomials) takes over 15 minutes and 6 GB at gate level; the lane
+#       (simd_lane) about 4 minutes and 1 GB.
 #  3. the whole CU (sicu_cu), flattened (run "sicu_cu.flat").  Not synthesized
 #     again from scratch (that doubles the run time): sicu_cu and the modules
 #     instantiated with #(...) (sgpr_file) go through the flow above, then the
 #     step-2 netlists of the other modules (instantiated without parameter
 #     overrides, so identical) replace their black boxes, the design is
 #     flattened and optimized across module boundaries (opt_expr; opt_merge;
-#     opt_clean) and checked.  SYNTH_COARSE modules stay black boxes;
+#     opt_clean) and checked.  SYNTH_COARSE modules and the VALU datapaths
+#     replicated per lane (SYNTH_CU_BLACKBOX, default simd_lane simd_qr:
+#     tens of copies that flattening would only repeat) stay black boxes;
 #     report.json's cu_total adds them back (instances x their step-2 figures).
 #  In every run: no latches (select -assert-none t:$dlatch ... t:$_DLATCH*),
 #  `check -assert` (multiple drivers, used-but-undriven wires, logic loops),
@@ -49,8 +53,8 @@
 # longest path, so it should not yield to the suites), SYNTH_JOBS
 # (parallel runs in step 2, default nproc), SYNTH_MEM_MB (memory
 # limit per run, 10000; a run over it fails), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
-# SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (default simd_lane; empty = gate level
-# everywhere: much more time and memory), SYNTH_MEM_MIN_BITS (4096).
+# SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (modules kept at word level,
+# default simd_qr; empty = gate level everywhere), SYNTH_CU_BLACKBOX (black boxes of step 3, default simd_lane simd_qr), SYNTH_MEM_MIN_BITS (4096).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,7 +65,8 @@ SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-2400}
 SYNTH_NICE=${SYNTH_NICE:-0}
 JOBS=${SYNTH_JOBS:-$(nproc 2>/dev/null || echo 2)}
 MEM_MB=${SYNTH_MEM_MB:-10000}   # virtual memory limit per Yosys run
-SYNTH_COARSE=${SYNTH_COARSE-simd_lane}
+SYNTH_COARSE=${SYNTH_COARSE-simd_qr}
+SYNTH_CU_BLACKBOX=${SYNTH_CU_BLACKBOX-simd_lane simd_qr}
 MIN_BITS=${SYNTH_MEM_MIN_BITS:-4096}
 GEN=$BUILD/gen
 OUT=$BUILD/synth
@@ -102,6 +107,7 @@ fi
 
 all_mods=$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | sort)
 is_coarse() { case " $SYNTH_COARSE " in *" $1 "*) return 0 ;; esac; return 1; }
+cu_blackbox() { is_coarse "$1" && return 0; case " $SYNTH_CU_BLACKBOX " in *" $1 "*) return 0 ;; esac; return 1; }
 RD="read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp -I$GEN"
 
 # run NAME TOP FLATTEN(0/1) LEVEL(gate/coarse) SOURCES... -- LIBSOURCES... -- REUSED...
@@ -225,8 +231,8 @@ fi
 # SYNTH_JOBS runs at a time (the longest ones first)
 mods=$(echo ${SYNTH_MODULES:-$all_mods})   # one line, space separated
 [ "$mods" = none ] && mods=
-long="$SYNTH_COARSE lsu vmem issue"
-ordered=$(for m in $long; do case " $mods " in *" $m "*) echo "$m" ;; esac; done
+long="$SYNTH_COARSE lsu simd_qr vmem issue simd_lane"
+ordered=$(for m in $long; do case " $mods " in *" $m "*) echo "$m" ;; esac; done | awk '!seen[$0]++'
           for m in $mods; do case " $long " in *" $m "*) ;; *) echo "$m" ;; esac; done)
 report_mods=()
 for m in $ordered; do
@@ -245,7 +251,7 @@ for m in "${report_mods[@]}"; do
     [ -s "$OUT/$m.il" ] && fresh+=("$m")     # the run completed (perhaps with warnings)
 done
 
-# ---- 3. the whole CU, flattened.  SYNTH_COARSE modules stay black boxes;
+# ---- 3. the whole CU, flattened.  SYNTH_COARSE and SYNTH_CU_BLACKBOX modules stay black boxes;
 # the other modules' netlists of step 2 are reused when the CU instantiates
 # them without parameter overrides (their step-2 netlist is then exactly the
 # one of the CU); the others (sicu_cu itself, sgpr_file #(.NR(8))) are
@@ -255,7 +261,7 @@ if [ "${SYNTH_CU:-1}" != 0 ]; then
     withparams=$(for f in rtl/*.v; do "$PY" scripts/synth/rtl-scan.py paraminst "$f" $all_mods; done | tr ' ' '\n' | sort -u)
     files=() libs=() reuse=()
     for m in $all_mods; do
-        if is_coarse "$m"; then libs+=("$m")
+        if cu_blackbox "$m"; then libs+=("$m")
         elif [ "$m" != sicu_cu ] && ! grep -qx "$m" <<<"$withparams" && [ -s "$OUT/$m.il" ] &&
              [[ " ${fresh[*]} " == *" $m "* ]]; then reuse+=("$m")
         else files+=("rtl/$m.v")
