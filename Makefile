@@ -147,9 +147,9 @@ rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened
 # Results: $(AREA_BUILD)/area/area.json, area.csv, breakdown.svg/png.  For the default configuration:
 #   make area AREA_BUILD=build-area-default AREA_CONFIG=rtl/config/default.cfg
 # The coarse modules (rtl-synth's SYNTH_COARSE: the quarter-rate datapath) are
-# estimated from their word-level cells unless AREA_LANE_GATES=1 (mapped to gates
-# whole, within AREA_LANE_MEM_MB; with SYNTH_COARSE=simd_lane the lane goes in
-# groups of FP units, AREA_LANE_GROUP).  The lane is at gate level by default.
+# estimated from their word-level cells unless AREA_COARSE_GATES=1 (mapped to gates
+# whole, within AREA_COARSE_MEM_MB).  Every other module, the lane included, is at
+# gate level.
 AREA_CONFIG ?= rtl/config/small.cfg
 AREA_BUILD  ?= build-small
 AREA_TOOL   := $(BUILD)/bin/sicu-area
@@ -162,10 +162,10 @@ area-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(AREA_CONFIG) BUILD=$(AREA_BUILD) \
 	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh $(AREA_BUILD)/gen/sicu_bundle.vh
 
-area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD; AREA_LANE_GATES=1: coarse modules at gate level)
+area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD; AREA_COARSE_GATES=1: coarse modules at gate level)
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area.sh $(AREA_BUILD) $(AREA_CONFIG)
 
-area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of the parts, larger register files -> larger area, lane-group sums
+area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of the parts, larger register files -> larger area, lane at gate level
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 # ---------------------------------------------------------------- the RTL model and its harness

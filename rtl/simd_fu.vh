@@ -2,9 +2,8 @@
 // (simd_lane.v) and the quarter-rate datapath (simd_qr.v).
 //
 // An id names the operation class a lane operation uses, for power accounting
-// (the SIMD's mon_fu output, harness/activity.c's fu_lane_ops[]) and for the
-// per-unit area runs (scripts/area.sh, SIMD_LANE_FU_SET; lane-combine.py reads
-// the ids from this file).  0 (FU_NONE) is the integer/bit datapath.  Several
+// (the SIMD's mon_fu output, harness/activity.c's fu_lane_ops[]).  0
+// (FU_NONE) is the integer/bit datapath.  Several
 // ids may be served by one shared datapath (e.g. ADD32/SUB32/FMA32/MAD32 by
 // the lane's f32 FMA); the id still tells which operation ran.
 // Include inside a module body.

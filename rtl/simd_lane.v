@@ -645,20 +645,8 @@ module simd_lane (
       fu_res = fu_res | fu_all[fu_i*65 +: 65];
   end
  `define SIMD_LANE_FU_BEGIN assign fu_all[64:0] = 65'd0;
- `ifdef SIMD_LANE_FU_SET
-  // area measurement (scripts/area.sh, AREA_LANE_GATES=1): only the units
-  // whose bit is set in the NFU-bit mask SIMD_LANE_FU_SET are elaborated
-  // (all clear: the lane without its FP units)
-  `define SIMD_LANE_FU(id, w, expr) \
-  if (((`SIMD_LANE_FU_SET >> (id)) & 1) != 0) begin \
-    assign fu_all[(id)*65 +: 65] = (fu == (id)) ? {{(65-(w)){1'b0}}, expr} : 65'd0; \
-  end else begin \
-    assign fu_all[(id)*65 +: 65] = 65'd0; \
-  end
- `else
-  `define SIMD_LANE_FU(id, w, expr) \
+ `define SIMD_LANE_FU(id, w, expr) \
   assign fu_all[(id)*65 +: 65] = (fu == (id)) ? {{(65-(w)){1'b0}}, expr} : 65'd0;
- `endif
  `define SIMD_LANE_FU_END
 `else
   // one case: a simulator evaluates only the selected unit

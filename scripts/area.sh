@@ -14,12 +14,9 @@
 #    cross-check; only modules of at most AREA_ABC_MAX_CELLS cells).
 #    A coarse module (rtl-synth's SYNTH_COARSE, default the quarter-rate
 #    datapath simd_qr: word-level netlist) is estimated by sicu-area from its
-#    word-level cells, or with AREA_LANE_GATES=1 mapped to gates whole; the
-#    lane (simd_lane) is at gate level unless SYNTH_COARSE names it, and then
-#    AREA_LANE_GATES=1 synthesizes it to gates in pieces: one run per group of AREA_LANE_GROUP (10) FP units and one
-#    without any, AREA_LANE_JOBS (nproc) at a time, summed by lane-combine.py
-#    (AREA_LANE_METHOD=whole: the old single `techmap; opt_expr; opt_clean` of
-#    the whole lane, which does not fit in 8 GB);
+#    word-level cells, or with AREA_COARSE_GATES=1 mapped to gates whole
+#    (`techmap; opt_expr; opt_clean`); every other module, the lane included,
+#    is at gate level;
 # 4. sicu-area writes BUILD/area/area.json, area.csv, groups.dat and a table;
 #    gnuplot draws BUILD/area/breakdown.svg and .png.
 #
@@ -27,11 +24,10 @@
 # sicu-area binary, default $BUILD/bin/sicu-area), AREA_RESYNTH (1: always run rtl-synth;
 # never: use the netlists present even if older than the sources - area-test.sh), AREA_ABC (1),
 # AREA_ABC_MAX_CELLS (60000: abc only on modules of at most that many cells),
-# AREA_TIMEOUT (s per module step or lane run, 900), AREA_LANE_MEM_MB (7500: memory limit of
-# each lane run; a failure is remembered in BUILD/area/M.gates.failed and not
-# retried on the same netlist unless AREA_RETRY_LANE=1; tried at all only with AREA_LANE_GATES=1),
-# AREA_LANE_GROUP, AREA_LANE_JOBS, AREA_LANE_METHOD (above), AREA_LANE_TIMEOUT (s per lane group
-# run, 3600), SYNTH_* (passed to rtl-synth.sh).
+# AREA_TIMEOUT (s per module step, 900), AREA_COARSE_MEM_MB (7500: memory limit of
+# a coarse module's gate mapping; a failure is remembered in BUILD/area/M.gates.failed
+# and not retried on the same netlist unless AREA_RETRY_COARSE=1; tried at all only
+# with AREA_COARSE_GATES=1), SYNTH_* (passed to rtl-synth.sh).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,7 +40,7 @@ TOOL=${AREA_TOOL:-${BUILD:-build}/bin/sicu-area}
 ABC=${AREA_ABC:-1}
 ABC_MAX=${AREA_ABC_MAX_CELLS:-60000}
 TMO=${AREA_TIMEOUT:-900}
-LANE_MB=${AREA_LANE_MEM_MB:-7500}
+COARSE_MB=${AREA_COARSE_MEM_MB:-7500}
 SYN=$BUILD/synth
 OUT=$BUILD/area
 GEN=$BUILD/gen
@@ -135,22 +131,18 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
         return 0
     fi
     # a coarse module is mapped to gates only on request (minutes, GBs)
-    if [ "$level" = coarse ] && [ "${AREA_LANE_GATES:-0}" != 1 ]; then
-        echo "  $m: word-level netlist, figures estimated (AREA_LANE_GATES=1: gate level)"
+    if [ "$level" = coarse ] && [ "${AREA_COARSE_GATES:-0}" != 1 ]; then
+        echo "  $m: word-level netlist, figures estimated (AREA_COARSE_GATES=1: gate level)"
         return 0
     fi
     # a coarse module whose mapping failed on this netlist: not tried again
-    # (minutes, GBs) unless AREA_RETRY_LANE=1
+    # (minutes, GBs) unless AREA_RETRY_COARSE=1
     if [ "$level" = coarse ] && [ -f "$dst/$m.gates.failed" ] && [ "$dst/$m.gates.failed" -nt "$src" ] &&
-       [ "${AREA_RETRY_LANE:-0}" != 1 ]; then
+       [ "${AREA_RETRY_COARSE:-0}" != 1 ]; then
         echo "  $m: gate mapping failed before on this netlist ($dst/$m.gates.failed); figures estimated"
         return 0
     fi
     rm -f "$g" "$a" "$dst/$m.gates.failed"
-    if [ "$level" = coarse ] && [ "$m" = simd_lane ] && [ "${AREA_LANE_METHOD:-groups}" = groups ]; then
-        lane_groups "$m" "$dst"
-        return 0
-    fi
     {
         echo "read_rtlil $src"
         if [ "$level" = coarse ]; then
@@ -168,7 +160,7 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
     } > "$dst/$m.area.ys"
     t0=$(date +%s)
     if [ "$level" = coarse ]; then
-        ( ulimit -v $((LANE_MB * 1024)); timeout "$TMO" nice -n 10 "$YOSYS" -q -l "$dst/$m.area.log" "$dst/$m.area.ys" ) \
+        ( ulimit -v $((COARSE_MB * 1024)); timeout "$TMO" nice -n 10 "$YOSYS" -q -l "$dst/$m.area.log" "$dst/$m.area.ys" ) \
             >/dev/null 2>&1
     else
         timeout "$TMO" nice -n 10 "$YOSYS" -q -l "$dst/$m.area.log" "$dst/$m.area.ys" >/dev/null 2>&1
@@ -183,55 +175,10 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
     else
         rm -f "$g.tmp" "$a.tmp"
         [ "$level" = coarse ] || die "gate figures of $m failed (rc $rc, $dst/$m.area.log)"
-        echo "rc=$rc limit_mb=$LANE_MB timeout_s=$TMO wall_s=$(($(date +%s) - t0))" > "$dst/$m.gates.failed"
-        echo "  $m: gate mapping failed (rc $rc: timeout or over ${LANE_MB} MB); its figures will be estimated"
+        echo "rc=$rc limit_mb=$COARSE_MB timeout_s=$TMO wall_s=$(($(date +%s) - t0))" > "$dst/$m.gates.failed"
+        echo "  $m: gate mapping failed (rc $rc: timeout or over ${COARSE_MB} MB); its figures will be estimated"
     fi
 }
-# The lane at gate level in pieces: one Yosys run per group of AREA_LANE_GROUP
-# FP units (rtl/simd_lane.v, SIMD_LANE_FU_SET) plus one with none (the base),
-# AREA_LANE_JOBS at a time; lane-combine.py adds them up (base + sum(group - base)).
-# Each run takes one to a few minutes and < 3 GB; the whole lane in one run does
-# not fit in 8 GB.  The per-group figures stay in OUT/lane/ (lane-groups.txt).
-lane_groups() {   # lane_groups NAME OUT_DIR
-    local m=$1 dst=$2 nfu gsz jobs rd t0 lo hi i mask
-    local ld=$dst/lane ltmo=${AREA_LANE_TIMEOUT:-3600}
-    nfu=$(sed -n 's/^ *localparam integer NFU = \([0-9]*\);.*/\1/p' "rtl/$m.v")
-    [ -n "$nfu" ] || die "rtl/$m.v: no 'localparam integer NFU'"
-    gsz=${AREA_LANE_GROUP:-10}
-    jobs=${AREA_LANE_JOBS:-$(nproc 2>/dev/null || echo 2)}
-    rd=$(grep -m1 '^read_verilog' "$SYN/$m.ys") || die "$SYN/$m.ys: no read_verilog line"
-    rm -rf "$ld"; mkdir -p "$ld"
-    # runs: "index first last" (unit 0, FU_NONE, has no logic; run 0 = no unit = the base)
-    echo "0 1 0" > "$ld/runs"
-    i=1
-    for ((lo = 1; lo < nfu; lo += gsz)); do
-        hi=$((lo + gsz - 1)); [ $hi -ge "$nfu" ] && hi=$((nfu - 1))
-        echo "$i $lo $hi" >> "$ld/runs"; i=$((i + 1))
-    done
-    while read -r i lo hi; do
-        mask=$("$PY" -c 'import sys; lo, hi = int(sys.argv[1]), int(sys.argv[2]); print("%x" % sum(1 << b for b in range(lo, hi + 1)))' "$lo" "$hi")
-        {
-            echo "${rd/-DSYNTHESIS/-DSYNTHESIS -DSIMD_LANE_FU_SET=${nfu}\'h$mask}"
-            printf '%s\n' "hierarchy -check -top $m" proc "opt_expr; opt_clean; opt_merge; opt_clean" opt wreduce \
-                "memory -nomap" opt techmap opt dffunmap "tee -q -o $ld/g$i.json.tmp stat -json -tech cmos"
-        } > "$ld/g$i.ys"
-    done < "$ld/runs"
-    echo "  $m: gate level in $(($(wc -l < "$ld/runs") - 1)) groups of up to $gsz FP units + the base, $jobs runs at a time ($ld/)"
-    t0=$(date +%s)
-    # shellcheck disable=SC2016
-    cut -d' ' -f1 "$ld/runs" | xargs -P "$jobs" -I{} sh -c \
-        '( ulimit -v $(($3 * 1024)); timeout "$4" nice -n 10 "$1" -q -l "$2/g$0.log" "$2/g$0.ys" ) >/dev/null 2>&1 &&
-         mv "$2/g$0.json.tmp" "$2/g$0.json"' {} "$YOSYS" "$ld" "$LANE_MB" "$ltmo"
-    if ! "$PY" scripts/area/lane-combine.py "$m" rtl/simd_fu.vh "$ld" > "$dst/$m.gates.json.tmp"; then
-        rm -f "$dst/$m.gates.json.tmp"
-        echo "rc=1 method=groups limit_mb=$LANE_MB timeout_s=$ltmo wall_s=$(($(date +%s) - t0))" > "$dst/$m.gates.failed"
-        echo "  $m: a group run failed (over ${LANE_MB} MB or ${ltmo} s? $ld/g*.log); its figures will be estimated"
-        return 0
-    fi
-    mv "$dst/$m.gates.json.tmp" "$dst/$m.gates.json"
-    printf '  %-14s %-6s %5d s  (per group: %s)\n' "$m" groups "$(($(date +%s) - t0))" "$ld/lane-groups.txt"
-}
-
 echo "area: gate figures (dffunmap; stat -tech cmos$([ "$ABC" = 1 ] && echo '; abc -g NAND')) in $OUT/"
 for m in $all_mods; do
     level=$(sed -n 's/^level=//p' "$SYN/$m.run")

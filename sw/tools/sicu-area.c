@@ -162,36 +162,6 @@ static int64_t gate_weight(const char *type)
     return -1;
 }
 
-/* NAND2-eq of the logic gates of a cell-type histogram {type: count}, by the weight table */
-static double cells_nand2(json_t *by_type)
-{
-    const char *k;
-    json_t *v;
-    int64_t mn = 0;
-    json_object_foreach(by_type, k, v) {
-        if (!strncmp(k, "$mem_v2", 7) || k[0] != '$')
-            continue;   /* memories (the lane's FP tables) are not logic */
-        int64_t w = gate_weight(k);
-        if (w < 0)
-            die("lane group figures: cell type %s has no NAND2 weight", k);
-        mn += json_integer_value(v) * w;
-    }
-    return mn / 1000.0;
-}
-
-/* lane_groups of area.json: lane-combine.py's record (base, groups with their
- * FU index range and cell types), each part with its NAND2-eq of logic */
-static json_t *lane_groups_json(json_t *rec)
-{
-    json_t *out = json_deep_copy(rec), *g;
-    size_t i;
-    json_t *base = json_object_get(out, "base");
-    json_object_set_new(base, "nand2_logic", json_real(cells_nand2(json_object_get(base, "cells_by_type"))));
-    json_array_foreach(json_object_get(out, "groups"), i, g)
-        json_object_set_new(g, "nand2_logic", json_real(cells_nand2(json_object_get(g, "cells_by_type"))));
-    return out;
-}
-
 static int64_t cmos_cost(const char *type)
 {
     for (size_t i = 0; i < sizeof cmos_table / sizeof cmos_table[0]; i++)
@@ -260,7 +230,6 @@ struct module {
     int64_t cmos_unknown;    /* cells without an estimate (memories, children excluded) */
     struct typecount *unknown; int n_unknown;
     char *yosys_cmos;        /* Yosys' own estimate string */
-    json_t *lane_groups;     /* gates.json made in groups (lane-combine.py): its record, else NULL */
     int64_t abc_nand, abc_not, abc_other;  /* -1: not run */
     int64_t abc_mnand;
     struct mem *mems; int n_mems;
@@ -544,7 +513,6 @@ static void load_module(struct module *m)
         return;
     }
     root = load_json(p);
-    m->lane_groups = json_incref(json_object_get(root, "sicu_lane_groups"));
     sm = stat_module(root, m->name, p);
     bt = json_object_get(sm, "num_cells_by_type");
     json_object_foreach(bt, k, v) {
@@ -884,8 +852,6 @@ static void write_json(const char *area, const char *config, const char *top, co
         json_object_set_new(o, "status", json_string(m->status));
         json_object_set_new(o, "level", json_string(m->level ? m->level : ""));
         json_object_set_new(o, "T->estimated", json_boolean(m->estimated));
-        if (m->lane_groups)   /* per FP-unit group figures, for per-unit power (docs/power.md) */
-            json_object_set_new(o, "lane_groups", lane_groups_json(m->lane_groups));
         if (m->params)
             json_object_set_new(o, "params", json_string(m->params));
         json_object_set_new(o, "instances", json_integer(m->instances));

@@ -8,9 +8,6 @@
  *
  *   dynamic  = alpha(m) x (NAND2 logic + NAND2 flops of all instances of m)
  *              + memory bits accessed per cycle x 0.5 x NAND2 per RAM bit
- *   (the lane, if the area report has its per-group figures "lane_groups" and
- *   the activity its "fu_lane_ops": NAND2 logic = instances x (base + sum over
- *   groups of the group's share of the lane operations x its NAND2 logic))
  *   static   = NAND2 total of all instances of m (logic, flops, memories)
  *
  * alpha(m) is the module's activity factor (bit changes per traced bit per
@@ -43,38 +40,6 @@ static int die(const char *fmt, const char *a)
     fprintf(stderr, "sicu-power: ");
     fprintf(stderr, fmt, a);
     fputc('\n', stderr);
-    return 1;
-}
-
-/* The lane measured per group of FP units (make area AREA_LANE_GATES=1): only
- * the units the run's operations use switch, so weight each group by its share
- * of the lane operations (activity "fu_lane_ops") instead of counting every
- * unit.  1 and *lf set (NAND2 of logic+flops, all instances) when the module
- * has such figures, else 0. */
-static int lane_logic_nand2(json_t *mv, json_t *act, double *lf)
-{
-    json_t *lg = json_object_get(mv, "lane_groups");
-    json_t *fuo = json_object_get(act, "fu_lane_ops");
-    if (!json_is_object(lg) || !json_is_object(fuo))
-        return 0;
-    double ops = 0, eff = num(json_object_get(lg, "base"), "nand2_logic");
-    const char *fk;
-    json_t *fv;
-    json_object_foreach(fuo, fk, fv)
-        ops += (double)json_integer_value(fv);
-    size_t gi;
-    json_t *gv;
-    json_array_foreach(json_object_get(lg, "groups"), gi, gv) {
-        double gops = 0;
-        for (int u = (int)num(gv, "first"); u <= (int)num(gv, "last"); u++) {
-            char key[8];
-            snprintf(key, sizeof key, "%d", u);
-            gops += (double)json_integer_value(json_object_get(fuo, key));
-        }
-        if (ops > 0)
-            eff += gops / ops * num(gv, "nand2_logic");
-    }
-    *lf = eff * num(mv, "instances");
     return 1;
 }
 
@@ -120,8 +85,7 @@ int main(int argc, char **argv)
     json_object_set_new(root, "area_config", acfg ? json_incref(acfg) : json_null());
     json_object_set_new(root, "formula",
                         json_string("dynamic(m) = activity_factor(m) x NAND2(logic+flops, all instances) + memory bits "
-                                    "accessed per cycle x 0.5 x NAND2 per RAM bit (lane with per-group area: NAND2 logic = instances x "
-                                    "(base + sum of group NAND2 x the group's share of lane operations)); static(m) = NAND2 "
+                                    "accessed per cycle x 0.5 x NAND2 per RAM bit; static(m) = NAND2 "
                                     "total (all instances); "
                                     "NAND2-equivalent toggles per cycle, normalized per program"));
     char path[4096];
@@ -167,14 +131,12 @@ int main(int argc, char **argv)
             }
             double alpha = num(am, "activity_factor");
             double lf = num(all, "nand2_logic") + num(all, "nand2_flops");
-            int per_unit = lane_logic_nand2(mv, act, &lf);
             double mem_b = !strcmp(mk, "vgpr_bank") ? vgpr_b : !strcmp(mk, "lds") ? lds_b :
                            !strcmp(mk, "sgpr_file") ? sgpr_b : 0;
             double dl = alpha * lf, dm = mem_b * 0.5 * ram_w, st = num(all, "nand2_total");
-            json_t *o = json_pack("{s:s?,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:b}", "group", g, "instances",
+            json_t *o = json_pack("{s:s?,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "group", g, "instances",
                                   (json_int_t)num(mv, "instances"), "activity_factor", alpha, "nand2_logic_flops", lf,
-                                  "dynamic_logic", dl, "dynamic_memory", dm, "dynamic", dl + dm, "static", st,
-                                  "per_unit_weighting", per_unit);
+                                  "dynamic_logic", dl, "dynamic_memory", dm, "dynamic", dl + dm, "static", st);
             json_object_set_new(pm, mk, o);
             dyn_tot += dl + dm;
             st_tot += st;
