@@ -350,42 +350,97 @@ function automatic [31:0] si_f32_rsq_legacy(input [31:0] tr_a, input [31:0] tr_m
     end
 endfunction
 
+// -------------------------------------------------------------------- shared polynomial evaluator
+
+// log2, exp2 and sin/cos evaluate their polynomials on one Horner chain of
+// seven steps p_k = c_k + mulq(x_k, p_in_k) (the quarter-rate unit has one
+// such chain; simd_qr.v).  Per function fn:
+//   0 log: x = r; p_in = C7, then p_(k-1); c = C6 .. C1, 0: log's p = p7
+//   1 exp: x = r; p_in = D5, then p_(k-1); c = D4 .. D1, 2^62: q = p5
+//   2 sin: x = z (steps 1-6), b (step 7); steps 1-3 from -K5040 with
+//          c = K120, -K6, 1 (ps = p3); steps 4-6 from -K720 with c = K24,
+//          -K2, 1 (pc = p6); step 7: p_in = ps, c = 0 (b * ps = p7)
+// Returns {p5, p6, p7}.
+function automatic [63:0] fptr_poly_c(input [1:0] tr_fn, input [2:0] tr_k);
+    begin
+        fptr_poly_c = 64'd0;
+        case ({tr_fn, tr_k})
+        {2'd0, 3'd0}: fptr_poly_c = 64'h0d30bb153d6f6ca0;   // C7 (start)
+        {2'd0, 3'd1}: fptr_poly_c = 64'hf09c7b11e2fe0146;   // C6
+        {2'd0, 3'd2}: fptr_poly_c = 64'h12776c50ef9bfe79;   // C5
+        {2'd0, 3'd3}: fptr_poly_c = 64'he8eab89ad47d01e9;   // C4
+        {2'd0, 3'd4}: fptr_poly_c = 64'h1ec709dc3a03fd75;   // C3
+        {2'd0, 3'd5}: fptr_poly_c = 64'hd1d57135a8fa03d1;   // C2
+        {2'd0, 3'd6}: fptr_poly_c = 64'h5c551d94ae0bf85e;   // C1
+        {2'd1, 3'd0}: fptr_poly_c = 64'h0015d87fe78a6731;   // D5 (start)
+        {2'd1, 3'd1}: fptr_poly_c = 64'h009d955b7dd273b9;   // D4
+        {2'd1, 3'd2}: fptr_poly_c = 64'h038d611ae09417f1;   // D3
+        {2'd1, 3'd3}: fptr_poly_c = 64'h0f5fdeffc162c754;   // D2
+        {2'd1, 3'd4}: fptr_poly_c = 64'h2c5c85fdf473de6b;   // D1
+        {2'd1, 3'd5}: fptr_poly_c = 64'h4000000000000000;   // 1
+        {2'd2, 3'd0}: fptr_poly_c = 64'hfffcbfcbfcbfcbfd;   // -K5040 (start)
+        {2'd2, 3'd1}: fptr_poly_c = 64'h0088888888888889;   //  K120
+        {2'd2, 3'd2}: fptr_poly_c = 64'hf555555555555555;   // -K6
+        {2'd2, 3'd3}: fptr_poly_c = 64'h4000000000000000;   //  1
+        {2'd2, 3'd4}: fptr_poly_c = 64'h02aaaaaaaaaaaaab;   //  K24 (from -K720)
+        {2'd2, 3'd5}: fptr_poly_c = 64'he000000000000000;   // -K2
+        {2'd2, 3'd6}: fptr_poly_c = 64'h4000000000000000;   //  1
+        default: ;
+        endcase
+    end
+endfunction
+
+function automatic [191:0] fptr_poly7(input [1:0] tr_fn, input [63:0] tr_x, input [63:0] tr_b);
+    reg [63:0] tr_p, tr_p3, tr_p5, tr_p6, tr_in;
+    integer    tr_k;
+    begin
+        tr_p = fptr_poly_c(tr_fn, 3'd0);
+        tr_p3 = 64'd0; tr_p5 = 64'd0; tr_p6 = 64'd0;
+        for (tr_k = 1; tr_k <= 7; tr_k = tr_k + 1) begin
+            tr_in = tr_p;
+            if (tr_fn == 2'd2 && tr_k == 4) tr_in = 64'hffe93e93e93e93e9;   // -K720
+            if (tr_fn == 2'd2 && tr_k == 7) tr_in = tr_p3;
+            tr_p = fptr_poly_c(tr_fn, tr_k[2:0]) + fptr_mulq((tr_fn == 2'd2 && tr_k == 7) ? tr_b : tr_x, tr_in);
+            if (tr_k == 3) tr_p3 = tr_p;
+            if (tr_k == 5) tr_p5 = tr_p;
+            if (tr_k == 6) tr_p6 = tr_p;
+        end
+        fptr_poly7 = {tr_p5, tr_p6, tr_p};
+    end
+endfunction
+
 // -------------------------------------------------------------------- log2
 
 // log2(x), x = M * 2^(E-23): i = M[22:15], r = (M*LOG_R[i] - 2^33) << 29
 // (Q62), p = Horner(C7..C1) * r, S = E*2^62 + LOG_L[i] + p, RNE(S * 2^-62).
+// fptr_log_r: r (any input); fptr_log_fin: the result given p.
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
-/* verilator lint_on UNUSEDSIGNAL */
-    reg [7:0] tr_i;
+function automatic [63:0] fptr_log_r(input [31:0] tr_a);
     reg [34:0] tr_mr;
-    reg [63:0] tr_r, tr_p, tr_t, tr_tl, tr_ml;
+    begin
+        tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
+        fptr_log_r = ({29'd0, tr_mr} - 64'h0000_0002_0000_0000) << 29;
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+function automatic [31:0] fptr_log_fin(input [31:0] tr_a, input [63:0] tr_p);
+    reg [63:0] tr_t, tr_tl, tr_ml;
     reg signed [8:0] tr_eh;
     reg [7:0] tr_mh;
     reg tr_sn;
     begin
         case (fptr_cls(tr_a[30:0]))
-        2'd3: si_f32_log = tr_a | 32'h00400000;
-        2'd0: si_f32_log = 32'hff800000;
-        2'd2: si_f32_log = tr_a[31] ? 32'hffc00000 : tr_a;
+        2'd3: fptr_log_fin = tr_a | 32'h00400000;
+        2'd0: fptr_log_fin = 32'hff800000;
+        2'd2: fptr_log_fin = tr_a[31] ? 32'hffc00000 : tr_a;
         default: begin
             if (tr_a[31]) begin
-                si_f32_log = 32'hffc00000;
+                fptr_log_fin = 32'hffc00000;
             end else begin
-                tr_i = tr_a[22:15];
-                tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_i)};
-                tr_r = ({29'd0, tr_mr} - 64'h0000_0002_0000_0000) << 29;
-                tr_p = 64'h0d30bb153d6f6ca0;                            // C7
-                tr_p = 64'hf09c7b11e2fe0146 + fptr_mulq(tr_r, tr_p);    // C6
-                tr_p = 64'h12776c50ef9bfe79 + fptr_mulq(tr_r, tr_p);    // C5
-                tr_p = 64'he8eab89ad47d01e9 + fptr_mulq(tr_r, tr_p);    // C4
-                tr_p = 64'h1ec709dc3a03fd75 + fptr_mulq(tr_r, tr_p);    // C3
-                tr_p = 64'hd1d57135a8fa03d1 + fptr_mulq(tr_r, tr_p);    // C2
-                tr_p = 64'h5c551d94ae0bf85e + fptr_mulq(tr_r, tr_p);    // C1
-                tr_p = fptr_mulq(tr_r, tr_p);
                 // S = E*2^62 + t with t = LOG_L[i] + p, |t| < 2^63, split as
                 // S = eh*2^62 + tl, tl in [0, 2^62)
-                tr_t = fptab_log_l(tr_i) + tr_p;
+                tr_t = fptab_log_l(tr_a[22:15]) + tr_p;
                 tr_tl = {2'b00, tr_t[61:0]};
                 tr_eh = {1'b0, tr_a[30:23]} - 9'd127 + {{7{tr_t[63]}}, tr_t[63:62]};  // -127..128
                 // |S| = mh*2^62 + ml, ml in [0, 2^62]
@@ -401,15 +456,27 @@ function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
                     tr_ml = 64'h4000_0000_0000_0000 - tr_tl;
                 end
                 if (tr_mh == 8'd0 && tr_ml == 64'd0)
-                    si_f32_log = 32'd0;                                 // log2(1) = +0
+                    fptr_log_fin = 32'd0;                               // log2(1) = +0
                 else if (tr_mh == 8'd0)
-                    si_f32_log = fptr_rne32(tr_sn, -16'sd62, tr_ml);
+                    fptr_log_fin = fptr_rne32(tr_sn, -16'sd62, tr_ml);
                 else
-                    si_f32_log = fptr_rne32(tr_sn, -16'sd54,
-                                            {2'b00, tr_mh, tr_ml[61:8]} | {63'd0, tr_ml[7:0] != 8'd0});
+                    fptr_log_fin = fptr_rne32(tr_sn, -16'sd54,
+                                              {2'b00, tr_mh, tr_ml[61:8]} | {63'd0, tr_ml[7:0] != 8'd0});
             end
         end
         endcase
+    end
+endfunction
+
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
+/* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [191:0] tr_pp;   // {p5, p6, p7}: log uses p7
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        tr_pp = fptr_poly7(2'd0, fptr_log_r(tr_a), 64'd0);
+        si_f32_log = fptr_log_fin(tr_a, tr_pp[63:0]);
     end
 endfunction
 
@@ -437,65 +504,88 @@ endfunction
 // exp2(x): X = floor(x * 2^64), n = X >> 64, f = X mod 2^64, i = f >> 56,
 // r = (f mod 2^56) >> 2, q = 2^62 + r * Horner(D5..D1),
 // mant = (EXP_T[i] * q) >> 62, result RNE(mant * 2^(n-62)).
+// fptr_exp_pre: {n, f} (meaningful on the general path); fptr_exp_fin: the
+// result given n and mant.
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
-/* verilator lint_on UNUSEDSIGNAL */
+function automatic [79:0] fptr_exp_pre(input [31:0] tr_a);
     reg signed [15:0] tr_e, tr_n;
     reg signed [6:0] tr_sh;
-    reg [63:0] tr_mm, tr_lo, tr_r, tr_p, tr_q, tr_mant;
-    // tr_hw < 2^7 (M < 2^24, sh <= 47): only [7:0] is read;
-    // r = (f mod 2^56) >> 2 drops f[1:0] by definition
+    reg [63:0] tr_mm, tr_lo, tr_f;
+    // tr_hw < 2^7 (M < 2^24, sh <= 47): only [7:0] is read
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [63:0] tr_hw, tr_f;
+    reg [63:0] tr_hw;
     /* verilator lint_on UNUSEDSIGNAL */
     reg [7:0] tr_hi;
     begin
         tr_e = fptr_exp(tr_a[30:23]);
+        // |x| * 2^64 = M << sh, sh in [-23, 47] (e in [-64, 6]); mag = {hi, lo}
+        tr_sh = tr_e[6:0] + 7'sd41;
+        tr_mm = {40'd0, 1'b1, tr_a[22:0]};
+        if (!tr_sh[6]) begin
+            tr_lo = tr_mm << tr_sh[5:0];
+            tr_hw = tr_mm >> (7'd64 - {1'b0, tr_sh[5:0]});              // < 2^7
+            tr_hi = tr_hw[7:0];
+        end else begin
+            tr_lo = tr_mm >> (6'd0 - tr_sh[5:0]);
+            tr_hi = 8'd0;
+            tr_hw = 64'd0;
+            // a negative x floors: ceil the magnitude
+            if (tr_a[31] && (tr_lo << (6'd0 - tr_sh[5:0])) != tr_mm)
+                tr_lo = tr_lo + 64'd1;
+        end
+        if (tr_a[31]) begin
+            tr_f = 64'd0 - tr_lo;
+            tr_n = 16'sd0 - $signed({8'd0, tr_hi}) - $signed({15'd0, tr_lo != 64'd0});
+        end else begin
+            tr_f = tr_lo;
+            tr_n = $signed({8'd0, tr_hi});
+        end
+        fptr_exp_pre = {tr_n, tr_f};
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+function automatic [31:0] fptr_exp_fin(input [31:0] tr_a, input signed [15:0] tr_n, input [63:0] tr_mant);
+    begin
         case (fptr_cls(tr_a[30:0]))
-        2'd3: si_f32_exp = tr_a | 32'h00400000;
-        2'd0: si_f32_exp = 32'h3f800000;
-        2'd2: si_f32_exp = tr_a[31] ? 32'd0 : tr_a;
+        2'd3: fptr_exp_fin = tr_a | 32'h00400000;
+        2'd0: fptr_exp_fin = 32'h3f800000;
+        2'd2: fptr_exp_fin = tr_a[31] ? 32'd0 : tr_a;
         default: begin
-            if (!tr_a[31] && tr_a >= 32'h43000000) begin
-                si_f32_exp = 32'h7f800000;                              // x >= 128
-            end else if (tr_a[31] && tr_a > 32'hc2fc0000) begin
-                si_f32_exp = 32'd0;                                     // x < -126
-            end else if (tr_e < -16'sd64) begin
-                si_f32_exp = 32'h3f800000;                              // |x| < 2^-64
-            end else begin
-                // |x| * 2^64 = M << sh, sh in [-23, 47]; mag = {hi, lo}
-                tr_sh = tr_e[6:0] + 7'sd41;                             // e in [-64, 6]
-                tr_mm = {40'd0, 1'b1, tr_a[22:0]};
-                if (!tr_sh[6]) begin
-                    tr_lo = tr_mm << tr_sh[5:0];
-                    tr_hw = tr_mm >> (7'd64 - {1'b0, tr_sh[5:0]});      // < 2^7
-                    tr_hi = tr_hw[7:0];
-                end else begin
-                    tr_lo = tr_mm >> (6'd0 - tr_sh[5:0]);
-                    tr_hi = 8'd0;
-                    // a negative x floors: ceil the magnitude
-                    if (tr_a[31] && (tr_lo << (6'd0 - tr_sh[5:0])) != tr_mm)
-                        tr_lo = tr_lo + 64'd1;
-                end
-                if (tr_a[31]) begin
-                    tr_f = 64'd0 - tr_lo;
-                    tr_n = 16'sd0 - $signed({8'd0, tr_hi}) - $signed({15'd0, tr_lo != 64'd0});
-                end else begin
-                    tr_f = tr_lo;
-                    tr_n = $signed({8'd0, tr_hi});
-                end
-                tr_r = {10'd0, tr_f[55:2]};
-                tr_p = 64'h0015d87fe78a6731;                            // D5
-                tr_p = 64'h009d955b7dd273b9 + fptr_mulq(tr_r, tr_p);    // D4
-                tr_p = 64'h038d611ae09417f1 + fptr_mulq(tr_r, tr_p);    // D3
-                tr_p = 64'h0f5fdeffc162c754 + fptr_mulq(tr_r, tr_p);    // D2
-                tr_p = 64'h2c5c85fdf473de6b + fptr_mulq(tr_r, tr_p);    // D1
-                tr_q = 64'h4000_0000_0000_0000 + fptr_mulq(tr_r, tr_p);
-                tr_mant = fptr_mulsh(fptab_exp_t(tr_f[63:56]), tr_q, 1'b0, 1'b0, 1'b0);
-                si_f32_exp = fptr_rne32(1'b0, tr_n - 16'sd62, tr_mant);
-            end
+            if (!tr_a[31] && tr_a >= 32'h43000000)
+                fptr_exp_fin = 32'h7f800000;                            // x >= 128
+            else if (tr_a[31] && tr_a > 32'hc2fc0000)
+                fptr_exp_fin = 32'd0;                                   // x < -126
+            else if (fptr_exp(tr_a[30:23]) < -16'sd64)
+                fptr_exp_fin = 32'h3f800000;                            // |x| < 2^-64
+            else
+                fptr_exp_fin = fptr_rne32(1'b0, tr_n - 16'sd62, tr_mant);
         end
         endcase
+    end
+endfunction
+
+// r = (f mod 2^56) >> 2 (Q62) from fptr_exp_pre's {n, f}
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [63:0] fptr_exp_r(input [79:0] tr_nf);
+    begin
+        fptr_exp_r = {10'd0, tr_nf[55:2]};
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
+/* verilator lint_on UNUSEDSIGNAL */
+    reg [79:0] tr_nf;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [191:0] tr_pp;   // {p5, p6, p7}: exp uses p5 = q
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        tr_nf = fptr_exp_pre(tr_a);
+        tr_pp = fptr_poly7(2'd1, fptr_exp_r(tr_nf), 64'd0);
+        si_f32_exp = fptr_exp_fin(tr_a, tr_nf[79:64],
+                                  fptr_mulsh(fptab_exp_t(tr_nf[63:56]), tr_pp[191:128], 1'b0, 1'b0, 1'b0));
     end
 endfunction
 
@@ -509,40 +599,71 @@ endfunction
 
 // ---------------------------------------------------------------- sin / cos
 
-// sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62); result Q62 in [0, 2^62].
-function automatic [63:0] fptr_sinq(input [62:0] tr_v);
-    reg [63:0] tr_w, tr_b, tr_z, tr_ps, tr_pc, tr_res;
+// sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62); result Q62 in [0, 2^62]:
+// k = round(v * 2^8) (0..64), w = v - k/256, b = w * 2pi (Q62), z = b^2,
+// ps / pc = the sin / cos polynomials in z (fptr_poly7, fn 2),
+// SQ = SIN_T[k] * pc + SIN_T[64-k] * (b * ps), clamped to [0, 2^62].
+// fptr_sinq_kb: {k, b}; fptr_sinq_fin: SQ from the two products.
+function automatic [70:0] fptr_sinq_kb(input [62:0] tr_v);
+    reg [63:0] tr_w;
     reg [6:0] tr_k;
     begin
         tr_k = tr_v[62:56] + {6'd0, tr_v[55]};                          // (v + 2^55) >> 56, 0..64
         tr_w = {1'b0, tr_v} - {1'b0, tr_k, 56'd0};                      // |w| <= 2^55
-        tr_b = fptr_mulsh(tr_w, 64'hc90fdaa22168c235, 1'b1, 1'b0, 1'b1);  // w * 2pi, Q62
-        tr_z = fptr_mulq(tr_b, tr_b);
-        tr_ps = 64'hfffcbfcbfcbfcbfd;                                   // -K5040
-        tr_ps = 64'h0088888888888889 + fptr_mulq(tr_z, tr_ps);          //  K120
-        tr_ps = 64'hf555555555555555 + fptr_mulq(tr_z, tr_ps);          // -K6
-        tr_ps = 64'h4000000000000000 + fptr_mulq(tr_z, tr_ps);          //  1
-        tr_pc = 64'hffe93e93e93e93e9;                                   // -K720
-        tr_pc = 64'h02aaaaaaaaaaaaab + fptr_mulq(tr_z, tr_pc);          //  K24
-        tr_pc = 64'he000000000000000 + fptr_mulq(tr_z, tr_pc);          // -K2
-        tr_pc = 64'h4000000000000000 + fptr_mulq(tr_z, tr_pc);          //  1
-        tr_res = fptr_mulq(fptab_sin_t(tr_k), tr_pc)
-            + fptr_mulq(fptab_sin_t(7'd64 - tr_k), fptr_mulq(tr_b, tr_ps));
+        fptr_sinq_kb = {tr_k, fptr_mulsh(tr_w, 64'hc90fdaa22168c235, 1'b1, 1'b0, 1'b1)};  // w * 2pi, Q62
+    end
+endfunction
+
+function automatic [63:0] fptr_sinq_fin(input [63:0] tr_m1, input [63:0] tr_m2);
+    reg [63:0] tr_res;
+    begin
+        tr_res = tr_m1 + tr_m2;
         if (tr_res[63])
             tr_res = 64'd0;
         else if (tr_res > 64'h4000_0000_0000_0000)
             tr_res = 64'h4000_0000_0000_0000;
-        fptr_sinq = tr_res;
+        fptr_sinq_fin = tr_res;
     end
 endfunction
+
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [63:0] fptr_sinq(input [62:0] tr_v);
+    reg [70:0] tr_kb;
+    reg [191:0] tr_pp;   // {p5, p6, p7}: pc = p6, b * ps = p7
+    begin
+        tr_kb = fptr_sinq_kb(tr_v);
+        tr_pp = fptr_poly7(2'd2, fptr_mulq(tr_kb[63:0], tr_kb[63:0]), tr_kb[63:0]);
+        fptr_sinq = fptr_sinq_fin(fptr_mulq(fptab_sin_t(tr_kb[70:64]), tr_pp[127:64]),
+                                  fptr_mulq(fptab_sin_t(7'd64 - tr_kb[70:64]), tr_pp[63:0]));
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 // Shared by sin and cos (the input is in revolutions).  F = frac(|x|) as Q64,
 // quadrant q = F >> 62, u = F mod 2^62; cos uses q + 1 and a positive sign;
 // |result| = SQ(q odd ? 2^62 - u : u), sign = sign(x) xor (q >= 2).
-function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
+// fptr_sincos_v: SQ's argument (meaningful on the general path);
+// fptr_sincos_fin: the result given SQ's value y.
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [62:0] fptr_sincos_v(input [31:0] tr_a, input tr_is_cos);
     reg signed [15:0] tr_e;
-    reg [63:0] tr_mm, tr_ff, tr_y;
-    reg [62:0] tr_u, tr_v;
+    reg [63:0] tr_ff;
+    reg [62:0] tr_u;
+    reg [1:0] tr_q;
+    begin
+        tr_e = fptr_exp(tr_a[30:23]);
+        tr_ff = {40'd0, 1'b1, tr_a[22:0]} << (tr_e[5:0] + 6'd41);      // frac(|x|), Q64
+        tr_q = tr_ff[63:62] + {1'b0, tr_is_cos};                        // cos t = sin(t + 1/4)
+        tr_u = {1'b0, tr_ff[61:0]};
+        fptr_sincos_v = tr_q[0] ? (63'h4000_0000_0000_0000 - tr_u) : tr_u;
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, input [63:0] tr_y);
+    reg signed [15:0] tr_e;
+    reg [63:0] tr_mm, tr_ff;
     reg [55:0] tr_x1, tr_x2;
     reg [1:0] tr_q;
     reg tr_sg;
@@ -550,41 +671,41 @@ function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
         tr_e = fptr_exp(tr_a[30:23]);
         tr_mm = {40'd0, 1'b1, tr_a[22:0]};
         case (fptr_cls(tr_a[30:0]))
-        2'd3: fptr_sincos = tr_a | 32'h00400000;
-        2'd2: fptr_sincos = 32'hffc00000;
-        2'd0: fptr_sincos = tr_is_cos ? 32'h3f800000 : {tr_a[31], 31'd0};
+        2'd3: fptr_sincos_fin = tr_a | 32'h00400000;
+        2'd2: fptr_sincos_fin = 32'hffc00000;
+        2'd0: fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : {tr_a[31], 31'd0};
         default: begin
             if (tr_a[30:0] > 31'h43800000) begin                        // |x| > 256
-                fptr_sincos = tr_is_cos ? 32'h3f800000 : 32'd0;
+                fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : 32'd0;
             end else if (tr_e < -16'sd20) begin
                 // sin(2 pi x) ~ 2 pi x: RNE(M * TWOPI_Q61 * 2^(E-84)); the
                 // 88-bit product is passed as floor(prod / 2^24) | sticky
                 tr_x1 = {32'd0, tr_mm[23:0]} * 56'h00_0000_2168_c235;   // M * low half
                 tr_x2 = {32'd0, tr_mm[23:0]} * 56'h00_0000_c90f_daa2;   // M * high half
                 if (tr_is_cos)
-                    fptr_sincos = 32'h3f800000;
+                    fptr_sincos_fin = 32'h3f800000;
                 else
-                    fptr_sincos = fptr_rne32(tr_a[31], tr_e - 16'sd60,
-                                             ({tr_x2[55:0], 8'd0} + {32'd0, tr_x1[55:24]})
-                                             | {63'd0, tr_x1[23:0] != 24'd0});
+                    fptr_sincos_fin = fptr_rne32(tr_a[31], tr_e - 16'sd60,
+                                                 ({tr_x2[55:0], 8'd0} + {32'd0, tr_x1[55:24]})
+                                                 | {63'd0, tr_x1[23:0] != 24'd0});
             end else begin
-                tr_ff = tr_mm << (tr_e[5:0] + 6'd41);                   // frac(|x|), Q64
-                tr_q = tr_ff[63:62];
-                tr_u = {1'b0, tr_ff[61:0]};
-                tr_sg = tr_a[31];
-                if (tr_is_cos) begin
-                    tr_q = tr_q + 2'd1;                                 // cos t = sin(t + 1/4)
-                    tr_sg = 1'b0;
-                end
-                tr_v = tr_q[0] ? (63'h4000_0000_0000_0000 - tr_u) : tr_u;
-                tr_y = fptr_sinq(tr_v);
+                tr_ff = tr_mm << (tr_e[5:0] + 6'd41);
+                tr_q = tr_ff[63:62] + {1'b0, tr_is_cos};
+                tr_sg = tr_a[31] && !tr_is_cos;
                 if (tr_y == 64'd0)
-                    fptr_sincos = 32'd0;
+                    fptr_sincos_fin = 32'd0;
                 else
-                    fptr_sincos = fptr_rne32(tr_sg ^ tr_q[1], -16'sd62, tr_y);
+                    fptr_sincos_fin = fptr_rne32(tr_sg ^ tr_q[1], -16'sd62, tr_y);
             end
         end
         endcase
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
+    begin
+        fptr_sincos = fptr_sincos_fin(tr_a, tr_is_cos, fptr_sinq(fptr_sincos_v(tr_a, tr_is_cos)));
     end
 endfunction
 
