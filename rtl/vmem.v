@@ -8,7 +8,10 @@
 // until this unit is empty: memory operations perform in issue order).
 //   ADDR   16 lanes per cycle (4 cycles): each lane's address (buf_addr.vh)
 //          and the range check of each of its dwords; the instruction gets
-//          an in-flight slot (INFLIGHT, freed at completion, in order);
+//          an in-flight slot (INFLIGHT, freed at completion, in order).  Its
+//          per-lane results go to COAL when COAL is free, so a load is
+//          addressed while the previous instruction is coalesced (stores
+//          one at a time: the unit holds one store's data rows);
 //   COAL   one line request per cycle: the first pending element (lane, then
 //          dword, the emulator's order) names the line; every pending element
 //          in that line is served by the request.  A contiguous dword access
@@ -112,37 +115,61 @@ module vmem #(
     reg [ITW-1:0] it_head, it_tail;
     reg [ITW:0]   it_cnt;
 
-    // ---------------------------------------------------------------- current instruction (ADDR, COAL)
-    localparam [1:0] C_IDLE = 2'd0, C_ADDR = 2'd1, C_COAL = 2'd2, C_MARK = 2'd3;
+    // ---------------------------------------------------------------- ADDR stage: the instruction being addressed
+    // (then FULL until COAL takes its per-lane results: a load is addressed
+    // while the previous instruction is coalesced)
+    localparam [1:0] A_IDLE = 2'd0, A_ADDR = 2'd1, A_FULL = 2'd2;
+    reg [1:0]     a_st;
+    reg [1:0]     a_q;                // ADDR: lanes 16q .. 16q+15
+    reg [ITW-1:0] a_it;
+    reg [2:0]     a_nd;
+    reg [63:0]    a_exec;
+    reg [127:0]   a_vs;
+    reg [31:0]    a_soff;
+    reg [15:0]    a_offset;
+    reg           a_addr64, a_idxen, a_offen;
+    reg [2047:0]  a_a0, a_a1;
+    reg           a_store;
+    reg [WW-1:0]  a_wave;
+    reg [15:0]    a_tag;
+    reg [47:0]    a_pc;
+    reg [64*58-1:0] a_line;           // per lane: line of its first dword
+    reg [255:0]   a_woff;             // dword of it within the line, per lane
+    reg [63:0]    a_cross;            // the lane's dwords reach the next line
+    reg [255:0]   a_act;              // [d*64 + lane]: an active lane's dword d
+    reg [255:0]   a_oob;              // ... out of range (loads read 0)
+
+    // ---------------------------------------------------------------- COAL stage: the instruction being coalesced
+    localparam [1:0] C_IDLE = 2'd0, C_COAL = 2'd2, C_MARK = 2'd3;
     reg [1:0]     c_st;
-    reg [1:0]     c_q;                // ADDR: lanes 16q .. 16q+15
     reg [ITW-1:0] c_it;
-    reg [2:0]     c_nd;
-    reg [63:0]    c_exec;
-    reg [127:0]   c_vs;
-    reg [31:0]    c_soff;
-    reg [15:0]    c_offset;
-    reg           c_addr64, c_idxen, c_offen;
-    reg [2047:0]  c_a0, c_a1;
     reg           c_store;
-    reg [8191:0]  c_d;                // store data rows {dword 3, 2, 1, 0}
+    reg [8191:0]  c_d;                // store data rows {dword 3, 2, 1, 0} (of the one store in the unit)
     reg [WW-1:0]  c_wave;
     reg [15:0]    c_tag;
     reg [47:0]    c_pc;
-    reg [64*58-1:0] c_line;           // per lane: line of its first dword
-    reg [255:0]   c_woff;             // dword of it within the line, per lane
-    reg [63:0]    c_cross;            // the lane's dwords reach the next line
-    reg [255:0]   c_act;              // [d*64 + lane]: an active lane's dword d
-    reg [255:0]   c_oob;              // ... out of range (loads read 0)
-    reg [255:0]   c_done;             // ... requested
+    reg [64*58-1:0] c_line;           // a_* of the instruction, taken over from ADDR
+    reg [255:0]   c_woff;
+    reg [63:0]    c_cross;
+    reg [255:0]   c_act;
+    reg [255:0]   c_oob;
+    reg [255:0]   c_done;             // [d*64 + lane]: requested
 
     // request entries, oldest at rq_rd
     reg [EW-1:0]  rq_mem [0:REQS-1];
     reg [RQW-1:0] rq_wr, rq_rd;
     reg [RQW:0]   rq_cnt;
 
-    assign in_ready = c_st == C_IDLE && it_cnt < IT[ITW:0] && !rst;
-    assign busy = c_st != C_IDLE || it_cnt != {(ITW+1){1'b0}};
+    // ADDR hands its instruction to COAL when COAL is empty or pushes its
+    // final entry (C_MARK) this cycle, and takes the next one in that cycle.
+    // One store at a time in the unit (its data rows, c_d, are written at
+    // accept): a store waits while another is in ADDR or COAL (until the
+    // cycle of its final entry); loads pass.
+    wire c_mark;
+    wire a_pass = a_st == A_FULL && (c_st == C_IDLE || c_mark);
+    wire store_in = (a_st != A_IDLE && a_store) || (c_st == C_COAL && c_store) || (c_st == C_MARK && c_store && !c_mark);
+    assign in_ready = (a_st == A_IDLE || a_pass) && !(in_store && store_in) && it_cnt < IT[ITW:0] && !rst;
+    assign busy = a_st != A_IDLE || c_st != C_IDLE || it_cnt != {(ITW+1){1'b0}};
 
     // The wide per-lane logic is written as functions, each called once in
     // a clocked block of its own under its stage's condition: Verilator runs
@@ -150,10 +177,10 @@ module vmem #(
     // and Yosys sees one small process per stage.
 
     // ---------------------------------------------------------------- ADDR: 16 lanes a cycle
-    // lane {c_q, i}: its address dwords (a 4:1 select of constant
+    // lane {a_q, i}: its address dwords (a 4:1 select of constant
     // part-selects per lane position i), buf_addr.vh for each of its dwords
     always @(posedge clk)
-        if (c_st == C_ADDR) begin : addr_stage
+        if (a_st == A_ADDR) begin : addr_stage
             reg [31:0] a0, a1;
             /* verilator lint_off UNUSEDSIGNAL */
             reg [64:0] r;         // (its low two bits: the LSU checked the alignment)
@@ -162,21 +189,21 @@ module vmem #(
             for (i = 0; i < 16; i = i + 1) begin
                 a0 = 32'd0; a1 = 32'd0;
                 for (q = 0; q < 4; q = q + 1)
-                    if (c_q == q[1:0]) begin a0 = c_a0[(q * 16 + i) * 32 +: 32]; a1 = c_a1[(q * 16 + i) * 32 +: 32]; end
+                    if (a_q == q[1:0]) begin a0 = a_a0[(q * 16 + i) * 32 +: 32]; a1 = a_a1[(q * 16 + i) * 32 +: 32]; end
                 for (d = 0; d < 4; d = d + 1) begin
-                    r = buf_addr(c_vs, c_soff, c_offset, c_addr64, c_idxen, c_offen, a0, a1, {c_q, i[3:0]},
+                    r = buf_addr(a_vs, a_soff, a_offset, a_addr64, a_idxen, a_offen, a0, a1, {a_q, i[3:0]},
                                  {28'd0, d[1:0], 2'b00});
                     // constant indices under the quarter's condition (synthesis:
                     // no variable-index writes of the wide vectors)
                     for (q = 0; q < 4; q = q + 1)
-                        if (c_q == q[1:0]) begin
+                        if (a_q == q[1:0]) begin
                             if (d == 0) begin
-                                c_line[(q * 16 + i) * 58 +: 58] <= r[63:6];
-                                c_woff[(q * 16 + i) * 4 +: 4] <= r[5:2];
-                                c_cross[q * 16 + i] <= ({1'b0, r[5:2]} + {2'd0, c_nd} - 5'd1) >= 5'd16;
+                                a_line[(q * 16 + i) * 58 +: 58] <= r[63:6];
+                                a_woff[(q * 16 + i) * 4 +: 4] <= r[5:2];
+                                a_cross[q * 16 + i] <= ({1'b0, r[5:2]} + {2'd0, a_nd} - 5'd1) >= 5'd16;
                             end
-                            c_oob[d * 64 + q * 16 + i] <= c_exec[q * 16 + i] && d < c_nd && r[64];
-                            c_act[d * 64 + q * 16 + i] <= c_exec[q * 16 + i] && d < c_nd;
+                            a_oob[d * 64 + q * 16 + i] <= a_exec[q * 16 + i] && d < a_nd && r[64];
+                            a_act[d * 64 + q * 16 + i] <= a_exec[q * 16 + i] && d < a_nd;
                         end
                 end
             end
@@ -308,7 +335,7 @@ module vmem #(
             mon_st_woff <= c_woff;
         end
     assign mon_st_data = c_d;
-    wire c_mark = c_st == C_MARK && rq_room;   // the final entry
+    assign c_mark = c_st == C_MARK && rq_room;   // the final entry
     wire c_push = s2_fire || c_mark;
 
     // ---------------------------------------------------------------- RSP: write the rows an entry covers
@@ -365,6 +392,7 @@ module vmem #(
         done_valid <= 1'b0;
         if (rst) begin
             c_st <= C_IDLE;
+            a_st <= A_IDLE;
             it_head <= {ITW{1'b0}}; it_tail <= {ITW{1'b0}}; it_cnt <= {(ITW+1){1'b0}};
             rq_wr <= {RQW{1'b0}}; rq_rd <= {RQW{1'b0}}; rq_cnt <= {(RQW+1){1'b0}};
             gm_req_valid <= 1'b0;
@@ -375,22 +403,31 @@ module vmem #(
         end else begin
             if (gm_req_valid && gm_req_ready) gm_req_valid <= 1'b0;
             // -------- accept
-            if (in_valid && in_ready) begin
-                c_st <= C_ADDR; c_q <= 2'd0; c_it <= it_tail;
-                c_nd <= in_nd; c_exec <= in_exec; c_vs <= in_vs; c_soff <= in_soff;
-                c_offset <= in_offset; c_addr64 <= in_addr64; c_idxen <= in_idxen; c_offen <= in_offen;
-                c_a0 <= in_a0; c_a1 <= in_a1;
-                c_store <= in_store; c_d <= in_d;
-                c_wave <= in_wave; c_tag <= in_tag; c_pc <= in_pc;
+            // -------- ADDR -> COAL
+            if (a_pass) begin
+                a_st <= A_IDLE;
+                c_st <= C_COAL; c_it <= a_it; c_store <= a_store;
+                c_wave <= a_wave; c_tag <= a_tag; c_pc <= a_pc;
+                c_line <= a_line; c_woff <= a_woff; c_cross <= a_cross; c_act <= a_act; c_oob <= a_oob;
                 c_done <= 256'd0;
+            end else if (c_mark)
+                c_st <= C_IDLE;
+            if (in_valid && in_ready) begin
+                a_st <= A_ADDR; a_q <= 2'd0; a_it <= it_tail;
+                a_nd <= in_nd; a_exec <= in_exec; a_vs <= in_vs; a_soff <= in_soff;
+                a_offset <= in_offset; a_addr64 <= in_addr64; a_idxen <= in_idxen; a_offen <= in_offen;
+                a_a0 <= in_a0; a_a1 <= in_a1;
+                a_store <= in_store;
+                if (in_store) c_d <= in_d;
+                a_wave <= in_wave; a_tag <= in_tag; a_pc <= in_pc;
                 it_wave[it_tail] <= in_wave; it_tag[it_tail] <= in_tag; it_pc[it_tail] <= in_pc;
                 it_exec[it_tail] <= in_exec; it_vdst[it_tail] <= in_vdst; it_areg[it_tail] <= in_areg;
                 it_tail <= it_tail + 1'b1;
                 pc_insts <= pc_insts + 32'd1;
             end
-            if (c_st == C_ADDR) begin
-                c_q <= c_q + 2'd1;
-                if (c_q == 2'd3) c_st <= C_COAL;
+            if (a_st == A_ADDR) begin
+                a_q <= a_q + 2'd1;
+                if (a_q == 2'd3) a_st <= A_FULL;
             end
             // the slot's lane offsets, complete after ADDR, before any response
             if (c_st == C_COAL) it_woff[c_it] <= c_woff;
@@ -412,7 +449,6 @@ module vmem #(
                                           {c_it, 1'b0, 1'b0, c_store ? 256'd0 : q_srv};
                 rq_wr <= rq_wr + 1'b1;
             end
-            if (c_mark) c_st <= C_IDLE;
             // -------- RSP: take the head entry (with its response), write its rows
             if (w_row) begin
                 vwr_en[wave_simd(it_wave[w_it])] <= 1'b1;
@@ -450,6 +486,8 @@ module vmem #(
     `SICU_ASSERT(vmem_rsp_expected, !(gm_rsp_valid && rq_cnt == 0))
     `SICU_ASSERT(vmem_req_queue_overflow, !(c_push && !rq_room))
     `SICU_ASSERT(vmem_inflight_overflow, !(in_valid && in_ready && it_cnt >= IT))
+    `SICU_ASSERT(vmem_one_store, !(in_valid && in_ready && in_store && store_in))
+    `SICU_ASSERT(vmem_addr_overrun, !(in_valid && in_ready && a_st != A_IDLE && !a_pass))
     `SICU_ASSERT(vmem_done_in_order, !(w_fin && w_last && w_it != it_head))
     `SICU_ASSERT(vmem_serves_pending, !(s1_fire && (s1_pend & ~c_pend) != 256'd0))
     `SICU_ASSERT(vmem_store_one_quarter, !(s2_fire && c_store && (q_srv & ~qmask_f(q_qtr)) != 256'd0))
