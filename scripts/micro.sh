@@ -20,6 +20,9 @@
 #   lds-s32         the same at stride 32 dwords (every lane on one bank)
 #   lds-stream      8 ds_read_b32 (stride 1) then one s_waitcnt (throughput)
 #   lds-s32-stream  the same at stride 32 dwords
+#   lds-r2-stream   8 ds_read2_b32 (lane's two dwords 64 dwords apart, stride 1) then one
+#                   s_waitcnt (128 dwords per wave instruction: 4 cycles on 32 banks)
+#   lds-w2-stream   the same with ds_write2_b32 (two data operands)
 #   buf-contig      buffer_load_dword + s_waitcnt, lanes contiguous
 #   buf-scatter     the same, lanes 4 KiB apart (64 different lines)
 #   buf-stream      8 buffer_load_dword then one s_waitcnt (overlap)
@@ -52,6 +55,11 @@ body() {
         salu)         echo "s_add_u32 s$((8 + k % 8)), s16, s17" ;;
         lds-s1|lds-s32) printf 'ds_read_b32 v%d, v20\ns_waitcnt lgkmcnt(0)\n' $((3 + k % 8)) ;;
         lds-stream|lds-s32-stream) printf 'ds_read_b32 v%d, v20 offset:%d\n' $((3 + k % 8)) $((4 * (k % 8)))
+                      [ $((k % 8)) = 7 ] && printf 's_waitcnt lgkmcnt(0)\n' ;;
+        lds-r2-stream) printf 'ds_read2_b32 v[%d:%d], v20 offset0:%d offset1:%d\n' $((3 + 2 * (k % 4))) $((4 + 2 * (k % 4))) \
+                          $((k % 8)) $((64 + k % 8))
+                      [ $((k % 8)) = 7 ] && printf 's_waitcnt lgkmcnt(0)\n' ;;
+        lds-w2-stream) printf 'ds_write2_b32 v20, v1, v2 offset0:%d offset1:%d\n' $((k % 8)) $((64 + k % 8))
                       [ $((k % 8)) = 7 ] && printf 's_waitcnt lgkmcnt(0)\n' ;;
         buf-contig|buf-scatter) printf 'buffer_load_dword v%d, v20, s[4:7], 0 offen\ns_waitcnt vmcnt(0)\n' $((3 + k % 8)) ;;
         buf-stream)   if [ $((k % 8)) = 7 ]; then
@@ -104,17 +112,17 @@ cycles() {
     sed -n 's/^ *"cycles": \([0-9]*\).*/\1/p' "$d/stats.json" | head -1
 }
 
-ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 lds-stream lds-s32-stream buf-contig buf-scatter buf-stream
-     st-contig st-stream"
+ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 lds-stream lds-s32-stream lds-r2-stream
+     lds-w2-stream buf-contig buf-scatter buf-stream st-contig st-stream"
 CASES=${MICRO:-$ALL}
-printf '%-12s %10s %10s %12s   (marginal CU cycles per repetition, N=%d)\n' case "cyc(N)" "cyc(2N)" "cyc/rep" "$N"
+printf '%-14s %10s %10s %12s   (marginal CU cycles per repetition, N=%d)\n' case "cyc(N)" "cyc(2N)" "cyc/rep" "$N"
 json="{"
 sep=""
 for c in $CASES; do
     a=$(cycles "$c" "$N") && b=$(cycles "$c" $((2 * N))) && [ -n "$a" ] && [ -n "$b" ] || {
-        printf '%-12s failed (see %s)\n' "$c" "$OUT/$c-$N"; continue; }
+        printf '%-14s failed (see %s)\n' "$c" "$OUT/$c-$N"; continue; }
     m=$(awk -v a="$a" -v b="$b" -v n="$N" 'BEGIN{printf "%.2f", (b-a)/n}')
-    printf '%-12s %10d %10d %12s\n' "$c" "$a" "$b" "$m"
+    printf '%-14s %10d %10d %12s\n' "$c" "$a" "$b" "$m"
     json="$json$sep\"$c\": $m"; sep=", "
 done
 echo "$json}" > "$ROOT/$BUILD/bench/micro.json"
