@@ -151,9 +151,10 @@ static json_t *config_json(void)
 
 static int write_stats(const char *path, const sh_result *r, const char *kernel, int cosim)
 {
-    static const char *cu_names[14] = {"issued", "stall_idle", "stall_dependency", "stall_waitcnt", "stall_barrier",
-                                       "stall_unit_busy", "salu_insts", "fetches", "lsu_busy_cycles", "mem_requests",
-                                       "lds_accesses", "sgpr_writes", "vmem_insts", "vmem_lines"};
+    static const char *cu_names[SH_NPERF_CU] = {
+        "issued", "stall_idle", "stall_dependency", "stall_waitcnt", "stall_barrier", "stall_unit_busy", "salu_insts",
+        "fetches", "lsu_busy_cycles", "mem_requests", "lds_accesses", "sgpr_writes", "vmem_insts", "vmem_lines",
+        "lds_conflict_cycles"};
     static const char *simd_names[5] = {"busy_cycles", "insts", "lane_ops", "vgpr_reads", "vgpr_writes"};
     json_t *o = json_object(), *c = json_object(), *simds = json_array(), *ipc = json_object();
     json_object_set_new(o, "engine", json_string(cosim ? "cosim" : "rtl"));
@@ -168,7 +169,7 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
         json_object_set_new(ipc, cls[i], json_real(r->cycles ? (double)r->by_class[i] / r->cycles : 0));
     json_object_set_new(ipc, "overall", json_real(r->cycles ? (double)r->retired / r->cycles : 0));
     json_object_set_new(o, "ipc", ipc);
-    for (int i = 0; i < 14; i++)
+    for (int i = 0; i < SH_NPERF_CU; i++)
         json_object_set_new(c, cu_names[i], json_integer(r->perf_cu[i]));
     json_object_set_new(o, "counters", c);
     json_t *ms = json_object();

@@ -15,6 +15,7 @@
 #define NW SICU_WAVES
 #define NS SICU_SIMDS
 _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
+_Static_assert(SHM_NPERF_CU == SH_NPERF_CU, "shm.h and harness.h disagree on the number of CU counters");
 #define L SICU_LANES
 #define NP (64 / SICU_LANES)
 #define RING0 64            /* records per wave to start with (doubles on demand) */
@@ -397,12 +398,32 @@ static si_retire *retire_record(hctx *h, int src, unsigned slot, unsigned tag, u
     return r;
 }
 
+/* The LSU serves a DS write's dwords per LDS bank, so lanes may write in a
+ * different cycle order than the emulator's (lane, then dword); each lane's
+ * own dwords stay in order (lsu.v).  A stable sort by lane restores the
+ * emulator's order for the trace (stores of one instruction are all LDS or
+ * all memory; insertion sort: the input is nearly sorted). */
+static void lds_store_order(si_retire *r)
+{
+    for (int i = 0; i < r->nst; i++)
+        if (r->st[i].space != SI_SPACE_LDS)
+            return;
+    for (int i = 1; i < r->nst; i++) {
+        si_store t = r->st[i];
+        int j = i - 1;
+        for (; j >= 0 && r->st[j].lane > t.lane; j--)
+            r->st[j + 1] = r->st[j];
+        r->st[j + 1] = t;
+    }
+}
+
 /* write the wave's retired records in program order (trace), free them */
 static int flush_records(hctx *h, unsigned slot)
 {
     hw *x = &h->w[slot];
     for (hrec *e = rec_at(x, x->tnext); e->tstate == 2 && e->ttag == x->tnext && !e->st_pend && !e->elive;
          e = rec_at(x, x->tnext)) {
+        lds_store_order(&e->trec);
         if (h->o->trace && si_trace_write(h->o->trace, &e->trec) < 0)
             return fail_host(h, "cannot write the trace: %s", strerror(errno));
         e->tstate = 0;

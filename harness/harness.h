@@ -28,11 +28,12 @@ typedef struct sh_opts {
 } sh_opts;
 
 #define SH_MAX_SIMDS 16            /* configurations up to 16 SIMDs (checked at compile time) */
+#define SH_NPERF_CU 15             /* CU counters: perf_cu of rtl/sicu_cu.v; names in harness/engine.c */
 
 typedef struct sh_result {
     uint64_t cycles, retired, mismatches;
     uint64_t by_class[4];      /* scalar, vector, memory, other (issue-internal) */
-    uint32_t perf_cu[14];
+    uint32_t perf_cu[SH_NPERF_CU];
     uint32_t perf_simd[SH_MAX_SIMDS][5];   /* the first SICU_SIMDS are used */
     uint64_t fu_lane_ops[128];  /* lane operations per simd_lane FP unit (FU_* index; 0: integer) */
     /* memory-system model (harness/memsys.h): line accesses */

@@ -147,7 +147,8 @@ module lsu #(
     // activity
     output reg  [31:0]       pc_busy_cycles,
     output reg  [31:0]       pc_mem_reqs,
-    output reg  [31:0]       pc_lds_accesses
+    output reg  [31:0]       pc_lds_accesses,
+    output reg  [31:0]       pc_lds_conflicts  // plain DS access cycles that leave a group's accesses for later (bank conflicts)
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -386,11 +387,14 @@ module lsu #(
     // element size): the lanes' accesses in the emulator's order (lane by
     // lane, dwords of a lane in order) are taken in aligned groups of 32
     // dwords (32 lanes of b32, 16 of b64 / read2 b32, 8 of read2 b64); each
-    // cycle serves the longest run of the group's pending accesses, in that
-    // order, that needs no bank twice, except reads of the same dword
-    // (broadcast).  A conflict-free wave of b32 takes 2 cycles, 32 lanes on
-    // one bank 64.  Writes are never reordered, so the final LDS contents
-    // equal the emulator's whatever the addresses.
+    // cycle serves, per bank, the first of the group's pending accesses in
+    // that order, and with it the later reads of the same dword
+    // (broadcast); an access behind a pending one in its bank waits.  A
+    // conflict-free wave of b32 takes 2 cycles, 32 lanes on one bank 64, a
+    // read2 whose two dwords share a bank 8.  Writes to one bank (so to one
+    // dword) stay in the emulator's order, so the final LDS contents equal
+    // the emulator's whatever the addresses; a write also waits for its
+    // lane's earlier dwords, so each lane's writes are reported in order.
     wire       fp_kind = x_kind == K_DSREAD || x_kind == K_DSWRITE;
     wire       fp_go = st == S_ACCESS && fp_kind;    // a group access this cycle
     // The wide per-position logic below is simulated only in the cycles that
@@ -460,24 +464,28 @@ module lsu #(
     endgenerate
     // the run served this cycle
     reg [31:0] fp_cur, fp_srv;
-    reg        fp_blk, fp_conf;
+    reg        fp_conf, fp_pwait;    // fp_pwait: the previous position waits (pending, not served)
+    reg [5:0]  fp_plane;             // ... and its lane
     integer    fpq, fpk;
     always @* begin
         fp_cur = fg_new ? pos_ok : fg_pm;
         fp_srv = 32'd0;
-        fp_blk = 1'b0;
         fp_conf = 1'b0;
+        fp_pwait = 1'b0;
+        fp_plane = 6'd0;
         `SICU_SIM_WHEN(fp_go)
-        for (fpq = 0; fpq < 32; fpq = fpq + 1)
-            if (fp_cur[fpq] && !fp_blk) begin
-                fp_conf = 1'b0;
-                for (fpk = 0; fpk < fpq; fpk = fpk + 1)
-                    if (fp_srv[fpk] && pos_a[fpk*LAW+2 +: 5] == pos_a[fpq*LAW+2 +: 5] &&
-                        !(x_kind == K_DSREAD && pos_a[fpk*LAW+2 +: LAW-2] == pos_a[fpq*LAW+2 +: LAW-2]))
-                        fp_conf = 1'b1;
-                if (fp_conf) fp_blk = 1'b1;
-                else fp_srv[fpq] = 1'b1;
-            end
+        for (fpq = 0; fpq < 32; fpq = fpq + 1) begin
+            fp_conf = 1'b0;
+            for (fpk = 0; fpk < fpq; fpk = fpk + 1)
+                if (fp_cur[fpk] && pos_a[fpk*LAW+2 +: 5] == pos_a[fpq*LAW+2 +: 5] &&
+                    !(x_kind == K_DSREAD && pos_a[fpk*LAW+2 +: LAW-2] == pos_a[fpq*LAW+2 +: LAW-2]))
+                    fp_conf = 1'b1;
+            if (x_kind == K_DSWRITE && fp_pwait && fp_plane == pos_lane[fpq*6 +: 6])
+                fp_conf = 1'b1;
+            if (fp_cur[fpq] && !fp_conf) fp_srv[fpq] = 1'b1;
+            fp_pwait = fp_cur[fpq] && !fp_srv[fpq];
+            fp_plane = pos_lane[fpq*6 +: 6];
+        end
     end
     wire       fp_gdone = (fp_cur & ~fp_srv) == 32'd0;
     // stage 1: the served accesses, presented to the banks
@@ -1056,7 +1064,7 @@ module lsu #(
             rq_wr <= 6'd0; rq_rd <= 6'd0;
             lds_rd_pend <= 1'b0; lds_rd_pend2 <= 1'b0;
             bk_busy <= 1'b0;
-            pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0;
+            pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0; pc_lds_conflicts <= 32'd0;
         end else begin
             if (st != S_IDLE || bk_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
             // back end (plain DS): drain the bank pipeline, write the result rows, complete
@@ -1143,6 +1151,7 @@ module lsu #(
                 S_ACCESS: begin
                     if (fp_kind) begin   // plain DS read/write: the LDS group path above
                         pc_lds_accesses <= pc_lds_accesses + {26'd0, popc32(fp_srv)};
+                        if (!fp_gdone) pc_lds_conflicts <= pc_lds_conflicts + 32'd1;
                         if (fp_gdone && fg_g == fp_glast) begin   // to the back end
                             st <= S_IDLE;
                             bk_busy <= 1'b1; bk_st <= BK_DRAIN; bk_wi <= 5'd0;
@@ -1369,6 +1378,19 @@ module lsu #(
                                                   st == S_VM || (st == S_ACCESS && (!fp_kind || bk_st != BK_DONE)))))
     // and the hand-over finds the back end empty or completing
     `SICU_ASSERT(lsu_back_end_handover, !(fp_go && fp_gdone && fg_g == fp_glast && bk_busy && bk_st != BK_DONE))
+    // a bank serves one dword a cycle (reads of one dword share it)
+    reg fp_bank_twice;
+    integer ai, aj;
+    always @* begin
+        fp_bank_twice = 1'b0;
+        if (fp_go)
+            for (ai = 0; ai < 32; ai = ai + 1)
+                for (aj = 0; aj < ai; aj = aj + 1)
+                    if (fp_srv[ai] && fp_srv[aj] && pos_a[ai*LAW+2 +: 5] == pos_a[aj*LAW+2 +: 5] &&
+                        !(x_kind == K_DSREAD && pos_a[ai*LAW+2 +: LAW-2] == pos_a[aj*LAW+2 +: LAW-2]))
+                        fp_bank_twice = 1'b1;
+    end
+    `SICU_ASSERT(lsu_lds_bank_once, !fp_bank_twice)
 `endif
     // Fields of the common unit interface (decoded bundle, 64-bit operand ports,
     // the V#) and address bits this unit does not use.
