@@ -180,15 +180,19 @@ module simd_qr (
   wire pl_sin = fu == FU_SIN32 || fu == FU_COS32;
   reg [79:0]  pl_nf;    // exp: {n, f}
   reg [70:0]  pl_kb;    // sin: {k, b}
+  reg [63:0]  pl_qv;    // sin: {q[1], v}
   reg [63:0]  pl_x, pl_m1, pl_m2;
   /* verilator lint_off UNUSEDSIGNAL */
   reg [191:0] pl_p;     // {p5, p6, p7}
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
-    pl_nf = 80'd0; pl_kb = 71'd0; pl_x = 64'd0; pl_p = 192'd0; pl_m1 = 64'd0; pl_m2 = 64'd0;
+    pl_nf = 80'd0; pl_kb = 71'd0; pl_qv = 64'd0; pl_x = 64'd0; pl_p = 192'd0; pl_m1 = 64'd0; pl_m2 = 64'd0;
     if (pl_log || pl_exp || pl_sin) begin
       if (pl_exp) pl_nf = fptr_exp_pre(A[31:0]);
-      if (pl_sin) pl_kb = fptr_sinq_kb(fptr_sincos_v(A[31:0], fu == FU_COS32));
+      if (pl_sin) begin
+        pl_qv = fptr_sincos_v(A[31:0], fu == FU_COS32);
+        pl_kb = fptr_sinq_kb(pl_qv[62:0]);
+      end
       if (pl_log) pl_x = fptr_log_r(A[31:0]);
       else if (pl_exp) pl_x = fptr_exp_r(pl_nf);
       else pl_x = fptr_mulq(pl_kb[63:0], pl_kb[63:0]);
@@ -220,7 +224,7 @@ module simd_qr (
         tr = fptr_log_fin(A[31:0], pl_p[63:0]);
         if (fu == FU_LOGC32 && tr == 32'hff800000) tr = 32'hff7fffff;
       end
-      FU_SIN32, FU_COS32: tr = fptr_sincos_fin(A[31:0], fu == FU_COS32, fptr_sinq_fin(pl_m1, pl_m2));
+      FU_SIN32, FU_COS32: tr = fptr_sincos_fin(A[31:0], fu == FU_COS32, pl_qv[63], fptr_sinq_fin(pl_m1, pl_m2));
       FU_EXP32:  tr = fptr_exp_fin(A[31:0], pl_nf[79:64], pl_m1);
       FU_SQRT32: tr = si_f32_sqrt(A[31:0], mode);
       default: ;

@@ -642,10 +642,10 @@ endfunction
 // Shared by sin and cos (the input is in revolutions).  F = frac(|x|) as Q64,
 // quadrant q = F >> 62, u = F mod 2^62; cos uses q + 1 and a positive sign;
 // |result| = SQ(q odd ? 2^62 - u : u), sign = sign(x) xor (q >= 2).
-// fptr_sincos_v: SQ's argument (meaningful on the general path);
-// fptr_sincos_fin: the result given SQ's value y.
+// fptr_sincos_v: {q[1], SQ's argument} (meaningful on the general path);
+// fptr_sincos_fin: the result given q[1] and SQ's value y.
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [62:0] fptr_sincos_v(input [31:0] tr_a, input tr_is_cos);
+function automatic [63:0] fptr_sincos_v(input [31:0] tr_a, input tr_is_cos);
     reg signed [15:0] tr_e;
     reg [63:0] tr_ff;
     reg [62:0] tr_u;
@@ -655,17 +655,16 @@ function automatic [62:0] fptr_sincos_v(input [31:0] tr_a, input tr_is_cos);
         tr_ff = {40'd0, 1'b1, tr_a[22:0]} << (tr_e[5:0] + 6'd41);      // frac(|x|), Q64
         tr_q = tr_ff[63:62] + {1'b0, tr_is_cos};                        // cos t = sin(t + 1/4)
         tr_u = {1'b0, tr_ff[61:0]};
-        fptr_sincos_v = tr_q[0] ? (63'h4000_0000_0000_0000 - tr_u) : tr_u;
+        fptr_sincos_v = {tr_q[1], tr_q[0] ? (63'h4000_0000_0000_0000 - tr_u) : tr_u};
     end
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, input [63:0] tr_y);
+function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, input tr_q1, input [63:0] tr_y);
     reg signed [15:0] tr_e;
-    reg [63:0] tr_mm, tr_ff;
+    reg [63:0] tr_mm;
     reg [55:0] tr_x1, tr_x2;
-    reg [1:0] tr_q;
     reg tr_sg;
     begin
         tr_e = fptr_exp(tr_a[30:23]);
@@ -689,13 +688,11 @@ function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, in
                                                  ({tr_x2[55:0], 8'd0} + {32'd0, tr_x1[55:24]})
                                                  | {63'd0, tr_x1[23:0] != 24'd0});
             end else begin
-                tr_ff = tr_mm << (tr_e[5:0] + 6'd41);
-                tr_q = tr_ff[63:62] + {1'b0, tr_is_cos};
                 tr_sg = tr_a[31] && !tr_is_cos;
                 if (tr_y == 64'd0)
                     fptr_sincos_fin = 32'd0;
                 else
-                    fptr_sincos_fin = fptr_rne32(tr_sg ^ tr_q[1], -16'sd62, tr_y);
+                    fptr_sincos_fin = fptr_rne32(tr_sg ^ tr_q1, -16'sd62, tr_y);
             end
         end
         endcase
@@ -704,8 +701,10 @@ endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
 function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
+    reg [63:0] tr_qv;
     begin
-        fptr_sincos = fptr_sincos_fin(tr_a, tr_is_cos, fptr_sinq(fptr_sincos_v(tr_a, tr_is_cos)));
+        tr_qv = fptr_sincos_v(tr_a, tr_is_cos);
+        fptr_sincos = fptr_sincos_fin(tr_a, tr_is_cos, tr_qv[63], fptr_sinq(tr_qv[62:0]));
     end
 endfunction
 
