@@ -51,7 +51,10 @@ static const char *module_of(const char *path)
     return NULL;
 }
 
-#define MAXMOD 16
+/* every module of the manifest, and sicu_cu */
+#define ONE_MOD(i, m) +1
+enum { MAXMOD = 1 SICU_UNIT_INSTANCES(ONE_MOD) };
+#undef ONE_MOD
 typedef struct {
     const char *name;
     uint64_t toggles, bits, signals;
