@@ -15,6 +15,7 @@
 `define UC_LSU      3'd2
 `define UC_INTERNAL 3'd3
 `define UC_FAULT    3'd4
+`define UC_SMEM     3'd5
 
 // Per-wave block of special scalar registers in the SGPR file: codes
 // 104-127 (VCC, TBA, TMA, TTMP, M0, EXEC) live at

@@ -6,7 +6,8 @@
 //   - the wave issued nothing in the last 3 cycles (GCN's issue serves each
 //     SIMD, and so each wave, once every 4 cycles),
 //   - the wave is not busy (its previous SALU instruction has written back,
-//     its previous memory instruction has collected its operands): this is
+//     its previous LSU instruction has collected its operands; a scalar
+//     load (smem.v) has all its operands at issue): this is
 //     the per-wave scoreboard; memory results are ordered by s_waitcnt,
 //   - VALU instructions of a wave follow each other into its SIMD without
 //     waiting for write-back (the SIMD's pass order keeps VGPR operands in
@@ -16,7 +17,7 @@
 //   - s_waitcnt: vmcnt/lgkmcnt at or below the instruction's thresholds,
 //   - s_barrier: retires at issue, the wave then waits until every live
 //     wave of its work-group arrived,
-//   - the target unit (SALU, the wave's SIMD, LSU) is ready and not
+//   - the target unit (SALU, the wave's SIMD, LSU, scalar memory) is ready and not
 //     already targeted by the instruction in the operand-read stage.
 // Internal instructions (s_nop, s_waitcnt, s_barrier, s_endpgm, s_sleep,
 // s_setprio, s_sendmsg, s_icache_inv, perf-level, debug branches) retire
@@ -54,6 +55,7 @@ module issue #(
     input  wire                 salu_ready,
     input  wire [NS-1:0]        simd_ready,
     input  wire                 lsu_ready,
+    input  wire                 smem_ready,
     // completion events
     input  wire                 salu_done_valid,
     input  wire [WW-1:0]        salu_done_wave,
@@ -176,6 +178,7 @@ module issue #(
                 `UC_SALU: unit_ok = salu_ready && !(rd_busy && rd_unit == `UC_SALU);
                 `UC_VALU: unit_ok = simd_ready[s] && !simd_taken[s];
                 `UC_LSU:  unit_ok = lsu_ready && !(rd_busy && rd_unit == `UC_LSU);
+                `UC_SMEM: unit_ok = smem_ready && !(rd_busy && rd_unit == `UC_SMEM);
                 default:  unit_ok = 1'b1;
             endcase
             simm = hb[`DI_SIMM16];
@@ -313,7 +316,7 @@ module issue #(
                         wv_bar[sel] <= 1'b1;
                         wg_arrived[wv_wg[sel]] <= wg_arrived[wv_wg[sel]] + 5'd1;
                     end
-                end else if (sel_u != `UC_FAULT && sel_u != `UC_VALU) wv_busy[sel] <= 1'b1;
+                end else if (sel_u == `UC_SALU || sel_u == `UC_LSU) wv_busy[sel] <= 1'b1;
             end else if (!sel_valid) begin
                 if (!any_head) pc_stall_idle <= pc_stall_idle + 32'd1;
                 else if (any_unit) pc_stall_unit <= pc_stall_unit + 32'd1;
@@ -328,7 +331,7 @@ module issue #(
                         (sb[`DI_FMT] == SI_FMT_MUBUF || sb[`DI_FMT] == SI_FMT_MTBUF)) ? 6'd1 : 6'd0)
                     - ((lsu_done_valid && lsu_done_wave == i[WW-1:0] && lsu_done_vm) ? 6'd1 : 6'd0);
                 wv_lgkm[i] <= wv_lgkm[i]
-                    + ((sel_go && !halt && sel == i[WW-1:0] && sel_u == `UC_LSU &&
+                    + ((sel_go && !halt && sel == i[WW-1:0] && (sel_u == `UC_LSU || sel_u == `UC_SMEM) &&
                         (sb[`DI_FMT] == SI_FMT_SMRD || sb[`DI_FMT] == SI_FMT_DS)) ? 6'd1 : 6'd0)
                     - ((lsu_done_valid && lsu_done_wave == i[WW-1:0] && !lsu_done_vm) ? 6'd1 : 6'd0);
             end
@@ -381,6 +384,9 @@ module issue #(
 `ifndef SYNTHESIS   // assertions: simulation only
     `SICU_ASSERT(issue_valu_retire_in_flight, (vq_dec & vq_zero) == {NW{1'b0}})
     `SICU_ASSERT(issue_valu_in_flight_bound, (vq_inc & vq_full & ~vq_dec) == {NW{1'b0}})
+    // a memory completion decrements a counter that has an instruction outstanding
+    `SICU_ASSERT(issue_waitcnt_underflow, !(lsu_done_valid && (lsu_done_vm ? wv_vm[lsu_done_wave] == 6'd0
+                                                                          : wv_lgkm[lsu_done_wave] == 6'd0)))
 `endif
     // bits of wide values this module does not use: the upper half of the M0 read
     // port, s_waitcnt's expcnt field, head fields the classification ignores, the wrapped half

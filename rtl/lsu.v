@@ -1,5 +1,6 @@
-// sicu CU: load/store unit - SMRD, MUBUF/MTBUF (incl. format conversion), DS (the LDS
-// array itself is lds.v).
+// sicu CU: load/store unit - MUBUF/MTBUF (incl. format conversion), DS (the LDS
+// array itself is lds.v).  Scalar loads are smem.v's; of SMRD only s_memtime
+// comes here (a fault: not supported).
 //
 // One instruction at a time, in order (so global atomics perform in issue
 // order across waves), except that plain DS reads/writes overlap by one: once
@@ -18,8 +19,7 @@
 //   DRAIN    wait for every response;
 //   CONV     format loads only: convert the raw element of one active lane
 //            per component per cycle and write the lane's result dwords;
-//   WB       write result rows to the SIMD's VGPR file under EXEC, or the
-//            scalar result (SMRD) through the scalar write-back arbiter;
+//   WB       write result rows to the SIMD's VGPR file under EXEC;
 // then report completion (waitcnt counter) and retire.
 // Global atomics are sent to the memory port with the op index: the atomic
 // ALU sits at the memory (the harness), which returns the pre-op value.
@@ -72,13 +72,6 @@ module lsu #(
     output wire [32*4-1:0]   lds_req_be,
     output wire [32*32-1:0]  lds_req_wdata,
     input  wire [32*32-1:0]  lds_rsp_data,
-    // scalar write-back request (SMRD)
-    output reg               sw_valid,
-    input  wire              sw_grant,
-    output reg  [SAW-1:0]    sw_addr,
-    output reg  [1:0]        sw_en,
-    output reg  [63:0]       sw_data,
-    output reg  [6:0]        sw_code,         // architectural code of sw_addr
     // global memory port
     output reg               mem_req_valid,
     input  wire              mem_req_ready,
@@ -102,6 +95,9 @@ module lsu #(
     input  wire              vm_ready,
     input  wire              vm_busy,         // vmem holds instructions: others but DS wait (memory order)
     output wire              vm_hold,         // this unit writes VGPR rows / completes: vmem waits
+    // memory order with the scalar memory unit (smem.v)
+    input  wire [NW-1:0]     sm_unsent,       // waves with scalar loads to send: their stores and atomics wait
+    output reg  [NW-1:0]     vst_busy,        // waves with a store or atomic here that has requests to make
     output wire [WW-1:0]     vm_wave,
     output wire [15:0]       vm_tag,
     output wire [47:0]       vm_pc,
@@ -128,7 +124,7 @@ module lsu #(
     output reg  [47:0]       done_pc,
     output reg               done_vm,
     // trace monitor (testbench observation, no function): the instruction in
-    // flight (owner of sw_* and of LDS writes), what it wrote to the VGPR file
+    // flight (owner of the LDS writes), what it wrote to the VGPR file
     // at done, and every LDS write
     output wire [WW-1:0]     mon_wave,
     output wire [15:0]       mon_tag,
@@ -157,8 +153,6 @@ module lsu #(
     wire [WW-1:0]     op_wave = op_pkt[`OPK_WAVE];
     wire [15:0]       op_tag = op_pkt[`OPK_TAG];
     wire [`DI_W-1:0]  op_bundle = op_pkt[`OPK_BUNDLE];
-    wire [63:0]       op_s0 = op_pkt[`OPK_S0];
-    wire [63:0]       op_s1 = op_pkt[`OPK_S1];
     wire [63:0]       op_s2 = op_pkt[`OPK_S2];
     wire [63:0]       op_s3 = op_pkt[`OPK_S3];
     wire [63:0]       op_dold = op_pkt[`OPK_DOLD];
@@ -169,8 +163,6 @@ module lsu #(
     wire [VAW-1:0]    op_vrow1 = op_pkt[`OPK_VROW1];
     wire [VAW-1:0]    op_vrow2 = op_pkt[`OPK_VROW2];
     wire [VAW-1:0]    op_vdst = op_pkt[`OPK_VDST];
-    wire [SAW-1:0]    op_sdst = op_pkt[`OPK_SDST];
-    wire [6:0]        op_sdst_arch = op_pkt[`OPK_SDST_ARCH];
     wire [LAW-1:0]    op_lds_base = op_pkt[`OPK_LDS_BASE];
     wire [LAW-1:0]    op_lds_size = op_pkt[`OPK_LDS_SIZE];
     // FP library (DS FP atomics, format conversion) and the format converters.
@@ -182,7 +174,7 @@ module lsu #(
 
     localparam [2:0] S_IDLE = 3'd0, S_COLLECT = 3'd1, S_ACCESS = 3'd2, S_DRAIN = 3'd3, S_WB = 3'd4, S_DONE = 3'd5,
                      S_CONV = 3'd6, S_VM = 3'd7;
-    localparam [3:0] K_SMRD = 4'd0, K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
+    localparam [3:0] K_BLOAD = 4'd1, K_BSTORE = 4'd2, K_BATOM = 4'd3, K_DSREAD = 4'd4,
                      K_DSWRITE = 4'd5, K_NOP = 4'd6, K_FAULT = 4'd7, K_DSATOM = 4'd8,
                      K_DSSWZ = 4'd9, K_DSCNT = 4'd10, K_FLOAD = 4'd11, K_FSTORE = 4'd12,
                      K_DSXCHG2 = 4'd13;   // ds_wrxchg2*: per lane, read both elements, then write both
@@ -193,20 +185,18 @@ module lsu #(
     reg [WW-1:0]     x_wave;
     reg [15:0]       x_tag;
     reg [`DI_W-1:0]  x_b;
-    reg [63:0]       x_s0, x_s1, x_exec;
+    reg [63:0]       x_exec;
     reg [127:0]      x_vs;
     reg [31:0]       x_soff, x_m0;
     reg [VAW-1:0]    x_rd;
-    reg [SAW-1:0]    x_sdst;
-    reg [6:0]        x_sdst_arch;
     reg [LAW-1:0]    x_ldsb, x_ldss;
     reg [3:0]        x_kind;
     reg [4:0]        x_aop;
     reg [1:0]        at_ph;       // DS atomic phase: 0 read, 1 wait, 2 write
     reg [31:0]       x_mode;
     reg [3:0]        x_esz;       // element bytes
-    reg [4:0]        x_nd;        // result / data dwords per lane (SMRD: dwords)
-    reg              x_sext, x_2addr, x_st64, x_rtn, x_sbuf;
+    reg [4:0]        x_nd;        // result / data dwords per lane
+    reg              x_sext, x_2addr, x_st64, x_rtn;
     // format ops: number format, width code (lsu_fmt.vh), components in
     // memory, element dwords, format from the instruction (MTBUF: no DST_SEL)
     reg [2:0]        x_fnf;
@@ -218,7 +208,6 @@ module lsu #(
     // operand buffers: address rows and data rows
     reg [2047:0]     abuf [0:1];
     reg [2047:0]     dbuf [0:3];
-    reg [31:0]       sbuf [0:15];
     reg  [2047:0]    rb_r0, rb_r1, rb_r2, rb_r3, rb_r4;   // result rows (see "result rows" below)
     // collect sequencing
     reg [2:0]        c_n, c_i;
@@ -260,7 +249,6 @@ module lsu #(
     reg [3:0] k_esz;
     reg [4:0] k_nd;
     reg       k_sext, k_2addr, k_st64;
-    reg       k_sbuf;   // s_buffer_load: SBASE is a V#
     wire [9:0] pop = op_bundle[`DI_OP];
     wire [`MA_W-1:0] k_ma = si_op_mem(pop);     // sw/isa/memop.def
     // format of a format op: V# dword 3 (op_s3[63:32]) NUM_FORMAT [110:108] and
@@ -275,13 +263,13 @@ module lsu #(
     // request, 8/12/16-byte elements one dword request per dword
     wire [2:0] k_fnd = (k_fbc == 2'd2) ? k_fc : (k_fbc == 2'd1 && k_fc == 3'd4) ? 3'd2 : 3'd1;
     wire [3:0] k_fesz = (k_fbc == 2'd2) ? 4'd4 : (k_fbc == 2'd1) ? ((k_fc == 3'd1) ? 4'd2 : 4'd4) : {1'b0, k_fc};
-    // the row's bytes (element, or per lane, or the SMRD load), and the element
+    // the row's bytes (element, or per lane), and the element
     // bytes / dwords per lane of an access of that size
     wire [6:0] k_sz = k_ma[`MA_SIZE];
     wire [3:0] k_sz_e = (k_sz < 7'd4) ? k_sz[3:0] : (k_sz == 7'd8 ? 4'd8 : 4'd4);
     wire [4:0] k_sz_d = (k_sz < 7'd4) ? 5'd1 : k_sz[6:2];
     always @* begin
-        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1; k_sbuf = 1'b0;
+        k_kind = K_FAULT; k_esz = 4'd4; k_nd = 5'd1;
         k_2data = 1'b0; k_2addr = 1'b0;
         // everything from the memory-op attribute table (sw/isa/memop.def,
         // kinds in memkinds.def): kind, sizes, operation, sign extension, st64
@@ -289,9 +277,7 @@ module lsu #(
         k_aop = k_ma[`MA_AOP]; k_sext = k_ma[`MA_SEXT]; k_st64 = k_ma[`MA_ST64];
         k_rtn = (k_ma[`MA_KIND] == SI_MK_BUF_ATOMIC) ? op_bundle[`DI_GLC] : k_ma[`MA_RTN];
         case (k_ma[`MA_KIND])
-            SI_MK_SMRD_LOAD:     begin k_kind = K_SMRD; k_nd = k_sz_d; end
-            SI_MK_SMRD_BUF_LOAD: begin k_kind = K_SMRD; k_nd = k_sz_d; k_sbuf = 1'b1; end   // SBASE is a V#
-            SI_MK_SMRD_NOP, SI_MK_BUF_NOP: k_kind = K_NOP;
+            SI_MK_BUF_NOP:       k_kind = K_NOP;
             // buffer loads/stores: elements of 1, 2 or 4 bytes, x2/x4 as dwords
             SI_MK_BUF_LOAD:      begin k_kind = K_BLOAD; k_esz = (k_sz < 7'd4) ? k_sz[3:0] : 4'd4; k_nd = k_sz_d; end
             SI_MK_BUF_STORE:     begin k_kind = K_BSTORE; k_esz = (k_sz < 7'd4) ? k_sz[3:0] : 4'd4; k_nd = k_sz_d; end
@@ -752,7 +738,14 @@ module lsu #(
     reg [7:0]        bk_dst;
     reg [63:0]       bk_exec;
     wire   k_plain_ds = k_kind == K_DSREAD || k_kind == K_DSWRITE;
-    assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy) && (!bk_busy || k_plain_ds);
+    wire   k_vst = k_kind == K_BSTORE || k_kind == K_BATOM || k_kind == K_FSTORE;
+    assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy) && (!bk_busy || k_plain_ds) &&
+                      !(k_vst && sm_unsent[op_wave]);
+    always @* begin
+        vst_busy = {NW{1'b0}};
+        if (st != S_IDLE && (x_kind == K_BSTORE || x_kind == K_BATOM || x_kind == K_FSTORE)) vst_busy[x_wave] = 1'b1;
+        if (mem_req_valid && (mem_req_we || mem_req_atomic)) vst_busy[mem_req_wave] = 1'b1;
+    end
     assign vm_hold = st == S_WB || st == S_DONE || bk_busy;
     // the instruction that owns this cycle's LDS writes: the back end's while
     // it drains the bank pipeline, else the front's
@@ -794,18 +787,7 @@ module lsu #(
         nxt_lane = 6'd0;
         for (i = 63; i >= 0; i = i - 1)
             if (x_exec[i] && i >= a_lane) begin nxt_found = 1'b1; nxt_lane = i[5:0]; end
-        if (x_kind == K_SMRD) begin nxt_found = a_lane == 7'd0; nxt_lane = 6'd0; end
     end
-    // scalar loads: s_load: {SBASE+1, SBASE} + offset (dword aligned);
-    // s_buffer_load: V#.base + offset, a dword at byte offset >= NUM_RECORDS
-    // (x STRIDE when STRIDE != 0) reads 0 without an access
-    wire [31:0] sm_off = x_b[`DI_SMRD_IMM] ? {22'd0, x_b[`DI_SMRD_OFF], 2'b00} : x_s1[31:0];
-    wire [33:0] sm_o = {2'b00, sm_off} + {27'd0, a_d, 2'b00};
-    wire [13:0] sm_stride = x_s0[61:48];
-    wire [45:0] sm_lim = (sm_stride != 14'd0) ? {14'd0, vs_nrec} * {32'd0, sm_stride} : {14'd0, vs_nrec};
-    wire        sm_oob = {12'd0, sm_o} >= sm_lim;
-    wire [63:0] sm_addr = x_sbuf ? ({16'd0, x_s0[47:0]} + {30'd0, sm_o}) & ~64'd3 :
-                                   ((x_s0 + {32'd0, sm_off}) & ~64'd3) + {57'd0, a_d, 2'b00};
     reg        rq_fifo_full;
     always @* rq_fifo_full = outst >= 7'd60;
     // COLLECT ends: operands in, the back end empty (or past its last row read,
@@ -813,7 +795,7 @@ module lsu #(
     // (the last row is captured in the exit cycle, except for the vmem hand-off,
     // whose alignment check reads the captured rows)
     wire       c_in = st == S_COLLECT && c_i == c_n && !c_pend && !(c_pend2 && x_fast);
-    wire       c_to_access = !(x_fast && vm_aligned) && !(x_kind == K_NOP || x_exec == 64'd0 && x_kind != K_SMRD);
+    wire       c_to_access = !(x_fast && vm_aligned) && !(x_kind == K_NOP || x_exec == 64'd0);
     wire       c_exit = c_in && (!bk_busy || (bk_rows_read && c_to_access && fp_kind));
     // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
     wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full && (x_ds || !vm_busy);
@@ -945,12 +927,6 @@ module lsu #(
             if (c_slot_q2 < 3'd2) abuf[c_slot_q2[0]] <= my_vrd;
             else dbuf[c_dslot] <= my_vrd;
         end
-    integer si;
-    always @(posedge clk)
-        if (!rst && st == S_IDLE && op_valid) begin
-            for (si = 0; si < 16; si = si + 1) sbuf[si] <= 32'd0;
-        end else if (!rst && mem_rsp_valid && x_kind == K_SMRD)
-            sbuf[rq_tag[rq_rd][9:6]] <= mem_rsp_data[31:0];
     // result rows: 5 rows x 64 lane-dwords.  Cleared when an instruction is
     // accepted (lanes without an access read 0); then per cycle the dwords of
     // one lane selected by per-row enables rb_en: one dword (memory response,
@@ -965,7 +941,7 @@ module lsu #(
         rb_clr = !rst && c_exit;
         rb_bcast = !rst && acc_go && x_kind == K_DSCNT && at_ph[1];
         rb_en = 5'd0; rb_lane = 6'd0; rb_wv = 160'd0;
-        if (mem_rsp_valid && x_kind != K_SMRD) begin
+        if (mem_rsp_valid) begin
             rb_en = 5'b00001 << rq_tag[rq_rd][8:6]; rb_lane = rq_tag[rq_rd][5:0];
             rb_wv = {5{ld_ext(mem_rsp_data[31:0], x_esz, x_sext)}};
             if (x_kind == K_BATOM && x_nd == 5'd2) begin
@@ -1044,7 +1020,7 @@ module lsu #(
                               x_kind == K_DSCNT || x_kind == K_DSXCHG2 ||
                               ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn);
     wire [4:0] wb_nrows = x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0);
-    wire       wb_front_row = !rst && st == S_WB && x_kind != K_SMRD && wb_rows_kind && w_i < wb_nrows;
+    wire       wb_front_row = !rst && st == S_WB && wb_rows_kind && w_i < wb_nrows;
     wire       wb_back_row = !rst && bk_busy && bk_st == BK_WB;
     always @(posedge clk)
         if (wb_front_row || wb_back_row) vwr_data <= rb_row_sel(wb_back_row ? bk_wi[2:0] : w_i[2:0]);
@@ -1058,7 +1034,6 @@ module lsu #(
         if (rst) begin
             st <= S_IDLE;
             mem_req_valid <= 1'b0;
-            sw_valid <= 1'b0;
             fault_valid <= 1'b0;
             outst <= 7'd0;
             rq_wr <= 6'd0; rq_rd <= 6'd0;
@@ -1105,12 +1080,12 @@ module lsu #(
             case (st)
                 S_IDLE: if (op_valid && op_ready) begin
                     x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
-                    x_s0 <= op_s0; x_s1 <= op_s1; x_exec <= op_exec; x_vs <= {op_s3, op_s2};
+                    x_exec <= op_exec; x_vs <= {op_s3, op_s2};
                     x_soff <= op_dold[31:0]; x_m0 <= op_m0;
                     x_rd <= op_vdst;
-                    x_sdst <= op_sdst; x_sdst_arch <= op_sdst_arch; x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
+                    x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
                     x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext; x_fast <= k_fast;
-                    x_2addr <= k_2addr; x_st64 <= k_st64; x_sbuf <= k_sbuf;
+                    x_2addr <= k_2addr; x_st64 <= k_st64;
                     x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
                     x_rtn <= k_rtn;
                     x_tbuf <= k_tbuf; x_fnf <= k_fnf; x_fbc <= k_fbc; x_fc <= k_fc; x_fnd <= k_fnd;
@@ -1162,13 +1137,6 @@ module lsu #(
                     end else if (!nxt_found) st <= S_DRAIN;
                     else if (acc_go) begin
                         case (x_kind)
-                            K_SMRD: begin
-                                if (!x_sbuf || !sm_oob) begin
-                                    mem_req_valid <= 1'b1; mem_req_addr <= sm_addr; mem_req_size <= 4'd4;
-                                    mem_req_we <= 1'b0; mem_req_atomic <= 1'b0;
-                                    rq_tag[rq_wr] <= {a_d[3:0], 6'd0}; rq_wr <= rq_wr + 6'd1;
-                                end
-                            end
                             K_BLOAD, K_BSTORE, K_BATOM: begin
                                 if (!b_oob) begin
                                     mem_req_valid <= 1'b1; mem_req_addr <= b_addr;
@@ -1330,21 +1298,7 @@ module lsu #(
                     else begin f_c <= 2'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                 end
                 S_WB: begin
-                    if (x_kind == K_SMRD) begin
-                        if (!sw_valid || sw_grant) begin
-                            if (w_i < x_nd) begin
-                                sw_valid <= 1'b1;
-                                sw_addr <= x_sdst + {{(SAW-5){1'b0}}, w_i};
-                                sw_code <= x_sdst_arch + {2'b0, w_i};
-                                sw_en <= (x_nd == 5'd1) ? 2'b01 : 2'b11;
-                                sw_data <= {sbuf[w_i[3:0] + 4'd1], sbuf[w_i[3:0]]};
-                                w_i <= w_i + 5'd2;
-                            end else begin
-                                sw_valid <= 1'b0;
-                                st <= S_DONE;
-                            end
-                        end
-                    end else if (wb_rows_kind) begin
+                    if (wb_rows_kind) begin
                         if (wb_front_row) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
@@ -1395,7 +1349,7 @@ module lsu #(
     // Fields of the common unit interface (decoded bundle, 64-bit operand ports,
     // the V#) and address bits this unit does not use.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, op_dold[63:32], x_b, x_s1[63:32], x_vs, x_dst[8], cnt_a[31:LAW-1],
+    wire _unused_ok = &{1'b0, op_dold[63:32], x_b, x_vs, x_dst[8], cnt_a[31:LAW-1],
                         ba_hi4[63:0], d_a[31:LAW-1], lds_rd_tag2[9], c_dslot3[2], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule

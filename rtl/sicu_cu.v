@@ -141,9 +141,10 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NW-1:0]    mon_wave_active, mon_wave_busy, mon_wave_barrier;
     wire [NW*12-1:0] mon_wave_cnt;
-    wire [15*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
+    wire [17*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
                                       //  lsu busy, mem reqs, lds accesses, scalar writes,
-                                      //  vmem instructions, vmem line requests, lds conflict cycles}
+                                      //  vmem instructions, vmem line requests, lds conflict cycles,
+                                      //  smem instructions, smem requests}
     wire [NS*5*32-1:0] perf_simd;     // per SIMD {busy, insts, lane ops, vgpr reads, vgpr writes}
     wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
     wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
@@ -167,7 +168,7 @@ module sicu_cu #(
     wire [NS*WW-1:0] simd_done_w;
     wire [NS*16-1:0] simd_done_t;
     wire [NS*48-1:0] simd_done_pc;
-    wire             lsu_ready, lsu_free_v, lsu_done_v, lsu_done_vm;
+    wire             lsu_ready, smem_ready, lsu_free_v, lsu_done_v, lsu_done_vm;
     wire [WW-1:0]    lsu_free_w, lsu_done_w;
     wire [15:0]      lsu_done_t;
     wire [47:0]      lsu_done_pc;
@@ -199,6 +200,7 @@ module sicu_cu #(
         .launch_scc(launch_scc), .launch_mode(launch_mode), .start_valid(st_v), .start_wave(st_w),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
         .salu_ready(salu_ready), .simd_ready(simd_iss_ready), .lsu_ready(lsu_ready),
+        .smem_ready(smem_ready),
         .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
         .salu_wr_mode(salu_wmode), .salu_mode(salu_mode),
         .simd_done_valid(simd_done_v), .simd_done_wave(simd_done_w),
@@ -246,7 +248,8 @@ module sicu_cu #(
         .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info)
     );
     wire simd_sel_ready = |(o_simd & simd_ready);
-    assign o_ready = (o_unit == `UC_SALU) ? 1'b1 : (o_unit == `UC_VALU) ? simd_sel_ready : lsu_ready;
+    assign o_ready = (o_unit == `UC_SALU) ? 1'b1 : (o_unit == `UC_VALU) ? simd_sel_ready :
+                     (o_unit == `UC_SMEM) ? smem_ready : lsu_ready;
     assign halt = ifl_v;
 
     // ---------------------------------------------------------------- scalar register file + write-back arbiter
@@ -260,13 +263,8 @@ module sicu_cu #(
     wire [NS*2-1:0]  sv_ea, sv_eb;
     wire [NS*64-1:0] sv_da, sv_db;
     wire [NS*7-1:0]  sv_ca, sv_cb;
-    wire             sl_v;
-    wire [SAW-1:0]   sl_a;
-    wire [1:0]       sl_e;
-    wire [63:0]      sl_d;
-    wire [6:0]       sl_c;
     reg  [NS-1:0]    sv_grant;
-    reg              sl_grant, iw_grant;
+    reg              iw_grant;
     reg              w_v, w_init;
     reg [SAW-1:0]    w_aa, w_ab;
     reg [1:0]        w_ea, w_eb;
@@ -276,14 +274,23 @@ module sicu_cu #(
     reg [15:0]       w_tag;
     wire [NS*WW-1:0] sv_wave;
     wire [NS*16-1:0] sv_tag;
-    wire [WW-1:0]    sl_wave;
+    wire [WW-1:0]    sl_wave;         // the LSU's instruction (LDS writes, monitor)
     wire [15:0]      sl_tag;
+    wire             sm_v;            // the scalar memory unit (two pairs)
+    wire [SAW-1:0]   sm_aa, sm_ab;
+    wire [1:0]       sm_ea, sm_eb;
+    wire [63:0]      sm_da, sm_db;
+    wire [6:0]       sm_ca, sm_cb;
+    wire [WW-1:0]    sm_wave;
+    wire [15:0]      sm_tag;
+    reg              sm_grant;
     reg [31:0]       pc_swrites;
     integer          i;
-    // fixed priority: SALU (never waits), then SIMDs, then the LSU, then the dispatcher's initial writes
+    // fixed priority: SALU (never waits), then SIMDs, then the scalar memory
+    // unit, then the dispatcher's initial writes
     always @* begin
         sv_grant = {NS{1'b0}};
-        sl_grant = 1'b0;
+        sm_grant = 1'b0;
         iw_grant = 1'b0;
         w_init = 1'b0;
         w_v = sa_v; w_aa = sa_aa; w_ea = sa_ea; w_da = sa_da; w_ab = sa_ab; w_eb = sa_eb; w_db = sa_db;
@@ -300,10 +307,11 @@ module sicu_cu #(
                     w_ca = sv_ca[i*7 +: 7]; w_cb = sv_cb[i*7 +: 7];
                     w_wave = sv_wave[i*WW +: WW]; w_tag = sv_tag[i*16 +: 16];
                 end
-            if (sv_v == {NS{1'b0}} && sl_v) begin
-                w_v = 1'b1; sl_grant = 1'b1;
-                w_aa = sl_a; w_ea = sl_e; w_da = sl_d; w_eb = 2'b00; w_ca = sl_c;
-                w_wave = sl_wave; w_tag = sl_tag;
+            if (sv_v == {NS{1'b0}} && sm_v) begin
+                w_v = 1'b1; sm_grant = 1'b1;
+                w_aa = sm_aa; w_ea = sm_ea; w_da = sm_da; w_ab = sm_ab; w_eb = sm_eb; w_db = sm_db;
+                w_ca = sm_ca; w_cb = sm_cb;
+                w_wave = sm_wave; w_tag = sm_tag;
             end else if (sv_v == {NS{1'b0}} && iw_s_v) begin
                 w_v = 1'b1; iw_grant = 1'b1; w_init = 1'b1;
                 w_aa = iw_s_aa; w_ea = iw_s_ea; w_da = iw_s_da; w_ab = iw_s_ab; w_eb = iw_s_eb; w_db = iw_s_db;
@@ -462,7 +470,7 @@ module sicu_cu #(
         .in_exec(vm_exec), .in_nd(vm_nd), .in_vdst(vm_vdst), .in_areg(vm_areg),
         .in_vs(vm_vs), .in_soff(vm_soff), .in_offset(vm_offset), .in_addr64(vm_addr64), .in_idxen(vm_idxen),
         .in_offen(vm_offen), .in_a0(vm_a0), .in_a1(vm_a1), .in_store(vm_store), .in_d(vm_d),
-        .busy(vm_busy), .hold(vm_hold),
+        .busy(vm_busy), .st_busy(v_st_busy), .hold(vm_hold),
         .gm_req_valid(gm_req_valid), .gm_req_ready(gm_req_ready), .gm_req_addr(gm_req_addr),
         .gm_req_dmask(gm_req_dmask), .gm_req_we(gm_req_we), .gm_req_data(gm_req_data),
         .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag), .gm_req_pc(gm_req_pc),
@@ -481,12 +489,64 @@ module sicu_cu #(
     assign l_vwr_areg = vx_w ? vx_vwr_areg : lx_vwr_areg;
     assign l_vwr_wave = vx_w ? vx_vwr_wave : lx_vwr_wave;
     assign l_vwr_tag = vx_w ? vx_vwr_tag : lx_vwr_tag;
-    assign lsu_done_v = lx_done_v | vx_done_v;
-    assign lsu_done_w = vx_done_v ? vx_done_w : lx_done_w;
-    assign lsu_done_t = vx_done_v ? vx_done_t : lx_done_t;
-    assign lsu_done_pc = vx_done_v ? vx_done_pc : lx_done_pc;
-    assign lsu_done_exec = vx_done_v ? vx_done_exec : lx_done_exec;
-    assign lsu_done_vm = vx_done_v | lx_done_vm;
+    // one completion port: vmem, the LSU, then the scalar memory unit (which
+    // waits while one of the others completes)
+    wire               sx_done_v;
+    wire [WW-1:0]      sx_done_w;
+    wire [15:0]        sx_done_t;
+    wire [47:0]        sx_done_pc;
+    wire [63:0]        sx_done_exec;
+    assign lsu_done_v = lx_done_v | vx_done_v | sx_done_v;
+    assign lsu_done_w = vx_done_v ? vx_done_w : lx_done_v ? lx_done_w : sx_done_w;
+    assign lsu_done_t = vx_done_v ? vx_done_t : lx_done_v ? lx_done_t : sx_done_t;
+    assign lsu_done_pc = vx_done_v ? vx_done_pc : lx_done_v ? lx_done_pc : sx_done_pc;
+    assign lsu_done_exec = vx_done_v ? vx_done_exec : lx_done_v ? lx_done_exec : sx_done_exec;
+    assign lsu_done_vm = vx_done_v | (lx_done_v & lx_done_vm);   // (done_vm holds after done)
+    // ---------------------------------------------------------------- the dword memory port
+    // The scalar memory unit's requests go first; the LSU's wait.  smem.v keeps
+    // the order of the outstanding requests and says whose each response is.
+    wire               lq_valid, lq_we, lq_atomic;
+    wire [NW-1:0]      sm_unsent, l_vst_busy, v_st_busy;   // per wave (memory order, smem.v)
+    wire [63:0]        lq_addr;
+    wire [3:0]         lq_size;
+    wire [9:0]         lq_op;
+    wire [WW-1:0]      lq_wave;
+    wire [15:0]        lq_tag;
+    wire [47:0]        lq_pc;
+    wire [5:0]         lq_lane;
+    wire               sq_valid, sq_rsp_mine;
+    wire [63:0]        sq_addr;
+    wire [3:0]         sq_size;
+    wire [9:0]         sq_op;
+    wire [WW-1:0]      sq_wave;
+    wire [15:0]        sq_tag;
+    wire [47:0]        sq_pc;
+    wire [31:0]        pc_sm_insts, pc_sm_reqs;
+    assign mem_req_valid = sq_valid | lq_valid;
+    assign mem_req_addr = sq_valid ? sq_addr : lq_addr;
+    assign mem_req_size = sq_valid ? sq_size : lq_size;
+    assign mem_req_op = sq_valid ? sq_op : lq_op;
+    assign mem_req_wave = sq_valid ? sq_wave : lq_wave;
+    assign mem_req_tag = sq_valid ? sq_tag : lq_tag;
+    assign mem_req_pc = sq_valid ? sq_pc : lq_pc;
+    assign mem_req_lane = sq_valid ? 6'd0 : lq_lane;
+    assign mem_req_we = !sq_valid && lq_we;
+    assign mem_req_atomic = !sq_valid && lq_atomic;
+    wire   lq_ready = mem_req_ready && !sq_valid;
+    smem u_smem (
+        .clk(clk), .rst(rst),
+        .op_valid(o_valid && o_unit == `UC_SMEM), .op_ready(smem_ready), .op_pkt(o_pkt),
+        .vst_busy(l_vst_busy | v_st_busy), .sm_unsent(sm_unsent),
+        .sw_valid(sm_v), .sw_grant(sm_grant), .sw_addr_a(sm_aa), .sw_en_a(sm_ea), .sw_data_a(sm_da), .sw_code_a(sm_ca),
+        .sw_addr_b(sm_ab), .sw_en_b(sm_eb), .sw_data_b(sm_db), .sw_code_b(sm_cb), .sw_wave(sm_wave), .sw_tag(sm_tag),
+        .done_block(lx_done_v || vx_done_v), .done_valid(sx_done_v), .done_wave(sx_done_w), .done_tag(sx_done_t),
+        .done_pc(sx_done_pc), .done_exec(sx_done_exec),
+        .req_valid(sq_valid), .req_ready(mem_req_ready), .req_addr(sq_addr), .req_size(sq_size), .req_op(sq_op),
+        .req_wave(sq_wave), .req_tag(sq_tag), .req_pc(sq_pc),
+        .lsu_req_rsp(lq_valid && lq_ready && (!lq_we || lq_atomic)),
+        .rsp_valid(mem_rsp_valid), .rsp_data(mem_rsp_data), .rsp_mine(sq_rsp_mine),
+        .pc_insts(pc_sm_insts), .pc_reqs(pc_sm_reqs)
+    );
     lsu u_lsu (
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_pkt(o_pkt),
@@ -494,12 +554,12 @@ module sicu_cu #(
         .vwr_en(lx_vwr_en), .vwr_row(lx_vwr_row), .vwr_mask(lx_vwr_mask), .vwr_data(lx_vwr_data),
         .lds_req_en(ld_en), .lds_req_we(ld_we), .lds_req_addr(ld_addr), .lds_req_be(ld_be), .lds_req_wdata(ld_wd),
         .lds_rsp_data(ld_rd),
-        .sw_valid(sl_v), .sw_grant(sl_grant), .sw_addr(sl_a), .sw_en(sl_e), .sw_data(sl_d), .sw_code(sl_c),
-        .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready), .mem_req_addr(mem_req_addr),
-        .mem_req_size(mem_req_size), .mem_req_mode(mem_req_mode), .mem_req_pc(mem_req_pc), .mem_req_we(mem_req_we), .mem_req_atomic(mem_req_atomic),
-        .mem_req_op(mem_req_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
-        .mem_req_wave(mem_req_wave), .mem_req_tag(mem_req_tag), .mem_req_lane(mem_req_lane),
-        .mem_rsp_valid(mem_rsp_valid), .mem_rsp_data(mem_rsp_data),
+        .mem_req_valid(lq_valid), .mem_req_ready(lq_ready), .mem_req_addr(lq_addr),
+        .mem_req_size(lq_size), .mem_req_mode(mem_req_mode), .mem_req_pc(lq_pc), .mem_req_we(lq_we), .mem_req_atomic(lq_atomic),
+        .mem_req_op(lq_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
+        .mem_req_wave(lq_wave), .mem_req_tag(lq_tag), .mem_req_lane(lq_lane),
+        .mem_rsp_valid(mem_rsp_valid && !sq_rsp_mine), .mem_rsp_data(mem_rsp_data),
+        .sm_unsent(sm_unsent), .vst_busy(l_vst_busy),
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
         .vm_valid(vm_valid), .vm_ready(vm_ready), .vm_busy(vm_busy), .vm_hold(vm_hold), .vm_wave(vm_wave), .vm_tag(vm_tag),
         .vm_pc(vm_pc), .vm_exec(vm_exec), .vm_nd(vm_nd), .vm_vdst(vm_vdst), .vm_areg(vm_areg),
@@ -529,7 +589,7 @@ module sicu_cu #(
     wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? `FLT_UNSUP : `FLT_MEM_UNSUP;
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign perf_cu = {pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
+    assign perf_cu = {pc_sm_reqs, pc_sm_insts, pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
                       pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
 
     // observation only: the identity and values the units report are read by the
@@ -537,15 +597,17 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire _unused_mon = &{1'b0, salu_done_pc, simd_done_t, simd_done_pc, lsu_done_t, lsu_done_pc,
                          iret_v, iret_w, iret_t, iret_pc, iw_v_areg, iw_l_rel, w_init, w_ca, w_cb, w_wave, w_tag,
-                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, l_vwr_wave, l_vwr_tag, 1'b0};
+                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, l_vwr_wave, l_vwr_tag, sl_wave, sl_tag, 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifndef SYNTHESIS
     // ---------------------------------------------------------------- assertions (simulation only)
-    `SICU_ASSERT(scalar_wb_grant_onehot, $onehot0({sv_grant, sl_grant, iw_grant}) && !(sa_v && (sv_grant != 0 || sl_grant || iw_grant)))
+    `SICU_ASSERT(scalar_wb_grant_onehot, $onehot0({sv_grant, sm_grant, iw_grant}) &&
+                                         !(sa_v && (sv_grant != 0 || sm_grant || iw_grant)))
     `SICU_ASSERT(vgpr_row_port_onehot, $onehot0(v_wr_en))
     `SICU_ASSERT(lsu_vmem_vgpr_write_disjoint, !(lx_vwr_en != {NS{1'b0}} && vx_vwr_en != {NS{1'b0}}))
     `SICU_ASSERT(lsu_vmem_done_disjoint, !(lx_done_v && vx_done_v))
+    `SICU_ASSERT(mem_port_one_request, !(sq_valid && lq_valid && lq_ready))
     `SICU_ASSERT(op_to_one_unit, !(o_valid && o_unit == `UC_VALU && !$onehot(o_simd)))
     `SICU_ASSERT(launch_not_during_init, !(launch_valid && init_valid && launch_wave == init_wave))
 `endif

@@ -48,6 +48,7 @@ static const struct key {
     {"IMEM_LATENCY", K_SIZE, 1, 1000, NULL, 0, "instruction-memory latency (cycles, harness model)"},
     {"VMEM_INFLIGHT", K_SIZE, 1, 64, NULL, 0, "vector memory instructions in flight in vmem.v (a power of two)"},
     {"VMEM_REQS", K_SIZE, 4, 1024, NULL, 0, "line requests outstanding in vmem.v (a power of two)"},
+    {"SMEM_QUEUE", K_SIZE, 1, 16, NULL, 0, "scalar loads queued in smem.v (a power of two)"},
     {"L1_BYTES", K_SIZE, 0, 1048576, NULL, 0, "vector L1 cache bytes, 64-byte lines (0: none; harness model)"},
     {"L1_WAYS", K_SIZE, 1, 256, NULL, 0, "vector L1 associativity (harness model)"},
     {"L1_LATENCY", K_SIZE, 1, 10000, NULL, 0, "vector L1 hit latency (cycles, harness model)"},
@@ -249,8 +250,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: LANES must be a power of two dividing 64\n", cfg);
         return 1;
     }
-    if (!is_pow2(SIZE("VMEM_INFLIGHT")) || !is_pow2(SIZE("VMEM_REQS"))) {
-        fprintf(stderr, "%s: VMEM_INFLIGHT and VMEM_REQS must be powers of two\n", cfg);
+    if (!is_pow2(SIZE("VMEM_INFLIGHT")) || !is_pow2(SIZE("VMEM_REQS")) || !is_pow2(SIZE("SMEM_QUEUE"))) {
+        fprintf(stderr, "%s: VMEM_INFLIGHT, VMEM_REQS and SMEM_QUEUE must be powers of two\n", cfg);
         return 1;
     }
     if (!is_pow2(SIZE("VGPR_ROWS")) || !is_pow2(SIZE("SGPR_ROWS")) || !is_pow2(SIZE("LDS_BYTES"))) {
