@@ -28,6 +28,8 @@
 #   buf-stream      8 buffer_load_dword then one s_waitcnt (overlap)
 #   st-contig       buffer_store_dword + s_waitcnt, lanes contiguous
 #   st-stream       8 buffer_store_dword then one s_waitcnt (overlap)
+#   smrd            s_load_dword + s_waitcnt (scalar load latency, scalar cache hit)
+#   smrd-stream     8 s_load_dwordx4 then one s_waitcnt (scalar loads in flight)
 # Environment: BUILD (default build), MICRO_N (default 32), MICRO (case
 # names to run, default all).  Prints a table; BUILD/bench/micro.json has the figures.
 set -u
@@ -70,6 +72,9 @@ body() {
         st-contig)    printf 'buffer_store_dword v1, v20, s[4:7], 0 offen\ns_waitcnt vmcnt(0)\n' ;;
         st-stream)    printf 'buffer_store_dword v1, v20, s[4:7], 0 offen offset:%d\n' $((256 * (k % 8)))
                       [ $((k % 8)) = 7 ] && printf 's_waitcnt vmcnt(0)\n' ;;
+        smrd)         printf 's_load_dword s%d, s[2:3], 0x%x\ns_waitcnt lgkmcnt(0)\n' $((8 + k % 8)) $((k % 8)) ;;
+        smrd-stream)  printf 's_load_dwordx4 s[%d:%d], s[2:3], 0x%x\n' $((8 + 4 * (k % 4))) $((11 + 4 * (k % 4))) $((4 * (k % 8)))
+                      [ $((k % 8)) = 7 ] && printf 's_waitcnt lgkmcnt(0)\n' ;;
     esac
 }
 
@@ -113,7 +118,7 @@ cycles() {
 }
 
 ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 lds-stream lds-s32-stream lds-r2-stream
-     lds-w2-stream buf-contig buf-scatter buf-stream st-contig st-stream"
+     lds-w2-stream buf-contig buf-scatter buf-stream st-contig st-stream smrd smrd-stream"
 CASES=${MICRO:-$ALL}
 printf '%-14s %10s %10s %12s   (marginal CU cycles per repetition, N=%d)\n' case "cyc(N)" "cyc(2N)" "cyc/rep" "$N"
 json="{"
