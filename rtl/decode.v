@@ -36,15 +36,11 @@ module decode (
     // issue does not decode every wave's head instruction again.
     function automatic [2:0] unit_of(input [9:0] o, input [4:0] f5);
         reg [31:0] f;
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg [`MA_W-1:0] ma;   // (its kind)
-        /* verilator lint_on UNUSEDSIGNAL */
         begin
             f = si_op_flags(o);
-            ma = si_op_mem(o);
             if (o == SI_OP_INVALID) unit_of = `UC_FAULT;
             else if ((f & SI_F_GRAPHICS) != 0) unit_of = `UC_FAULT;
-            else if (f5 == SI_FMT_SMRD && ma[`MA_KIND] != SI_MK_SMRD_TIME)
+            else if (f5 == SI_FMT_SMRD && o != SI_OP_S_MEMTIME)
                 unit_of = `UC_SMEM;   // scalar loads, s_dcache_inv (s_memtime: the LSU faults it)
             else if (f5 == SI_FMT_SMRD || f5 == SI_FMT_MUBUF || f5 == SI_FMT_MTBUF || f5 == SI_FMT_DS)
                 unit_of = `UC_LSU;

@@ -738,12 +738,15 @@ module lsu #(
     reg [7:0]        bk_dst;
     reg [63:0]       bk_exec;
     wire   k_plain_ds = k_kind == K_DSREAD || k_kind == K_DSWRITE;
-    wire   k_vst = k_kind == K_BSTORE || k_kind == K_BATOM || k_kind == K_FSTORE;
+    // kinds that write global memory (ordered with the wave's scalar loads)
+    function automatic vst_kind(input [3:0] k);
+        vst_kind = k == K_BSTORE || k == K_BATOM || k == K_FSTORE;
+    endfunction
     assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy) && (!bk_busy || k_plain_ds) &&
-                      !(k_vst && sm_unsent[op_wave]);
+                      !(vst_kind(k_kind) && sm_unsent[op_wave]);
     always @* begin
         vst_busy = {NW{1'b0}};
-        if (st != S_IDLE && (x_kind == K_BSTORE || x_kind == K_BATOM || x_kind == K_FSTORE)) vst_busy[x_wave] = 1'b1;
+        if (st != S_IDLE && vst_kind(x_kind)) vst_busy[x_wave] = 1'b1;
         if (mem_req_valid && (mem_req_we || mem_req_atomic)) vst_busy[mem_req_wave] = 1'b1;
     end
     assign vm_hold = st == S_WB || st == S_DONE || bk_busy;
