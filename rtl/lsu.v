@@ -3,10 +3,11 @@
 // comes here (a fault: not supported).
 //
 // One instruction at a time, in order (so global atomics perform in issue
-// order across waves), except that plain DS reads/writes overlap by one: once
-// one has made its last LDS access, its drain, write-back and completion run
-// in a back end (bk_*) while the front collects the next instruction's
-// operands (the next access waits until the back end is empty):
+// order across waves), except plain DS reads/writes, which pass through three
+// stages in order, one instruction in each: the front collects the operand
+// rows, an access stage (ga_*) makes the bank accesses, a back end (bk_*)
+// drains the bank pipeline, writes back and completes (see "Plain DS reads
+// and writes" below).  The front's states:
 //   COLLECT  read the VGPR rows it needs (address, store data) from the
 //            wave's SIMD, one 64-lane row per cycle; then the wave is free
 //            to issue again (memory results are ordered by s_waitcnt);
@@ -382,7 +383,57 @@ module lsu #(
     // the emulator's whatever the addresses; a write also waits for its
     // lane's earlier dwords, so each lane's writes are reported in order.
     wire       fp_kind = x_kind == K_DSREAD || x_kind == K_DSWRITE;
-    wire       fp_go = st == S_ACCESS && fp_kind;    // a group access this cycle
+    // Plain DS reads/writes run in three stages, so that consecutive ones
+    // overlap: the front collects the operand rows (COLLECT) and passes the
+    // instruction to the access stage (ga_*), which makes the group accesses
+    // below from its own copy of the address and data rows into the result
+    // rows rb_r*; at its last group access it passes the instruction on to
+    // the back end (bk_*), which takes a copy of the result rows (bk_r*),
+    // drains the bank pipeline into them (fp1_bk / fp2_bk: the accesses in
+    // flight that are the back end's), writes them back and completes.  A
+    // stage takes the next instruction as soon as it has passed its own on;
+    // everything else waits until the access stage and back end are empty.
+    reg              ga_busy;
+    reg [WW-1:0]     ga_wave;
+    reg [15:0]       ga_tag;
+    reg [47:0]       ga_pc;
+    reg [63:0]       ga_exec;
+    reg              ga_we, ga_sext, ga_2addr, ga_st64;
+    reg [3:0]        ga_esz;
+    reg [4:0]        ga_nd;
+    reg [15:0]       ga_off;
+    reg [7:0]        ga_off1;
+    reg [31:0]       ga_lim;
+    reg [LAW-1:0]    ga_ldsb;
+    reg [VAW-1:0]    ga_rd;
+    reg [7:0]        ga_dst;
+    reg [2047:0]     ga_a;           // address row
+    reg [2047:0]     ga_d [0:3];     // data rows (writes)
+    reg              bk_busy;
+    reg              bk_wb;          // writing back its rows (else draining the bank pipeline)
+    reg [WW-1:0]     bk_wave;
+    reg [15:0]       bk_tag;
+    reg [47:0]       bk_pc;
+    reg              bk_read;
+    reg [4:0]        bk_nd, bk_wi;
+    reg [VAW-1:0]    bk_rd;
+    reg [7:0]        bk_dst;
+    reg [63:0]       bk_exec;
+    reg [2047:0]     bk_r0, bk_r1, bk_r2, bk_r3;   // the back end's result rows
+    wire [1:0] fp_s = (ga_nd == 5'd1) ? 2'd0 : (ga_nd == 5'd2) ? 2'd1 : 2'd2;   // log2 dwords per lane
+    wire [2:0] fp_glast = (ga_nd == 5'd1) ? 3'd1 : (ga_nd == 5'd2) ? 3'd3 : 3'd7;
+    reg  [2:0] fg_g;                 // current group
+    reg [31:0]       fp1_v;          // group access stage 1 (below): the served positions
+    reg              fp1_bk;         // ... belong to the back end's instruction
+    // the back end's accesses in flight in stage 1 (stage 2 writes its rows
+    // at the end of the cycle)
+    wire       bk_fp1 = fp1_bk && fp1_v != 32'd0;
+    // the back end completes this cycle: a read with its last row written
+    // back, a write with its bank writes made
+    wire       bk_fin = bk_busy && (bk_read ? bk_wb && bk_wi + 5'd1 >= bk_nd : !bk_fp1);
+    // a group access this cycle; the last group waits until the back end is
+    // empty or completing
+    wire       fp_go = ga_busy && !(fg_g == fp_glast && bk_busy && !bk_fin);
     // The wide per-position logic below is simulated only in the cycles that
     // use it (`SICU_SIM_WHEN: fp_go, fp1_v, fp2_v; the LSU serves plain DS
     // accesses a small part of the time); synthesis sees it unconditionally.
@@ -394,18 +445,15 @@ module lsu #(
     integer     fo;
     always @* begin
         for (fo = 0; fo < 4; fo = fo + 1) begin
-            fp_jj[fo] = x_esz == 4'd8 && fo[0];
-            if (x_2addr)
-                fp_off[fo*32 +: 32] = ({24'd0, ((x_esz == 4'd8 ? fo >> 1 : fo) == 0) ? x_off16[7:0] : x_off1} *
-                                       {28'd0, x_esz}) << (x_st64 ? 6 : 0);
-            else fp_off[fo*32 +: 32] = {16'd0, x_b[`DI_OFFSET]};
+            fp_jj[fo] = ga_esz == 4'd8 && fo[0];
+            if (ga_2addr)
+                fp_off[fo*32 +: 32] = ({24'd0, ((ga_esz == 4'd8 ? fo >> 1 : fo) == 0) ? ga_off[7:0] : ga_off1} *
+                                       {28'd0, ga_esz}) << (ga_st64 ? 6 : 0);
+            else fp_off[fo*32 +: 32] = {16'd0, ga_off};
         end
-        fp_amask = (x_esz > 4'd1) ? ~({28'd0, x_esz} - 32'd1) : 32'hffffffff;
-        fp_lim = (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
+        fp_amask = (ga_esz > 4'd1) ? ~({28'd0, ga_esz} - 32'd1) : 32'hffffffff;
+        fp_lim = ga_lim;
     end
-    wire [1:0] fp_s = (x_nd == 5'd1) ? 2'd0 : (x_nd == 5'd2) ? 2'd1 : 2'd2;   // log2 dwords per lane
-    wire [2:0] fp_glast = (x_nd == 5'd1) ? 3'd1 : (x_nd == 5'd2) ? 3'd3 : 3'd7;
-    reg  [2:0] fg_g;                 // current group
     reg        fg_new;               // its pending set is not loaded yet
     reg [31:0] fg_pm;                // its pending accesses
     wire [31:0]       pos_ok;        // position i: an active lane's in-range dword
@@ -430,22 +478,22 @@ module lsu #(
                             di = gp & ((1 << ss) - 1);              // its dword
                             ln = li[5:0];
                             pd = di[1:0];
-                            a0 = abuf[0][(gg * (32 >> ss) + (gp >> ss)) * 32 +: 32];
-                            wd = dbuf[gp & ((1 << ss) - 1)][(gg * (32 >> ss) + (gp >> ss)) * 32 +: 32];
+                            a0 = ga_a[(gg * (32 >> ss) + (gp >> ss)) * 32 +: 32];
+                            wd = ga_d[gp & ((1 << ss) - 1)][(gg * (32 >> ss) + (gp >> ss)) * 32 +: 32];
                         end
             end
             // ds_addr_g with the instruction's offsets and limit computed once (fp_off, fp_lim)
             wire [31:0] da_a = (a0 + fp_off[pd*32 +: 32]) & fp_amask;
-            wire [32:0] da = {({1'b0, da_a} + {29'd0, x_esz}) > {1'b0, fp_lim}, da_a + {29'd0, fp_jj[pd], 2'b00}};
+            wire [32:0] da = {({1'b0, da_a} + {29'd0, ga_esz}) > {1'b0, fp_lim}, da_a + {29'd0, fp_jj[pd], 2'b00}};
             /* verilator lint_off UNUSEDSIGNAL */
             wire _unused_da = &{1'b0, da[31:LAW], li[31:6], di[31:2], 1'b0};
             /* verilator lint_on UNUSEDSIGNAL */
-            assign pos_ok[gp] = x_exec[ln] && !da[32];
-            assign pos_a[gp*LAW +: LAW] = x_ldsb + da[LAW-1:0];
+            assign pos_ok[gp] = ga_exec[ln] && !da[32];
+            assign pos_a[gp*LAW +: LAW] = ga_ldsb + da[LAW-1:0];
             assign pos_lane[gp*6 +: 6] = ln;
-            assign pos_be[gp*4 +: 4] = (x_esz == 4'd1) ? (4'b0001 << da[1:0]) :
-                                       (x_esz == 4'd2) ? (4'b0011 << {da[1], 1'b0}) : 4'b1111;
-            assign pos_wd[gp*32 +: 32] = (x_esz == 4'd1) ? {4{wd[7:0]}} : (x_esz == 4'd2) ? {2{wd[15:0]}} : wd;
+            assign pos_be[gp*4 +: 4] = (ga_esz == 4'd1) ? (4'b0001 << da[1:0]) :
+                                       (ga_esz == 4'd2) ? (4'b0011 << {da[1], 1'b0}) : 4'b1111;
+            assign pos_wd[gp*32 +: 32] = (ga_esz == 4'd1) ? {4{wd[7:0]}} : (ga_esz == 4'd2) ? {2{wd[15:0]}} : wd;
         end
     endgenerate
     // the run served this cycle
@@ -464,9 +512,9 @@ module lsu #(
             fp_conf = 1'b0;
             for (fpk = 0; fpk < fpq; fpk = fpk + 1)
                 if (fp_cur[fpk] && pos_a[fpk*LAW+2 +: 5] == pos_a[fpq*LAW+2 +: 5] &&
-                    !(x_kind == K_DSREAD && pos_a[fpk*LAW+2 +: LAW-2] == pos_a[fpq*LAW+2 +: LAW-2]))
+                    !(!ga_we && pos_a[fpk*LAW+2 +: LAW-2] == pos_a[fpq*LAW+2 +: LAW-2]))
                     fp_conf = 1'b1;
-            if (x_kind == K_DSWRITE && fp_pwait && fp_plane == pos_lane[fpq*6 +: 6])
+            if (ga_we && fp_pwait && fp_plane == pos_lane[fpq*6 +: 6])
                 fp_conf = 1'b1;
             if (fp_cur[fpq] && !fp_conf) fp_srv[fpq] = 1'b1;
             fp_pwait = fp_cur[fpq] && !fp_srv[fpq];
@@ -474,14 +522,18 @@ module lsu #(
         end
     end
     wire       fp_gdone = (fp_cur & ~fp_srv) == 32'd0;
-    // stage 1: the served accesses, presented to the banks
-    reg [31:0]       fp1_v;
+    wire       ga_ho = fp_go && fp_gdone && fg_g == fp_glast;   // the last access: to the back end
+    // stage 1: the served accesses, presented to the banks (fp1_v, fp1_bk above)
     reg              fp1_we;
     reg [2:0]        fp1_g;
     reg [32*LAW-1:0] fp1_a;
     reg [32*6-1:0]   fp1_lane;
     reg [32*4-1:0]   fp1_be;
     reg [32*32-1:0]  fp1_wd;
+    reg              fp2_bk;
+    reg [WW-1:0]     fp1_wave;       // (monitor) the instruction of the accesses
+    reg [15:0]       fp1_tag;
+    reg [LAW-1:0]    fp1_ldsb;
     // stage 2: read data on lds_rsp_data
     reg [31:0]       fp2_v;
     reg [2:0]        fp2_g;
@@ -494,20 +546,23 @@ module lsu #(
         fp2_v <= fp1_v & {32{!fp1_we}};
         fp2_g <= fp1_g;
         fp2_s <= fp1_s; fp2_esz <= fp1_esz; fp2_sext <= fp1_sext;
+        fp2_bk <= fp1_bk || ga_ho;
         `SICU_SIM_WHEN(fp1_v != 32'd0)
             for (fpq = 0; fpq < 32; fpq = fpq + 1) fp2_bb[fpq*7 +: 7] <= fp1_a[fpq*LAW +: 7];
         lds_bank_q <= lds_a[6:2];
         if (rst) begin
             fg_new <= 1'b1; fg_g <= 3'd0; fp2_v <= 32'd0;
-        end else if (st == S_IDLE) begin
-            fg_new <= 1'b1; fg_g <= 3'd0;
         end else if (fp_go) begin
-            fp1_v <= fp_srv; fp1_we <= x_kind == K_DSWRITE; fp1_g <= fg_g;
-            fp1_s <= fp_s; fp1_esz <= x_esz; fp1_sext <= x_sext;
+            fp1_v <= fp_srv; fp1_we <= ga_we; fp1_g <= fg_g;
+            fp1_s <= fp_s; fp1_esz <= ga_esz; fp1_sext <= ga_sext;
             fp1_a <= pos_a; fp1_lane <= pos_lane; fp1_be <= pos_be; fp1_wd <= pos_wd;
+            fp1_bk <= ga_ho; fp1_wave <= ga_wave; fp1_tag <= ga_tag; fp1_ldsb <= ga_ldsb;
             fg_pm <= fp_cur & ~fp_srv;
             fg_new <= fp_gdone;
-            if (fp_gdone) fg_g <= fg_g + 3'd1;
+            if (ga_ho) fg_g <= 3'd0;
+            else if (fp_gdone) fg_g <= fg_g + 3'd1;
+        end else if (!ga_busy) begin
+            fg_new <= 1'b1; fg_g <= 3'd0;
         end
     end
     // the banks' requests: the served run (a position per bank; reads of one
@@ -717,58 +772,42 @@ module lsu #(
                   k_kind == K_DSCNT || k_kind == K_DSXCHG2;
     wire   x_ds = x_kind == K_DSREAD || x_kind == K_DSWRITE || x_kind == K_DSATOM || x_kind == K_DSSWZ ||
                   x_kind == K_DSCNT || x_kind == K_DSXCHG2;
-    // The back end of plain DS reads/writes (bk_*): the instruction whose last
-    // group access was made drains the bank pipeline (fp1/fp2), writes its
-    // result rows and completes, while the front accepts the next plain DS
-    // instruction and collects its operand rows.  The front leaves COLLECT
-    // (and clears the result rows) when the back end is empty, or, for the
-    // LDS access of a plain DS instruction, as soon as the back end has read
-    // its last result row; its access then runs during the back end's
-    // completion, and the hand-over to the back end at its end coincides at
-    // the latest with that completion.
-    localparam [1:0] BK_DRAIN = 2'd0, BK_WB = 2'd1, BK_DONE = 2'd2;
-    reg              bk_busy;
-    reg [1:0]        bk_st;
-    reg [WW-1:0]     bk_wave;
-    reg [15:0]       bk_tag;
-    reg [47:0]       bk_pc;
-    reg              bk_read;
-    reg [4:0]        bk_nd, bk_wi;
-    reg [VAW-1:0]    bk_rd;
-    reg [7:0]        bk_dst;
-    reg [63:0]       bk_exec;
+    // Plain DS stages (see the access stage above): the front leaves COLLECT
+    // (and clears the result rows) for the access stage when that stage is
+    // empty or makes its last access this cycle; for anything else when the
+    // access stage and the back end are both empty.
     wire   k_plain_ds = k_kind == K_DSREAD || k_kind == K_DSWRITE;
+    // a plain DS instruction may also be accepted in the cycle in which the
+    // front passes the previous one to the access stage (ga_load)
     // kinds that write global memory (ordered with the wave's scalar loads)
     function automatic vst_kind(input [3:0] k);
         vst_kind = k == K_BSTORE || k == K_BATOM || k == K_FSTORE;
     endfunction
-    assign op_ready = st == S_IDLE && !rst && (k_fast || k_ds || !vm_busy) && (!bk_busy || k_plain_ds) &&
-                      !(vst_kind(k_kind) && sm_unsent[op_wave]);
+    assign op_ready = st == S_IDLE ? !rst && (k_fast || k_ds || !vm_busy) &&
+                                     (!(bk_busy || ga_busy) || k_plain_ds) &&
+                                     !(vst_kind(k_kind) && sm_unsent[op_wave]) :
+                      ga_load && k_plain_ds;
     always @* begin
         vst_busy = {NW{1'b0}};
         if (st != S_IDLE && vst_kind(x_kind)) vst_busy[x_wave] = 1'b1;
         if (mem_req_valid && (mem_req_we || mem_req_atomic)) vst_busy[mem_req_wave] = 1'b1;
     end
     assign vm_hold = st == S_WB || st == S_DONE || bk_busy;
-    // the instruction that owns this cycle's LDS writes: the back end's while
-    // it drains the bank pipeline, else the front's
-    wire   bk_drain = bk_busy && bk_st == BK_DRAIN;
-    // the back end has read its last result row (this cycle at the latest)
-    wire   bk_rows_read = bk_st == BK_DONE || (bk_st == BK_WB && bk_wi + 5'd1 >= bk_nd);
-    assign mon_wave = bk_drain ? bk_wave : x_wave;
     assign mem_req_mode = x_mode;
     assign mem_req_pc = x_b[`DI_PC];
-    assign mon_tag = bk_drain ? bk_tag : x_tag;
-    // LDS writes in the emulator's order: the served run's positions in order, or
-    // the single access in slot 0 (the harness records stores slot by slot)
+    // LDS writes in the emulator's order: the served run's positions in order
+    // (owned by the instruction of the group access, fp1_*), or the front's
+    // single access in slot 0 (the harness records stores slot by slot)
     wire   mon_fp = fp1_v != 32'd0;
+    assign mon_wave = mon_fp ? fp1_wave : x_wave;
+    assign mon_tag = mon_fp ? fp1_tag : x_tag;
     assign mon_lds_valid = mon_fp ? fp1_v & {32{fp1_we}} : {31'd0, lds_en && lds_we};
     assign mon_lds_lane = mon_fp ? fp1_lane : {186'd0, lds_lane};
     assign mon_lds_be = mon_fp ? fp1_be : {124'd0, lds_be};
     assign mon_lds_data = mon_fp ? fp1_wd : {992'd0, lds_wd};
     generate
         for (gp = 0; gp < 32; gp = gp + 1) begin : g_mon_lds
-            assign mon_lds_addr[gp*LAW +: LAW] = (mon_fp ? fp1_a[gp*LAW +: LAW] : lds_a) - x_ldsb;
+            assign mon_lds_addr[gp*LAW +: LAW] = mon_fp ? fp1_a[gp*LAW +: LAW] - fp1_ldsb : lds_a - x_ldsb;
         end
     endgenerate
     reg [5:0] nxt_lane;
@@ -793,13 +832,16 @@ module lsu #(
     end
     reg        rq_fifo_full;
     always @* rq_fifo_full = outst >= 7'd60;
-    // COLLECT ends: operands in, the back end empty (or past its last row read,
-    // for a plain DS access)
+    // COLLECT ends: operands in; to the access stage (ga_take) when it is
+    // empty or passes its instruction on this cycle, else with both DS
+    // stages empty
     // (the last row is captured in the exit cycle, except for the vmem hand-off,
     // whose alignment check reads the captured rows)
     wire       c_in = st == S_COLLECT && c_i == c_n && !c_pend && !(c_pend2 && x_fast);
     wire       c_to_access = !(x_fast && vm_aligned) && !(x_kind == K_NOP || x_exec == 64'd0);
-    wire       c_exit = c_in && (!bk_busy || (bk_rows_read && c_to_access && fp_kind));
+    wire       ga_take = c_to_access && fp_kind;
+    wire       c_exit = c_in && (ga_take ? (!ga_busy || ga_ho) : !(ga_busy || bk_busy));
+    wire       ga_load = !rst && c_exit && ga_take;
     // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
     wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full && (x_ds || !vm_busy);
 
@@ -930,6 +972,15 @@ module lsu #(
             if (c_slot_q2 < 3'd2) abuf[c_slot_q2[0]] <= my_vrd;
             else dbuf[c_dslot] <= my_vrd;
         end
+    // the access stage's copy (with the row captured in the hand-over cycle)
+    integer gk;
+    always @(posedge clk)
+        if (ga_load) begin
+            ga_a <= (c_pend2 && c_slot_q2 == 3'd0) ? my_vrd : abuf[0];
+            if (x_kind == K_DSWRITE)
+                for (gk = 0; gk < 4; gk = gk + 1)
+                    ga_d[gk] <= (c_pend2 && c_slot_q2 >= 3'd2 && {30'd0, c_dslot} == gk) ? my_vrd : dbuf[gk];
+        end
     // result rows: 5 rows x 64 lane-dwords.  Cleared when an instruction is
     // accepted (lanes without an access read 0); then per cycle the dwords of
     // one lane selected by per-row enables rb_en: one dword (memory response,
@@ -965,6 +1016,14 @@ module lsu #(
         end
         if (rst) rb_en = 5'd0;
     end
+    function automatic [2047:0] bk_row_sel(input [1:0] r);
+        case (r)
+            2'd0: bk_row_sel = bk_r0;
+            2'd1: bk_row_sel = bk_r1;
+            2'd2: bk_row_sel = bk_r2;
+            default: bk_row_sel = bk_r3;
+        endcase
+    endfunction
     function automatic [2047:0] rb_row_sel(input [2:0] r);
         case (r)
             3'd0: rb_row_sel = rb_r0;
@@ -1004,14 +1063,28 @@ module lsu #(
                 end else begin
                     if (rb_bcast) rb_r0[gl*32 +: 32] <= cnt_old;
                     else if (rb_en[0] && hit) rb_r0[gl*32 +: 32] <= rb_wv[31:0];
-                    else if (fw_en[0]) rb_r0[gl*32 +: 32] <= fw_d[31:0];
+                    else if (fw_en[0] && !fp2_bk) rb_r0[gl*32 +: 32] <= fw_d[31:0];
                     if (rb_en[1] && hit) rb_r1[gl*32 +: 32] <= rb_wv[63:32];
-                    else if (fw_en[1]) rb_r1[gl*32 +: 32] <= fw_d[63:32];
+                    else if (fw_en[1] && !fp2_bk) rb_r1[gl*32 +: 32] <= fw_d[63:32];
                     if (rb_en[2] && hit) rb_r2[gl*32 +: 32] <= rb_wv[95:64];
-                    else if (fw_en[2]) rb_r2[gl*32 +: 32] <= fw_d[95:64];
+                    else if (fw_en[2] && !fp2_bk) rb_r2[gl*32 +: 32] <= fw_d[95:64];
                     if (rb_en[3] && hit) rb_r3[gl*32 +: 32] <= rb_wv[127:96];
-                    else if (fw_en[3]) rb_r3[gl*32 +: 32] <= fw_d[127:96];
+                    else if (fw_en[3] && !fp2_bk) rb_r3[gl*32 +: 32] <= fw_d[127:96];
                     if (rb_en[4] && hit) rb_r4[gl*32 +: 32] <= rb_wv[159:128];
+                end
+            // the back end's rows: a copy of the access stage's at the
+            // hand-over (with this cycle's bank data), then its bank data
+            always @(posedge clk)
+                if (ga_ho) begin
+                    bk_r0[gl*32 +: 32] <= fw_en[0] ? fw_d[31:0] : rb_r0[gl*32 +: 32];
+                    bk_r1[gl*32 +: 32] <= fw_en[1] ? fw_d[63:32] : rb_r1[gl*32 +: 32];
+                    bk_r2[gl*32 +: 32] <= fw_en[2] ? fw_d[95:64] : rb_r2[gl*32 +: 32];
+                    bk_r3[gl*32 +: 32] <= fw_en[3] ? fw_d[127:96] : rb_r3[gl*32 +: 32];
+                end else if (fp2_bk) begin
+                    if (fw_en[0]) bk_r0[gl*32 +: 32] <= fw_d[31:0];
+                    if (fw_en[1]) bk_r1[gl*32 +: 32] <= fw_d[63:32];
+                    if (fw_en[2]) bk_r2[gl*32 +: 32] <= fw_d[95:64];
+                    if (fw_en[3]) bk_r3[gl*32 +: 32] <= fw_d[127:96];
                 end
         end
     endgenerate
@@ -1024,9 +1097,10 @@ module lsu #(
                               ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn);
     wire [4:0] wb_nrows = x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0);
     wire       wb_front_row = !rst && st == S_WB && wb_rows_kind && w_i < wb_nrows;
-    wire       wb_back_row = !rst && bk_busy && bk_st == BK_WB;
+    wire       wb_back_row = !rst && bk_busy && bk_wb;
     always @(posedge clk)
-        if (wb_front_row || wb_back_row) vwr_data <= rb_row_sel(wb_back_row ? bk_wi[2:0] : w_i[2:0]);
+        if (wb_back_row) vwr_data <= bk_row_sel(bk_wi[1:0]);
+        else if (wb_front_row) vwr_data <= rb_row_sel(w_i[2:0]);
 
     always @(posedge clk) begin
         free_valid <= 1'b0;
@@ -1042,29 +1116,41 @@ module lsu #(
             rq_wr <= 6'd0; rq_rd <= 6'd0;
             lds_rd_pend <= 1'b0; lds_rd_pend2 <= 1'b0;
             bk_busy <= 1'b0;
+            ga_busy <= 1'b0;
             pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0; pc_lds_conflicts <= 32'd0;
         end else begin
-            if (st != S_IDLE || bk_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            if (st != S_IDLE || bk_busy || ga_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
             // back end (plain DS): drain the bank pipeline, write the result rows, complete
-            if (bk_busy)
-                case (bk_st)
-                    BK_DRAIN: if (fp1_v == 32'd0 && fp2_v == 32'd0) bk_st <= bk_read ? BK_WB : BK_DONE;
-                    BK_WB: begin   // a row per cycle, the last one goes on to DONE
-                        vwr_en[wave_simd(bk_wave)] <= 1'b1;
-                        vwr_row <= bk_rd + {{(VAW-5){1'b0}}, bk_wi};
-                        mon_vwr_areg <= 9'd256 + {1'b0, bk_dst} + {4'd0, bk_wi};
-                        mon_vwr_wave <= bk_wave; mon_vwr_tag <= bk_tag;
-                        vwr_mask <= bk_exec;   // (vwr_data: its own process, below)
-                        bk_wi <= bk_wi + 5'd1;
-                        if (bk_wi + 5'd1 >= bk_nd) bk_st <= BK_DONE;
-                    end
-                    default: begin
-                        done_valid <= 1'b1;
-                        done_wave <= bk_wave; done_tag <= bk_tag; done_pc <= bk_pc;
-                        done_vm <= 1'b0; done_exec <= bk_exec;
-                        bk_busy <= 1'b0;
-                    end
-                endcase
+            // (a read's bank data in stage 2 is in its rows for the first write-back;
+            // the completion goes out with the last row, bk_fin)
+            if (bk_busy && !bk_wb && bk_read && !bk_fp1) bk_wb <= 1'b1;
+            if (bk_busy && bk_wb) begin   // a row per cycle
+                vwr_en[wave_simd(bk_wave)] <= 1'b1;
+                vwr_row <= bk_rd + {{(VAW-5){1'b0}}, bk_wi};
+                mon_vwr_areg <= 9'd256 + {1'b0, bk_dst} + {4'd0, bk_wi};
+                mon_vwr_wave <= bk_wave; mon_vwr_tag <= bk_tag;
+                vwr_mask <= bk_exec;   // (vwr_data: its own process, below)
+                bk_wi <= bk_wi + 5'd1;
+            end
+            if (bk_fin) begin
+                done_valid <= 1'b1;
+                done_wave <= bk_wave; done_tag <= bk_tag; done_pc <= bk_pc;
+                done_vm <= 1'b0; done_exec <= bk_exec;
+                bk_busy <= 1'b0;
+            end
+            // access stage (plain DS): the group accesses; the last one passes
+            // the instruction to the back end
+            if (fp_go) begin
+                pc_lds_accesses <= pc_lds_accesses + {26'd0, popc32(fp_srv)};
+                if (!fp_gdone) pc_lds_conflicts <= pc_lds_conflicts + 32'd1;
+            end
+            if (ga_ho) begin
+                ga_busy <= 1'b0;
+                bk_busy <= 1'b1; bk_wb <= 1'b0; bk_wi <= 5'd0;
+                bk_wave <= ga_wave; bk_tag <= ga_tag; bk_pc <= ga_pc;
+                bk_read <= !ga_we; bk_nd <= ga_nd; bk_rd <= ga_rd;
+                bk_dst <= ga_dst; bk_exec <= ga_exec;
+            end
             // responses (in order)
             if (mem_rsp_valid) rq_rd <= rq_rd + 6'd1;
             outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
@@ -1081,33 +1167,7 @@ module lsu #(
             end
 
             case (st)
-                S_IDLE: if (op_valid && op_ready) begin
-                    x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
-                    x_exec <= op_exec; x_vs <= {op_s3, op_s2};
-                    x_soff <= op_dold[31:0]; x_m0 <= op_m0;
-                    x_rd <= op_vdst;
-                    x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
-                    x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext; x_fast <= k_fast;
-                    x_2addr <= k_2addr; x_st64 <= k_st64;
-                    x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
-                    x_rtn <= k_rtn;
-                    x_tbuf <= k_tbuf; x_fnf <= k_fnf; x_fbc <= k_fbc; x_fc <= k_fc; x_fnd <= k_fnd;
-                    f_c <= 2'd0; f_req <= 1'b0;
-                    // rows to collect: {address rows, data rows}
-                    c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
-                    // the first row is requested in the accept cycle
-                    if (k_kind != K_FAULT && pl_n != 3'd0) begin
-                        vrd_en[wave_simd(op_wave)] <= 1'b1;
-                        vrd_row <= pl_row[0];
-                        c_slot_q <= pl_slot[0];
-                        c_i <= 3'd1; c_pend <= 1'b1;
-                    end
-                    a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
-                    if (k_kind == K_FAULT) st <= S_DONE;
-                    else st <= S_COLLECT;
-                    for (i = 0; i < 6; i = i + 1) begin c_row[i] <= pl_row[i]; c_slot[i] <= pl_slot[i]; end
-                    c_n <= pl_n;
-                end
+                S_IDLE: ;   // (accepting: below)
                 S_COLLECT: begin
                     if (c_i < c_n) begin
                         vrd_en[wave_simd(x_wave)] <= 1'b1;
@@ -1123,21 +1183,19 @@ module lsu #(
                     if (c_exit) begin
                         free_valid <= 1'b1;
                         free_wave <= x_wave;
-                        st <= (x_fast && vm_aligned) ? S_VM : c_to_access ? S_ACCESS : S_DONE;
+                        st <= ga_take ? S_IDLE : (x_fast && vm_aligned) ? S_VM : c_to_access ? S_ACCESS : S_DONE;
+                    end
+                    if (ga_load) begin   // to the access stage
+                        ga_busy <= 1'b1;
+                        ga_wave <= x_wave; ga_tag <= x_tag; ga_pc <= x_b[`DI_PC]; ga_exec <= x_exec;
+                        ga_we <= x_kind == K_DSWRITE; ga_sext <= x_sext; ga_2addr <= x_2addr; ga_st64 <= x_st64;
+                        ga_esz <= x_esz; ga_nd <= x_nd; ga_off <= x_off16; ga_off1 <= x_off1;
+                        ga_lim <= (x_m0 < {{(32-LAW){1'b0}}, x_ldss}) ? x_m0 : {{(32-LAW){1'b0}}, x_ldss};
+                        ga_ldsb <= x_ldsb; ga_rd <= x_rd; ga_dst <= x_dst[7:0];
                     end
                 end
                 S_ACCESS: begin
-                    if (fp_kind) begin   // plain DS read/write: the LDS group path above
-                        pc_lds_accesses <= pc_lds_accesses + {26'd0, popc32(fp_srv)};
-                        if (!fp_gdone) pc_lds_conflicts <= pc_lds_conflicts + 32'd1;
-                        if (fp_gdone && fg_g == fp_glast) begin   // to the back end
-                            st <= S_IDLE;
-                            bk_busy <= 1'b1; bk_st <= BK_DRAIN; bk_wi <= 5'd0;
-                            bk_wave <= x_wave; bk_tag <= x_tag; bk_pc <= x_b[`DI_PC];
-                            bk_read <= x_kind == K_DSREAD; bk_nd <= x_nd; bk_rd <= x_rd;
-                            bk_dst <= x_dst[7:0]; bk_exec <= x_exec;
-                        end
-                    end else if (!nxt_found) st <= S_DRAIN;
+                    if (!nxt_found) st <= S_DRAIN;
                     else if (acc_go) begin
                         case (x_kind)
                             K_BLOAD, K_BSTORE, K_BATOM: begin
@@ -1326,15 +1384,47 @@ module lsu #(
                     end
                 end
             endcase
+            // accept an instruction (in S_IDLE, or a plain DS one in the cycle
+            // the previous one goes to the access stage: overrides that exit)
+            if (op_valid && op_ready) begin
+                x_wave <= op_wave; x_tag <= op_tag; x_b <= op_bundle;
+                x_exec <= op_exec; x_vs <= {op_s3, op_s2};
+                x_soff <= op_dold[31:0]; x_m0 <= op_m0;
+                x_rd <= op_vdst;
+                x_ldsb <= op_lds_base; x_ldss <= op_lds_size;
+                x_kind <= k_kind; x_esz <= k_esz; x_nd <= k_nd; x_sext <= k_sext; x_fast <= k_fast;
+                x_2addr <= k_2addr; x_st64 <= k_st64;
+                x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
+                x_rtn <= k_rtn;
+                x_tbuf <= k_tbuf; x_fnf <= k_fnf; x_fbc <= k_fbc; x_fc <= k_fc; x_fnd <= k_fnd;
+                f_c <= 2'd0; f_req <= 1'b0;
+                // rows to collect: {address rows, data rows}
+                c_n <= 3'd0; c_i <= 3'd0; c_pend <= 1'b0; c_pend2 <= 1'b0;
+                // the first row is requested in the accept cycle
+                if (k_kind != K_FAULT && pl_n != 3'd0) begin
+                    vrd_en[wave_simd(op_wave)] <= 1'b1;
+                    vrd_row <= pl_row[0];
+                    c_slot_q <= pl_slot[0];
+                    c_i <= 3'd1; c_pend <= 1'b1;
+                end
+                a_lane <= 7'd0; a_d <= 5'd0; w_i <= 5'd0;
+                if (k_kind == K_FAULT) st <= S_DONE;
+                else st <= S_COLLECT;
+                for (i = 0; i < 6; i = i + 1) begin c_row[i] <= pl_row[i]; c_slot[i] <= pl_slot[i]; end
+                c_n <= pl_n;
+            end
         end
     end
 `ifndef SYNTHESIS
-    // the front does not access, write back or complete while the back end holds an instruction
-    // (a plain DS access may overlap the back end's completion; see c_exit)
-    `SICU_ASSERT(lsu_back_end_alone, !(bk_busy && (st == S_DRAIN || st == S_CONV || st == S_WB || st == S_DONE ||
-                                                  st == S_VM || (st == S_ACCESS && (!fp_kind || bk_st != BK_DONE)))))
-    // and the hand-over finds the back end empty or completing
-    `SICU_ASSERT(lsu_back_end_handover, !(fp_go && fp_gdone && fg_g == fp_glast && bk_busy && bk_st != BK_DONE))
+    // the front does not access, write back or complete while a plain DS
+    // stage holds an instruction
+    `SICU_ASSERT(lsu_back_end_alone, !((bk_busy || ga_busy) && (st == S_ACCESS || st == S_DRAIN || st == S_CONV ||
+                                                               st == S_WB || st == S_DONE || st == S_VM)))
+    // the hand-overs find the next stage empty or passing its instruction on
+    `SICU_ASSERT(lsu_back_end_handover, !(ga_ho && bk_busy && !bk_fin))
+    `SICU_ASSERT(lsu_access_stage_load, !(ga_load && ga_busy && !ga_ho))
+    // no single access beside a group access in flight
+    `SICU_ASSERT(lsu_lds_one_owner, !(lds_en && (ga_busy || bk_busy)))
     // a bank serves one dword a cycle (reads of one dword share it)
     reg fp_bank_twice;
     integer ai, aj;
@@ -1344,7 +1434,7 @@ module lsu #(
             for (ai = 0; ai < 32; ai = ai + 1)
                 for (aj = 0; aj < ai; aj = aj + 1)
                     if (fp_srv[ai] && fp_srv[aj] && pos_a[ai*LAW+2 +: 5] == pos_a[aj*LAW+2 +: 5] &&
-                        !(x_kind == K_DSREAD && pos_a[ai*LAW+2 +: LAW-2] == pos_a[aj*LAW+2 +: LAW-2]))
+                        !(!ga_we && pos_a[ai*LAW+2 +: LAW-2] == pos_a[aj*LAW+2 +: LAW-2]))
                         fp_bank_twice = 1'b1;
     end
     `SICU_ASSERT(lsu_lds_bank_once, !fp_bank_twice)
