@@ -134,7 +134,7 @@ rtl-check-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(CHECK_CONFIG) BUILD=$(CHECK_BUILD) \
 	  $(CHECK_BUILD)/gen/sicu_config.vh $(CHECK_BUILD)/gen/si_isa.vh $(CHECK_BUILD)/gen/sicu_bundle.vh
 
-rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU and of each module as top (CHECK_CONFIG); fails on any warning
+rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU (tb/sicu_tb) and of each other module as top (CHECK_CONFIG); fails on any warning
 	@bash scripts/rtl-lint.sh $(CHECK_BUILD) $(CHECK_CONFIG)
 
 rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened CU (CHECK_CONFIG): no latches, check -assert; figures in report.json
