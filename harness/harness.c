@@ -47,6 +47,9 @@ typedef struct hrec {
      * compared when the RTL has stored as many bytes as the emulator, at
      * the latest when the wave ends (its memory operations have drained) */
     uint8_t st_pend;
+    /* cosim: retired, its comparison waits until the emulator may run up to
+     * it (an older global memory instruction has made no request yet) */
+    uint8_t cmp_pend;
     uint64_t swr_same[2];  /* scalar codes whose writes left the value as it was */
 } hrec;
 
@@ -59,6 +62,8 @@ typedef struct hw {       /* per wave slot */
     unsigned sbase, nsgpr, vbase, nvgpr, simd;
     int scr;               /* scratch slot, -1 none                   */
     uint16_t esteps;       /* emulator steps done (mod 2^16)          */
+    uint16_t *defer;       /* cosim: retired tags whose comparison waits (cmp_pend) */
+    unsigned ndefer, defer_cap;
     uint64_t last_pc;
     unsigned wave_in_wg;
     /* the instructions in flight, by tag (the wave's instruction number):
@@ -421,7 +426,8 @@ static void lds_store_order(si_retire *r)
 static int flush_records(hctx *h, unsigned slot)
 {
     hw *x = &h->w[slot];
-    for (hrec *e = rec_at(x, x->tnext); e->tstate == 2 && e->ttag == x->tnext && !e->st_pend && !e->elive;
+    for (hrec *e = rec_at(x, x->tnext);
+         e->tstate == 2 && e->ttag == x->tnext && !e->st_pend && !e->elive && !e->cmp_pend;
          e = rec_at(x, x->tnext)) {
         lds_store_order(&e->trec);
         if (h->o->trace && si_trace_write(h->o->trace, &e->trec) < 0)
@@ -433,6 +439,7 @@ static int flush_records(hctx *h, unsigned slot)
 }
 
 static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending);
+static int compare_deferred(hctx *h, unsigned s, int final);
 
 /* no wave and no work-group holds anything of the CU */
 static int cu_empty(const hctx *h)
@@ -571,7 +578,8 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
         x->wave_in_wg = i;
         x->tnext = 0;
         for (unsigned k = 0; k < x->ring; k++)
-            x->rs[k].tstate = x->rs[k].elive = x->rs[k].st_pend = 0;
+            x->rs[k].tstate = x->rs[k].elive = x->rs[k].st_pend = x->rs[k].cmp_pend = 0;
+        x->ndefer = 0;
         memset(x->sh_s, 0, sizeof x->sh_s);
         x->init_lds = (i == 0 && lgran) ? (wg->lds_size + 3) / 4 : 0;
         /* the initial registers (and the work-group's LDS, with its first
@@ -585,6 +593,8 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
 static int free_wave(hctx *h, unsigned s)
 {
     hw *x = &h->w[s];
+    if (h->o->cosim && compare_deferred(h, s, 1) < 0)
+        return -1;
     /* the wave's memory operations have drained: every store is in */
     for (unsigned i = 0; i < x->ring; i++)
         if (x->rs[i].st_pend && check_stores(h, s, x->rs[i].ttag, 1) < 0)
@@ -664,6 +674,103 @@ static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
         x->esteps++;
     }
     return 0;
+}
+
+/* The emulator performs an instruction's memory accesses when it runs it, and
+ * runs a wave's instruction at the RTL's first request of it (serve_memory,
+ * serve_line): so it follows the RTL's memory order across waves.  A younger
+ * instruction's retirement must not run it earlier: is the wave's next
+ * instruction in the emulator one that accesses global memory? */
+static int next_is_global_mem(hctx *h, const hw *x)
+{
+    const si_inst *in = si_emu_fetch(h->emu, x->ew->pc);
+    const si_memattr *ma = in ? si_op_mem(in->op) : NULL;
+    if (!ma)
+        return 0;
+    switch (ma->kind) {
+    case SI_MK_BUF_LOAD: case SI_MK_BUF_STORE: case SI_MK_BUF_LOAD_FMT: case SI_MK_BUF_STORE_FMT:
+    case SI_MK_BUF_ATOMIC: case SI_MK_SMRD_LOAD: case SI_MK_SMRD_BUF_LOAD:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Run the emulator's wave s up to and including tag, but not past an older
+ * global memory instruction: 1 done, 0 stopped before one, <0 error. */
+static int step_until(hctx *h, unsigned s, unsigned tag)
+{
+    hw *x = &h->w[s];
+    while ((uint16_t)(tag - x->esteps) < 0x8000u) {
+        if (x->esteps != (uint16_t)tag && next_is_global_mem(h, x))
+            return 0;
+        if (ensure_stepped(h, s, x->esteps) < 0)
+            return -1;
+    }
+    return 1;
+}
+
+static int compare_retire(hctx *h, unsigned s, unsigned tag);
+
+/* Compare the wave's deferred retirements the emulator may now reach (all of
+ * them when final: the wave ended, its memory instructions have drained). */
+static int compare_deferred(hctx *h, unsigned s, int final)
+{
+    hw *x = &h->w[s];
+    for (unsigned i = 0; i < x->ndefer;) {
+        unsigned tag = x->defer[i];
+        int t = final ? 1 : step_until(h, s, tag);
+        if (t < 0)
+            return -1;
+        if (t == 0) {
+            i++;
+            continue;
+        }
+        x->defer[i] = x->defer[--x->ndefer];
+        rec_at(x, tag)->cmp_pend = 0;
+        if (compare_retire(h, s, tag) < 0) {
+            h->res.mismatches++;
+            return -1;
+        }
+        if (flush_records(h, s) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* cosim: compare retirement tag of wave s now, or once the emulator may run
+ * up to it */
+static int compare_or_defer(hctx *h, unsigned s, unsigned tag)
+{
+    hw *x = &h->w[s];
+    /* an s_barrier is run at once, with everything before it: the RTL releases
+     * the work-group's waves when all retired theirs, and the emulator runs a
+     * wave past its barrier only when all of them ran theirs */
+    const si_inst *in = si_emu_fetch(h->emu, rec_at(x, tag)->trec.pc);
+    if (in && in->op == SI_OP_s_barrier && compare_deferred(h, s, 1) < 0)
+        return -1;
+    int t = (in && in->op == SI_OP_s_barrier) ? 1 : step_until(h, s, tag);
+    if (t < 0)
+        return -1;
+    if (t == 0) {
+        if (x->ndefer == x->defer_cap) {
+            unsigned n = x->defer_cap ? 2 * x->defer_cap : 64;
+            uint16_t *d = n <= RING_MAX ? realloc(x->defer, n * sizeof *d) : NULL;
+            if (!d)
+                return fail_host(h, "harness: wave slot %u: more than %u retirements wait for a memory request",
+                                 s, x->defer_cap);
+            x->defer = d;
+            x->defer_cap = n;
+        }
+        x->defer[x->ndefer++] = (uint16_t)tag;
+        rec_at(x, tag)->cmp_pend = 1;
+        return 0;
+    }
+    if (compare_retire(h, s, tag) < 0) {
+        h->res.mismatches++;
+        return -1;
+    }
+    return compare_deferred(h, s, 0);
 }
 
 static void history(hctx *h, unsigned s, char *buf, size_t n)
@@ -1154,7 +1261,8 @@ static int serve_line(hctx *h, const shm_out *o)
 {
     if (h->gqt - h->gqh >= MQ)
         return fail(h, "memory model: more than %d line responses outstanding", MQ);
-    if (h->o->cosim && ensure_stepped(h, o->gm_req_wave, o->gm_req_tag) < 0)
+    if (h->o->cosim && (ensure_stepped(h, o->gm_req_wave, o->gm_req_tag) < 0 ||
+                        compare_deferred(h, o->gm_req_wave, 0) < 0))
         return -1;
     if (o->gm_req_we && record_line_store(h, o) < 0)
         return -1;
@@ -1214,7 +1322,8 @@ static int serve_memory(hctx *h, shm_out *out)
         out->mem_req_valid = 0; /* test hook: the memory stops answering (no response is queued) */
     if (out->mem_req_valid) {
         h->nmem++;
-        if (h->o->cosim && ensure_stepped(h, out->mem_req_wave, out->mem_req_tag) < 0)
+        if (h->o->cosim && (ensure_stepped(h, out->mem_req_wave, out->mem_req_tag) < 0 ||
+                            compare_deferred(h, out->mem_req_wave, 0) < 0))
             return -1;
         uint64_t rd = 0;
         int t = mem_access(h, out, &rd);
@@ -1274,10 +1383,8 @@ static int retire_all(hctx *h, const shm_out *out)
         h->last_ret = h->cycle;
         if (!retire_record(h, r, s, out->ret_tag[r], out->ret_pc[r], out))
             return -1;
-        if (h->o->cosim && compare_retire(h, s, out->ret_tag[r]) < 0) {
-            h->res.mismatches++;
+        if (h->o->cosim && compare_or_defer(h, s, out->ret_tag[r]) < 0)
             return -1;
-        }
         if (flush_records(h, s) < 0)
             return -1;
     }
@@ -1343,6 +1450,9 @@ static void free_records(hctx *h)
         h->w[s].rs = NULL;
         free(h->w[s].sh_v);
         h->w[s].sh_v = NULL;
+        free(h->w[s].defer);
+        h->w[s].defer = NULL;
+        h->w[s].ndefer = h->w[s].defer_cap = 0;
     }
 }
 

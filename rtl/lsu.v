@@ -97,8 +97,8 @@ module lsu #(
     input  wire              vm_busy,         // vmem holds instructions: others but DS wait (memory order)
     output wire              vm_hold,         // this unit writes VGPR rows / completes: vmem waits
     // memory order with the scalar memory unit (smem.v)
-    input  wire [NW-1:0]     sm_unsent,       // waves with scalar loads to send: their stores and atomics wait
-    output reg  [NW-1:0]     vst_busy,        // waves with a store or atomic here that has requests to make
+    input  wire [NW-1:0]     sm_unsent,       // waves with scalar loads to send: their global memory instructions wait
+    output reg  [NW-1:0]     vm_unsent,       // waves with a global memory instruction here that has requests to make
     output wire [WW-1:0]     vm_wave,
     output wire [15:0]       vm_tag,
     output wire [47:0]       vm_pc,
@@ -779,18 +779,19 @@ module lsu #(
     wire   k_plain_ds = k_kind == K_DSREAD || k_kind == K_DSWRITE;
     // a plain DS instruction may also be accepted in the cycle in which the
     // front passes the previous one to the access stage (ga_load)
-    // kinds that write global memory (ordered with the wave's scalar loads)
-    function automatic vst_kind(input [3:0] k);
-        vst_kind = k == K_BSTORE || k == K_BATOM || k == K_FSTORE;
+    // kinds that access global memory: a wave's requests to global memory go
+    // out in program order across this unit and smem.v (smem.v's header)
+    function automatic gmem_kind(input [3:0] k);
+        gmem_kind = k == K_BSTORE || k == K_BATOM || k == K_FSTORE || k == K_BLOAD || k == K_FLOAD;
     endfunction
     assign op_ready = st == S_IDLE ? !rst && (k_fast || k_ds || !vm_busy) &&
                                      (!(bk_busy || ga_busy) || k_plain_ds) &&
-                                     !(vst_kind(k_kind) && sm_unsent[op_wave]) :
+                                     !(gmem_kind(k_kind) && sm_unsent[op_wave]) :
                       ga_load && k_plain_ds;
     always @* begin
-        vst_busy = {NW{1'b0}};
-        if (st != S_IDLE && vst_kind(x_kind)) vst_busy[x_wave] = 1'b1;
-        if (mem_req_valid && (mem_req_we || mem_req_atomic)) vst_busy[mem_req_wave] = 1'b1;
+        vm_unsent = {NW{1'b0}};
+        if (st != S_IDLE && gmem_kind(x_kind)) vm_unsent[x_wave] = 1'b1;
+        if (mem_req_valid) vm_unsent[mem_req_wave] = 1'b1;
     end
     assign vm_hold = st == S_WB || st == S_DONE || bk_busy;
     assign mem_req_mode = x_mode;

@@ -470,7 +470,7 @@ module sicu_cu #(
         .in_exec(vm_exec), .in_nd(vm_nd), .in_vdst(vm_vdst), .in_areg(vm_areg),
         .in_vs(vm_vs), .in_soff(vm_soff), .in_offset(vm_offset), .in_addr64(vm_addr64), .in_idxen(vm_idxen),
         .in_offen(vm_offen), .in_a0(vm_a0), .in_a1(vm_a1), .in_store(vm_store), .in_d(vm_d),
-        .busy(vm_busy), .st_busy(v_st_busy), .hold(vm_hold),
+        .busy(vm_busy), .unsent(v_unsent), .hold(vm_hold),
         .gm_req_valid(gm_req_valid), .gm_req_ready(gm_req_ready), .gm_req_addr(gm_req_addr),
         .gm_req_dmask(gm_req_dmask), .gm_req_we(gm_req_we), .gm_req_data(gm_req_data),
         .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag), .gm_req_pc(gm_req_pc),
@@ -506,7 +506,7 @@ module sicu_cu #(
     // The scalar memory unit's requests go first; the LSU's wait.  smem.v keeps
     // the order of the outstanding requests and says whose each response is.
     wire               lq_valid, lq_we, lq_atomic;
-    wire [NW-1:0]      sm_unsent, l_vst_busy, v_st_busy;   // per wave (memory order, smem.v)
+    wire [NW-1:0]      sm_unsent, l_unsent, v_unsent;   // per wave (memory order, smem.v)
     wire [63:0]        lq_addr;
     wire [3:0]         lq_size;
     wire [9:0]         lq_op;
@@ -536,7 +536,7 @@ module sicu_cu #(
     smem u_smem (
         .clk(clk), .rst(rst),
         .op_valid(o_valid && o_unit == `UC_SMEM), .op_ready(smem_ready), .op_pkt(o_pkt),
-        .vst_busy(l_vst_busy | v_st_busy), .sm_unsent(sm_unsent),
+        .vm_unsent(l_unsent | v_unsent), .sm_unsent(sm_unsent),
         .sw_valid(sm_v), .sw_grant(sm_grant), .sw_addr_a(sm_aa), .sw_en_a(sm_ea), .sw_data_a(sm_da), .sw_code_a(sm_ca),
         .sw_addr_b(sm_ab), .sw_en_b(sm_eb), .sw_data_b(sm_db), .sw_code_b(sm_cb), .sw_wave(sm_wave), .sw_tag(sm_tag),
         .done_block(lx_done_v || vx_done_v), .done_valid(sx_done_v), .done_wave(sx_done_w), .done_tag(sx_done_t),
@@ -559,7 +559,7 @@ module sicu_cu #(
         .mem_req_op(lq_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
         .mem_req_wave(lq_wave), .mem_req_tag(lq_tag), .mem_req_lane(lq_lane),
         .mem_rsp_valid(mem_rsp_valid && !sq_rsp_mine), .mem_rsp_data(mem_rsp_data),
-        .sm_unsent(sm_unsent), .vst_busy(l_vst_busy),
+        .sm_unsent(sm_unsent), .vm_unsent(l_unsent),
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
         .vm_valid(vm_valid), .vm_ready(vm_ready), .vm_busy(vm_busy), .vm_hold(vm_hold), .vm_wave(vm_wave), .vm_tag(vm_tag),
         .vm_pc(vm_pc), .vm_exec(vm_exec), .vm_nd(vm_nd), .vm_vdst(vm_vdst), .vm_areg(vm_areg),

@@ -16,13 +16,15 @@
 //          with the LSU and vmem (it waits while they complete).
 // The unit shares the dword port with the LSU and has priority on it;
 // responses are routed by a FIFO of who made each outstanding request.
-// Memory order with the same wave's vector stores and atomics (GCN's scalar
-// cache is not coherent with them; here a wave's program order is kept, so
-// cosim, which runs a wave's instructions in order, needs no special case):
-// a request waits while an older store or atomic of its wave has requests to
-// make (vst_busy), and the LSU holds a younger one while the wave has scalar
-// loads to send (sm_unsent).  Other waves' stores never hold a scalar load:
-// a wave spinning on atomics cannot starve one that must start.
+// Memory order with the same wave's vector memory instructions (GCN's scalar
+// cache is not coherent with them; here a wave's requests to global memory go
+// out in program order, so cosim, which runs a wave's instructions in order
+// and each at its first request, sees them in the RTL's memory order): a
+// request waits while an older vector load, store or atomic of its wave has
+// requests to make (vm_unsent), and the LSU holds a younger one while the
+// wave has scalar loads to send (sm_unsent).  Other waves' instructions never
+// hold a scalar load: a wave spinning on atomics cannot starve one that must
+// start.
 // SMRD results complete in order among themselves, and out of order with the
 // LDS operations sharing lgkmcnt, as the ISA documents (compilers wait for
 // lgkmcnt(0) then).
@@ -47,7 +49,7 @@ module smem #(
     input  wire [`OPK_W-1:0] op_pkt,
     /* verilator lint_on UNUSEDSIGNAL */
     // memory order with vector stores and atomics
-    input  wire [NW-1:0]     vst_busy,        // waves with one that has requests to make
+    input  wire [NW-1:0]     vm_unsent,       // waves with a vector memory instruction that has requests to make
     output reg  [NW-1:0]     sm_unsent,       // waves with an accepted instruction that has requests to make
     // scalar write-back request: two 64-bit pairs per grant
     output reg               sw_valid,
@@ -166,7 +168,7 @@ module smem #(
     wire         sn_last = s_d + (sn_pair ? 5'd2 : 5'd1) >= sn_nd;
     // a request this cycle (or an out-of-range dword skipped)
     wire         sn_room = !(req_valid && !req_ready) && rt_cnt < RT[RW:0] && sf_cnt < SF[FW:0] - 2;
-    wire         sn_go = sn_v && sn_nd != 5'd0 && !vst_busy[q_wave[q_snd]] && sn_room;
+    wire         sn_go = sn_v && sn_nd != 5'd0 && !vm_unsent[q_wave[q_snd]] && sn_room;
     wire         sn_req = sn_go && !sn_oob0;
     wire         sn_done = sn_v && (sn_nd == 5'd0 || (sn_go && sn_last));
     wire         req_fire = req_valid && req_ready;

@@ -61,7 +61,7 @@ module vmem #(
     input  wire              in_store,        // a store: in_d holds its data rows
     input  wire [8191:0]     in_d,            // {dword 3, 2, 1, 0} rows
     output wire              busy,            // an instruction is in this unit
-    output reg  [NW-1:0]     st_busy,         // waves with a store that has line requests to make (smem.v waits)
+    output reg  [NW-1:0]     unsent,          // waves with an instruction that has line requests to make (smem.v waits)
     input  wire              hold,            // the LSU writes VGPR rows / completes: no row write, no done
     // line port to the memory system (harness): requests and in-order responses
     output reg               gm_req_valid,
@@ -172,10 +172,10 @@ module vmem #(
     assign in_ready = (a_st == A_IDLE || a_pass) && !(in_store && store_in) && it_cnt < IT[ITW:0] && !rst;
     assign busy = a_st != A_IDLE || c_st != C_IDLE || it_cnt != {(ITW+1){1'b0}};
     always @* begin
-        st_busy = {NW{1'b0}};
-        if (a_st != A_IDLE && a_store) st_busy[a_wave] = 1'b1;
-        if (c_st != C_IDLE && c_store) st_busy[c_wave] = 1'b1;
-        if (gm_req_valid && gm_req_we) st_busy[gm_req_wave] = 1'b1;
+        unsent = {NW{1'b0}};
+        if (a_st != A_IDLE) unsent[a_wave] = 1'b1;
+        if (c_st != C_IDLE) unsent[c_wave] = 1'b1;
+        if (gm_req_valid) unsent[gm_req_wave] = 1'b1;
     end
 
     // The wide per-lane logic is written as functions, each called once in
