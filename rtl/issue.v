@@ -17,8 +17,10 @@
 //   - s_waitcnt: vmcnt/lgkmcnt at or below the instruction's thresholds,
 //   - s_barrier: retires at issue, the wave then waits until every live
 //     wave of its work-group arrived,
-//   - the target unit (SALU, the wave's SIMD, LSU, scalar memory) is ready and not
-//     already targeted by the instruction in the operand-read stage.
+//   - the target unit (SALU, the wave's SIMD, scalar memory) is ready and not
+//     already targeted by the instruction in the operand-read stage; for the
+//     LSU its instruction queue (lsu_iq.v) has a slot left beside the one the
+//     instruction in operand read may need.
 // Internal instructions (s_nop, s_waitcnt, s_barrier, s_endpgm, s_sleep,
 // s_setprio, s_sendmsg, s_icache_inv, perf-level, debug branches) retire
 // here.  Everything else goes to operand read (opread.v, valid/ready), the

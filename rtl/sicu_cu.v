@@ -141,10 +141,10 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NW-1:0]    mon_wave_active, mon_wave_busy, mon_wave_barrier;
     wire [NW*12-1:0] mon_wave_cnt;
-    wire [17*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
+    wire [18*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
                                       //  lsu busy, mem reqs, lds accesses, scalar writes,
                                       //  vmem instructions, vmem line requests, lds conflict cycles,
-                                      //  smem instructions, smem requests}
+                                      //  smem instructions, smem requests, LSU queue occupancy}
     wire [NS*5*32-1:0] perf_simd;     // per SIMD {busy, insts, lane ops, vgpr reads, vgpr writes}
     wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
     wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
@@ -168,7 +168,7 @@ module sicu_cu #(
     wire [NS*WW-1:0] simd_done_w;
     wire [NS*16-1:0] simd_done_t;
     wire [NS*48-1:0] simd_done_pc;
-    wire             lsu_ready, smem_ready, lsu_free_v, lsu_done_v, lsu_done_vm;
+    wire             lsu_ready, lsuq_iss_ok, smem_ready, lsu_free_v, lsu_done_v, lsu_done_vm;
     wire [WW-1:0]    lsu_free_w, lsu_done_w;
     wire [15:0]      lsu_done_t;
     wire [47:0]      lsu_done_pc;
@@ -199,7 +199,7 @@ module sicu_cu #(
         .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves), .launch_wg_wave(launch_wg_wave),
         .launch_scc(launch_scc), .launch_mode(launch_mode), .start_valid(st_v), .start_wave(st_w),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
-        .salu_ready(salu_ready), .simd_ready(simd_iss_ready), .lsu_ready(lsu_ready),
+        .salu_ready(salu_ready), .simd_ready(simd_iss_ready), .lsu_ready(lsuq_iss_ok),
         .smem_ready(smem_ready),
         .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
         .salu_wr_mode(salu_wmode), .salu_mode(salu_mode),
@@ -248,8 +248,9 @@ module sicu_cu #(
         .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info)
     );
     wire simd_sel_ready = |(o_simd & simd_ready);
+    wire lsuq_in_ready;
     assign o_ready = (o_unit == `UC_SALU) ? 1'b1 : (o_unit == `UC_VALU) ? simd_sel_ready :
-                     (o_unit == `UC_SMEM) ? smem_ready : lsu_ready;
+                     (o_unit == `UC_SMEM) ? smem_ready : lsuq_in_ready;
     assign halt = ifl_v;
 
     // ---------------------------------------------------------------- scalar register file + write-back arbiter
@@ -547,9 +548,20 @@ module sicu_cu #(
         .rsp_valid(mem_rsp_valid), .rsp_data(mem_rsp_data), .rsp_mine(sq_rsp_mine),
         .pc_insts(pc_sm_insts), .pc_reqs(pc_sm_reqs)
     );
+    // the LSU instruction queue: operand read hands memory instructions on
+    // and is free for other kinds while the LSU is busy
+    wire              lsuq_v;
+    wire [`OPK_W-1:0] lsuq_pkt;
+    wire [31:0]       pc_lsuq;
+    lsu_iq u_lsu_iq (
+        .clk(clk), .rst(rst),
+        .in_valid(o_valid && o_unit == `UC_LSU), .in_ready(lsuq_in_ready), .in_pkt(o_pkt),
+        .out_valid(lsuq_v), .out_ready(lsu_ready), .out_pkt(lsuq_pkt),
+        .rd_lsu(rd_v && rd_u == `UC_LSU), .iss_ok(lsuq_iss_ok), .pc_occupancy(pc_lsuq)
+    );
     lsu u_lsu (
         .clk(clk), .rst(rst),
-        .op_valid(o_valid && o_unit == `UC_LSU), .op_ready(lsu_ready), .op_pkt(o_pkt),
+        .op_valid(lsuq_v), .op_ready(lsu_ready), .op_pkt(lsuq_pkt),
         .vrd_en(l_vrd_en), .vrd_row(l_vrd_row), .vrd_data(l_vrd_data),
         .vwr_en(lx_vwr_en), .vwr_row(lx_vwr_row), .vwr_mask(lx_vwr_mask), .vwr_data(lx_vwr_data),
         .lds_req_en(ld_en), .lds_req_we(ld_we), .lds_req_addr(ld_addr), .lds_req_be(ld_be), .lds_req_wdata(ld_wd),
@@ -589,7 +601,7 @@ module sicu_cu #(
     wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? `FLT_UNSUP : `FLT_MEM_UNSUP;
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign perf_cu = {pc_sm_reqs, pc_sm_insts, pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
+    assign perf_cu = {pc_lsuq, pc_sm_reqs, pc_sm_insts, pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
                       pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
 
     // observation only: the identity and values the units report are read by the

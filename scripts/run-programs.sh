@@ -14,6 +14,7 @@
 # BUILD/programs-ENGINE/ instead.  BUILD (default build) selects the build
 # directory, i.e. its sicu and, for the RTL engines, its configuration:
 #   BUILD=build-small ENGINE=cosim OPTS=2 bash scripts/run-programs.sh vadd asm/salu
+# MAX_CYCLES (default 40 M) is the RTL engines' --max-cycles.
 #
 # NAMEs select a subset (program names, or asm test names such as "asm/salu"
 # or just "salu").  Prints one line per case and "N passed, M failed";
@@ -25,7 +26,10 @@ BUILD=${BUILD:-build}
 SICU=${SICU:-$ROOT/$BUILD/bin/sicu}
 ENGINE=${ENGINE:-}
 RUNARGS=()
+# the RTL engines' runaway guard: MatrixTranspose -O0 takes 16.5 M cycles (its
+# scratch accesses are lane-serial), above sicu run's default of 10 M
 [ -n "$ENGINE" ] && RUNARGS=(--engine "$ENGINE")
+[ -n "$ENGINE" ] && [ "$ENGINE" != emu ] && RUNARGS+=(--max-cycles "${MAX_CYCLES:-40000000}")
 OUT=${PROGRAMS_OUT:-$ROOT/$BUILD/programs${ENGINE:+-$ENGINE}}   # where the case directories go
 OPTS=${OPTS:-"0 2"}
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
