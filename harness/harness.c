@@ -747,9 +747,10 @@ static int compare_or_defer(hctx *h, unsigned s, unsigned tag)
      * the work-group's waves when all retired theirs, and the emulator runs a
      * wave past its barrier only when all of them ran theirs */
     const si_inst *in = si_emu_fetch(h->emu, rec_at(x, tag)->trec.pc);
-    if (in && in->op == SI_OP_s_barrier && compare_deferred(h, s, 1) < 0)
+    int barrier = in && in->op == SI_OP_s_barrier;
+    if (barrier && compare_deferred(h, s, 1) < 0)
         return -1;
-    int t = (in && in->op == SI_OP_s_barrier) ? 1 : step_until(h, s, tag);
+    int t = barrier ? 1 : step_until(h, s, tag);
     if (t < 0)
         return -1;
     if (t == 0) {
