@@ -175,17 +175,15 @@ void shm_reset(shm *m)
     t->init_valid = 0;
     t->imem_rsp_valid = 0;
     t->mem_rsp_valid = 0;
-    t->imem_req_ready = 1;
-    t->mem_req_ready = 1;
-    t->gm_req_ready = 1;
     t->gm_rsp_valid = 0;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
+        if (i == 4)
+            t->rst = 0;    /* the testbench registers rst: one more cycle */
         t->clk = 0;
         t->eval();
         t->clk = 1;
         t->eval();
     }
-    t->rst = 0;
 }
 
 static void put_inputs(Vsicu_tb *t, const shm_in *in)

@@ -286,7 +286,9 @@ module simd #(
             wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
             wire [5:0]  lane_id = cx_pass * L + l;
             simd_lane u_lane (
-                .op(x_q ? SI_OP_V_NOP : xop),   // quarter-rate ops: the simd_qr datapaths
+                // quarter-rate ops: the simd_qr datapaths; no pass: operand
+                // isolation (no switching, and less simulation work)
+                .op((x_q || !cx_valid) ? SI_OP_V_NOP : xop),
                 .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
                 .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
