@@ -24,6 +24,16 @@
 // then report completion (waitcnt counter) and retire.
 // Global atomics are sent to the memory port with the op index: the atomic
 // ALU sits at the memory (the harness), which returns the pre-op value.
+// A 32-bit buffer atomic does not hold the front for its memory round trip:
+// once its requests are sent, the atomic return stage (ar_*) takes it and
+// waits for its responses; each returned pre-op value (GLC) is written to
+// its lane of the destination row as it arrives (dq_*: a one-lane write the
+// cycle after, before any other row write of this unit), out-of-range lanes
+// get 0 in one masked write at the hand-over, and the stage completes after
+// the last response.  Meanwhile the front runs DS instructions and the next
+// 32-bit buffer atomic (whose requests go out behind; it waits in DRAIN for
+// the stage).  Any other global memory instruction waits until the stage is
+// empty, so vmcnt completions stay in order.
 // Format loads/stores (buffer_*_format_*, tbuffer_*; sw/vmem.c, lsu_fmt.vh):
 // data format from the V# (MUBUF) or the instruction (MTBUF), 8/16/32-bit
 // components (1, 2, 3 or 4), element of 1/2/4/8/12/16 bytes read or written
@@ -227,6 +237,27 @@ module lsu #(
     reg [1:0]        lds_rd_byte, lds_rd_byte2;
     // write-back sequencing
     reg [4:0]        w_i;
+    // Atomic return stage (ar_*, see "Global atomics" in the header): the
+    // 32-bit buffer atomic whose requests are all sent, waiting for its
+    // responses while the front goes on; dq_* holds a returned pre-op value
+    // for one cycle before its one-lane VGPR write.
+    reg              ar_busy;
+    reg [WW-1:0]     ar_wave;
+    reg [15:0]       ar_tag;
+    reg [47:0]       ar_pc;
+    reg [63:0]       ar_exec;
+    reg              ar_rtn;
+    reg [VAW-1:0]    ar_rd;
+    reg [7:0]        ar_dst;
+    reg [6:0]        ar_left;        // its responses still to come (the oldest of outst)
+    reg [63:0]       x_oobm;         // the front's atomic: active lanes out of range (no request)
+    reg              dq_v;
+    reg [WW-1:0]     dq_wave;
+    reg [15:0]       dq_tag;
+    reg [VAW-1:0]    dq_rd;
+    reg [7:0]        dq_dst;
+    reg [5:0]        dq_lane;
+    reg [31:0]       dq_data;
 
     wire [9:0]  xop = x_b[`DI_OP];
     wire [2:0]  c_dslot3 = c_slot_q2 - 3'd2;
@@ -430,7 +461,7 @@ module lsu #(
     wire       bk_fp1 = fp1_bk && fp1_v != 32'd0;
     // the back end completes this cycle: a read with its last row written
     // back, a write with its bank writes made
-    wire       bk_fin = bk_busy && (bk_read ? bk_wb && bk_wi + 5'd1 >= bk_nd : !bk_fp1);
+    wire       bk_fin = bk_busy && (bk_read ? bk_wb && !dq_v && bk_wi + 5'd1 >= bk_nd : !bk_fp1);
     // a group access this cycle; the last group waits until the back end is
     // empty or completing
     wire       fp_go = ga_busy && !(fg_g == fp_glast && bk_busy && !bk_fin);
@@ -784,16 +815,22 @@ module lsu #(
     function automatic gmem_kind(input [3:0] k);
         gmem_kind = k == K_BSTORE || k == K_BATOM || k == K_FSTORE || k == K_BLOAD || k == K_FLOAD;
     endfunction
+    // 32-bit buffer atomics complete through the return stage (x_direct), in
+    // order; any other global memory instruction waits until that stage is
+    // empty (vmcnt completions stay in order)
+    wire   k_direct = k_kind == K_BATOM && k_nd == 5'd1;
+    wire   x_direct = x_kind == K_BATOM && x_nd == 5'd1;
     assign op_ready = st == S_IDLE ? !rst && (k_fast || k_ds || !vm_busy) &&
                                      (!(bk_busy || ga_busy) || k_plain_ds) &&
-                                     !(gmem_kind(k_kind) && sm_unsent[op_wave]) :
+                                     !(gmem_kind(k_kind) && sm_unsent[op_wave]) &&
+                                     !(gmem_kind(k_kind) && !k_direct && ar_busy) :
                       ga_load && k_plain_ds;
     always @* begin
         vm_unsent = {NW{1'b0}};
         if (st != S_IDLE && gmem_kind(x_kind)) vm_unsent[x_wave] = 1'b1;
         if (mem_req_valid) vm_unsent[mem_req_wave] = 1'b1;
     end
-    assign vm_hold = st == S_WB || st == S_DONE || bk_busy;
+    assign vm_hold = st == S_WB || st == S_DONE || bk_busy || ar_busy || dq_v;
     assign mem_req_mode = x_mode;
     assign mem_req_pc = x_b[`DI_PC];
     // LDS writes in the emulator's order: the served run's positions in order
@@ -996,7 +1033,7 @@ module lsu #(
         rb_clr = !rst && c_exit;
         rb_bcast = !rst && acc_go && x_kind == K_DSCNT && at_ph[1];
         rb_en = 5'd0; rb_lane = 6'd0; rb_wv = 160'd0;
-        if (mem_rsp_valid) begin
+        if (mem_rsp_valid && ar_left == 7'd0 && !x_direct) begin
             rb_en = 5'b00001 << rq_tag[rq_rd][8:6]; rb_lane = rq_tag[rq_rd][5:0];
             rb_wv = {5{ld_ext(mem_rsp_data[31:0], x_esz, x_sext)}};
             if (x_kind == K_BATOM && x_nd == 5'd2) begin
@@ -1095,12 +1132,18 @@ module lsu #(
     // own so that no 2048-bit value passes through the FSM's decision tree.
     wire       wb_rows_kind = x_kind == K_BLOAD || x_kind == K_FLOAD || x_kind == K_DSREAD || x_kind == K_DSSWZ ||
                               x_kind == K_DSCNT || x_kind == K_DSXCHG2 ||
-                              ((x_kind == K_BATOM || x_kind == K_DSATOM) && x_rtn);
+                              (((x_kind == K_BATOM && !x_direct) || x_kind == K_DSATOM) && x_rtn);
     wire [4:0] wb_nrows = x_nd + (((x_kind == K_BLOAD || x_kind == K_FLOAD) && x_b[`DI_TFE]) ? 5'd1 : 5'd0);
-    wire       wb_front_row = !rst && st == S_WB && wb_rows_kind && w_i < wb_nrows;
-    wire       wb_back_row = !rst && bk_busy && bk_wb;
+    // (a dq write goes first: the others wait a cycle)
+    wire       wb_front_row = !rst && st == S_WB && wb_rows_kind && w_i < wb_nrows && !dq_v;
+    wire       wb_back_row = !rst && bk_busy && bk_wb && !dq_v;
+    // the return stage's hand-over: the atomic's out-of-range active lanes get
+    // their pre-op value 0 (sw/vmem.c) in one masked row write
+    wire       ar_take = !rst && st == S_DRAIN && x_direct && !mem_req_valid && !ar_busy && !dq_v;
     always @(posedge clk)
-        if (wb_back_row) vwr_data <= bk_row_sel(bk_wi[1:0]);
+        if (!rst && dq_v) vwr_data <= {64{dq_data}};
+        else if (ar_take) vwr_data <= 2048'd0;
+        else if (wb_back_row) vwr_data <= bk_row_sel(bk_wi[1:0]);
         else if (wb_front_row) vwr_data <= rb_row_sel(w_i[2:0]);
 
     always @(posedge clk) begin
@@ -1118,14 +1161,15 @@ module lsu #(
             lds_rd_pend <= 1'b0; lds_rd_pend2 <= 1'b0;
             bk_busy <= 1'b0;
             ga_busy <= 1'b0;
+            ar_busy <= 1'b0; ar_left <= 7'd0; dq_v <= 1'b0;
             pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0; pc_lds_conflicts <= 32'd0;
         end else begin
-            if (st != S_IDLE || bk_busy || ga_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            if (st != S_IDLE || bk_busy || ga_busy || ar_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
             // back end (plain DS): drain the bank pipeline, write the result rows, complete
             // (a read's bank data in stage 2 is in its rows for the first write-back;
             // the completion goes out with the last row, bk_fin)
             if (bk_busy && !bk_wb && bk_read && !bk_fp1) bk_wb <= 1'b1;
-            if (bk_busy && bk_wb) begin   // a row per cycle
+            if (bk_busy && bk_wb && !dq_v) begin   // a row per cycle
                 vwr_en[wave_simd(bk_wave)] <= 1'b1;
                 vwr_row <= bk_rd + {{(VAW-5){1'b0}}, bk_wi};
                 mon_vwr_areg <= 9'd256 + {1'b0, bk_dst} + {4'd0, bk_wi};
@@ -1152,8 +1196,28 @@ module lsu #(
                 bk_read <= !ga_we; bk_nd <= ga_nd; bk_rd <= ga_rd;
                 bk_dst <= ga_dst; bk_exec <= ga_exec;
             end
-            // responses (in order)
+            // responses (in order): the return stage's first (ar_left), then the
+            // front's; a returned value of a direct atomic goes to dq
             if (mem_rsp_valid) rq_rd <= rq_rd + 6'd1;
+            dq_v <= 1'b0;
+            if (mem_rsp_valid && ar_left != 7'd0) begin
+                ar_left <= ar_left - 7'd1;
+                dq_v <= ar_rtn;
+                dq_wave <= ar_wave; dq_tag <= ar_tag; dq_rd <= ar_rd; dq_dst <= ar_dst;
+            end else if (mem_rsp_valid && x_direct) begin
+                dq_v <= x_rtn;
+                dq_wave <= x_wave; dq_tag <= x_tag; dq_rd <= x_rd; dq_dst <= x_dst[7:0];
+            end
+            dq_lane <= rq_tag[rq_rd][5:0];
+            dq_data <= mem_rsp_data[31:0];
+            // the return stage completes after its last write (the front's
+            // completion and the back end's go first)
+            if (ar_busy && ar_left == 7'd0 && !dq_v && !bk_fin && !(st == S_DONE && !gmem_kind(x_kind))) begin
+                done_valid <= 1'b1;
+                done_wave <= ar_wave; done_tag <= ar_tag; done_pc <= ar_pc;
+                done_vm <= 1'b1; done_exec <= ar_exec;
+                ar_busy <= 1'b0;
+            end
             outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
                               (mem_req_valid && mem_req_ready && mem_req_atomic) ? 7'd1 : 7'd0)
                            - (mem_rsp_valid ? 7'd1 : 7'd0);
@@ -1200,6 +1264,7 @@ module lsu #(
                     else if (acc_go) begin
                         case (x_kind)
                             K_BLOAD, K_BSTORE, K_BATOM: begin
+                                if (b_oob) x_oobm[nxt_lane] <= 1'b1;
                                 if (!b_oob) begin
                                     mem_req_valid <= 1'b1; mem_req_addr <= b_addr;
                                     mem_req_size <= (x_kind == K_BATOM) ? ((x_nd == 5'd2) ? 4'd8 : 4'd4) : x_esz;
@@ -1348,7 +1413,22 @@ module lsu #(
                     end
                 end
                 S_VM: if (vm_ready) st <= S_IDLE;   // vmem completes it
-                S_DRAIN: if (outst == 7'd0 && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2 &&
+                S_DRAIN: if (x_direct) begin
+                    // all requests sent, the stage free: it waits for the responses
+                    if (ar_take) begin
+                        ar_busy <= 1'b1;
+                        ar_wave <= x_wave; ar_tag <= x_tag; ar_pc <= x_b[`DI_PC]; ar_exec <= x_exec;
+                        ar_rtn <= x_rtn; ar_rd <= x_rd; ar_dst <= x_dst[7:0];
+                        ar_left <= outst - (mem_rsp_valid ? 7'd1 : 7'd0);
+                        if (x_rtn && (x_oobm & x_exec) != 64'd0) begin
+                            vwr_en[wave_simd(x_wave)] <= 1'b1;
+                            vwr_row <= x_rd; vwr_mask <= x_oobm & x_exec;
+                            mon_vwr_areg <= 9'd256 + {1'b0, x_dst[7:0]};
+                            mon_vwr_wave <= x_wave; mon_vwr_tag <= x_tag;
+                        end
+                        st <= S_IDLE;
+                    end
+                end else if (outst == ar_left && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2 &&
                              fp1_v == 32'd0 && fp2_v == 32'd0) begin
                     st <= (x_kind == K_FLOAD) ? S_CONV : S_WB;
                     w_i <= 5'd0;
@@ -1360,7 +1440,7 @@ module lsu #(
                     else begin f_c <= 2'd0; a_lane <= {1'b0, nxt_lane} + 7'd1; end
                 end
                 S_WB: begin
-                    if (wb_rows_kind) begin
+                    if (wb_rows_kind && w_i < wb_nrows) begin
                         if (wb_front_row) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd + {{(VAW-5){1'b0}}, w_i};
@@ -1368,11 +1448,12 @@ module lsu #(
                             mon_vwr_wave <= x_wave; mon_vwr_tag <= x_tag;
                             vwr_mask <= x_exec;   // (vwr_data: its own process, below)
                             w_i <= w_i + 5'd1;
-                        end else st <= S_DONE;
+                        end
                     end else st <= S_DONE;
                 end
-                default: begin // S_DONE
-                    if (x_kind == K_FAULT) begin
+                default: begin // S_DONE (a global memory one after the return stage's)
+                    if (ar_busy && gmem_kind(x_kind)) ;
+                    else if (x_kind == K_FAULT) begin
                         if (!fault_valid) begin
                             fault_valid <= 1'b1; fault_wave <= x_wave; fault_pc <= x_b[`DI_PC];
                         end
@@ -1385,6 +1466,13 @@ module lsu #(
                     end
                 end
             endcase
+            // the return stage's pre-op value: one lane of one row
+            if (dq_v) begin
+                vwr_en[wave_simd(dq_wave)] <= 1'b1;
+                vwr_row <= dq_rd; vwr_mask <= 64'd1 << dq_lane;
+                mon_vwr_areg <= 9'd256 + {1'b0, dq_dst};
+                mon_vwr_wave <= dq_wave; mon_vwr_tag <= dq_tag;
+            end
             // accept an instruction (in S_IDLE, or a plain DS one in the cycle
             // the previous one goes to the access stage: overrides that exit)
             if (op_valid && op_ready) begin
@@ -1397,6 +1485,7 @@ module lsu #(
                 x_2addr <= k_2addr; x_st64 <= k_st64;
                 x_aop <= k_aop; at_ph <= 2'd0; x_mode <= op_mode;
                 x_rtn <= k_rtn;
+                x_oobm <= 64'd0;
                 x_tbuf <= k_tbuf; x_fnf <= k_fnf; x_fbc <= k_fbc; x_fc <= k_fc; x_fnd <= k_fnd;
                 f_c <= 2'd0; f_req <= 1'b0;
                 // rows to collect: {address rows, data rows}
@@ -1424,6 +1513,8 @@ module lsu #(
     // the hand-overs find the next stage empty or passing its instruction on
     `SICU_ASSERT(lsu_back_end_handover, !(ga_ho && bk_busy && !bk_fin))
     `SICU_ASSERT(lsu_access_stage_load, !(ga_load && ga_busy && !ga_ho))
+    // the return stage's responses are the oldest outstanding ones
+    `SICU_ASSERT(lsu_ar_left_bound, !(ar_left > outst || (ar_left != 7'd0 && !ar_busy)))
     // no single access beside a group access in flight
     `SICU_ASSERT(lsu_lds_one_owner, !(lds_en && (ga_busy || bk_busy)))
     // a bank serves one dword a cycle (reads of one dword share it)
