@@ -161,7 +161,7 @@ module issue #(
     reg [WW-1:0] sel;
     reg          any_head, any_dep, any_wait, any_bar, any_unit;
     reg [NW-1:0] w_head, w_dep, w_bar, w_wait, w_unit, w_ok;
-    reg [`DI_W-1:0] hb;
+    reg [9:0]    hop;
     reg [2:0]    hu;
     reg          unit_ok, wait_ok;
     reg [15:0]   simm;
@@ -173,8 +173,10 @@ module issue #(
         // a VALU in operand read (leaving or not) holds its SIMD's next slot
         if (rd_valid && rd_unit == `UC_VALU) simd_taken[rd_wave % NS] = 1'b1;
         for (i = 0; i < NW; i = i + 1) begin
-            hb = wp_head[i*`DI_W +: `DI_W];
-            hu = hb[`DI_UNIT];
+            // the fields used, not the whole bundle (a 257-bit copy per wave
+            // and cycle in simulation)
+            hop = wp_head[i*`DI_W + `DI_OP_LO +: `DI_OP_W];
+            hu = wp_head[i*`DI_W + `DI_UNIT_LO +: `DI_UNIT_W];
             s = i % NS;
             case (hu)
                 `UC_SALU: unit_ok = salu_ready && !(rd_busy && rd_unit == `UC_SALU);
@@ -183,8 +185,8 @@ module issue #(
                 `UC_SMEM: unit_ok = smem_ready && !(rd_busy && rd_unit == `UC_SMEM);
                 default:  unit_ok = 1'b1;
             endcase
-            simm = hb[`DI_SIMM16];
-            wait_ok = !(hb[`DI_OP] == SI_OP_S_WAITCNT) ||
+            simm = wp_head[i*`DI_W + `DI_SIMM16_LO +: `DI_SIMM16_W];
+            wait_ok = !(hop == SI_OP_S_WAITCNT) ||
                       (wv_vm[i] <= {2'b0, simm[3:0]} && wv_lgkm[i] <= {1'b0, simm[12:8]});
             // exactly one of dep/bar/wait/unit/ok holds for a wave with a head
             w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
@@ -395,7 +397,7 @@ module issue #(
     // of the rotation, loop indices, granule arithmetic and relative
     // VGPR offsets beyond the register file
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, simm, s, hb, sb, ok_rot2, 1'b0};
+    wire _unused_ok = &{1'b0, simm, s, sb, ok_rot2, 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
 `default_nettype wire

@@ -3,6 +3,12 @@
 // Written by decode (one instruction per cycle, from the fetch response),
 // read at the head by issue, popped when issue sends the instruction on.
 // wp_space tells fetch which waves may fetch again.
+//
+// Each wave's queue is a shift queue of DEPTH slots: slot 0 is the head and
+// is the wp_head output itself (no read multiplexer), a pop moves every slot
+// down by one, a push writes the first free slot (after the pop's move).
+// Written with a constant index per wave, so that simulation copies a
+// bundle only for the (at most two) waves a cycle changes.
 `default_nettype none
 module wavepool #(
     parameter NW = `SICU_WAVES,
@@ -20,52 +26,49 @@ module wavepool #(
     input  wire                  iss_pop_valid,
     input  wire [WW-1:0]         iss_pop_wave,
     output wire [NW-1:0]         wp_head_valid,
-    output wire [NW*`DI_W-1:0]   wp_head,
+    output reg  [NW*`DI_W-1:0]   wp_head,             // slot 0 of every wave
     output wire [NW-1:0]         wp_space
 );
 `include "cu_defs.vh"
-    reg [`DI_W-1:0] wp_mem [0:NW*DEPTH-1];
-    reg [DW-1:0]    wp_rd [0:NW-1];
-    reg [DW-1:0]    wp_wr [0:NW-1];
-    reg [DW:0]      wp_cnt [0:NW-1];
-    genvar g;
+    // slots 1 .. DEPTH-1 of wave w: entry w*(DEPTH-1) + k - 1 of wp_tail
+    // (flops, like the head: every slot has its own constant-index write)
+    localparam integer NT = (DEPTH > 1) ? DEPTH - 1 : 1;
+    localparam integer BW = `DI_W;
+    /* verilator lint_off UNUSEDSIGNAL */   // (no tail when DEPTH = 1)
+    reg [NW*NT*BW-1:0] wp_tail;
+    /* verilator lint_on UNUSEDSIGNAL */
+    genvar g, k;
     generate
-        for (g = 0; g < NW; g = g + 1) begin : g_head
-            assign wp_head_valid[g] = wp_cnt[g] != 0;
-            assign wp_head[g*`DI_W +: `DI_W] = wp_mem[g*DEPTH + {{(32-DW){1'b0}}, wp_rd[g]}];
-            assign wp_space[g] = wp_cnt[g] < DEPTH;
+        for (g = 0; g < NW; g = g + 1) begin : g_w
+            localparam [WW-1:0] GW = g;
+            reg  [DW:0] cnt;
+            wire        pop = iss_pop_valid && iss_pop_wave == GW;
+            wire        push = dec_valid && dec_wave == GW;
+            wire [DW:0] at = cnt - {{DW{1'b0}}, pop};   // the slot a push writes (after the pop)
+            assign wp_head_valid[g] = cnt != 0;
+            assign wp_space[g] = cnt < DEPTH;
+            always @(posedge clk) begin
+                if (rst || (wp_flush_valid && wp_flush_wave == GW))
+                    cnt <= {(DW+1){1'b0}};
+                else if (pop || push)
+                    cnt <= at + {{DW{1'b0}}, push};
+                // slot 0
+                if (!rst && push && at == {(DW+1){1'b0}})
+                    wp_head[g*BW +: BW] <= dec_bundle;
+                else if (!rst && pop && DEPTH > 1)
+                    wp_head[g*BW +: BW] <= wp_tail[g*NT*BW +: BW];
+            end
+            // slots 1 .. DEPTH-1
+            for (k = 1; k < DEPTH; k = k + 1) begin : g_slot
+                localparam [DW:0] KS = k;
+                localparam integer KN = (k + 1 < DEPTH) ? k : k - 1;   // the slot above (the last has none)
+                always @(posedge clk)
+                    if (!rst && push && at == KS)
+                        wp_tail[(g*NT + k - 1)*BW +: BW] <= dec_bundle;
+                    else if (!rst && pop && k + 1 < DEPTH)
+                        wp_tail[(g*NT + k - 1)*BW +: BW] <= wp_tail[(g*NT + KN)*BW +: BW];
+            end
         end
     endgenerate
-
-    localparam [DW-1:0] WP_ONE = 1;
-    function automatic [DW-1:0] wp_inc(input [DW-1:0] p);
-        wp_inc = ({{(32-DW){1'b0}}, p} == DEPTH - 1) ? {DW{1'b0}} : p + WP_ONE;
-    endfunction
-
-    integer i;
-    always @(posedge clk) begin
-        if (rst) begin
-            for (i = 0; i < NW; i = i + 1) begin
-                wp_rd[i] <= {DW{1'b0}};
-                wp_wr[i] <= {DW{1'b0}};
-                wp_cnt[i] <= {(DW+1){1'b0}};
-            end
-        end else begin
-            if (dec_valid) begin
-                wp_mem[{{(32-WW){1'b0}}, dec_wave}*DEPTH + {{(32-DW){1'b0}}, wp_wr[dec_wave]}] <= dec_bundle;
-                wp_wr[dec_wave] <= wp_inc(wp_wr[dec_wave]);
-            end
-            if (iss_pop_valid)
-                wp_rd[iss_pop_wave] <= wp_inc(wp_rd[iss_pop_wave]);
-            for (i = 0; i < NW; i = i + 1)
-                wp_cnt[i] <= wp_cnt[i] + {{DW{1'b0}}, dec_valid && dec_wave == i[WW-1:0]}
-                                       - {{DW{1'b0}}, iss_pop_valid && iss_pop_wave == i[WW-1:0]};
-            if (wp_flush_valid) begin
-                wp_rd[wp_flush_wave] <= {DW{1'b0}};
-                wp_wr[wp_flush_wave] <= {DW{1'b0}};
-                wp_cnt[wp_flush_wave] <= {(DW+1){1'b0}};
-            end
-        end
-    end
 endmodule
 `default_nettype wire

@@ -44,7 +44,8 @@ static int bundle_header(void)
     };
     unsigned lo = 0;
     printf("// Generated from sw/isa/bundle.def by sw/gen/gen_rtl_header.c --bundle - do not edit.\n");
-    printf("// The decoded-instruction bundle: `DI_<FIELD> (bit range), `DI_<FIELD>_W (width), `DI_W.\n");
+    printf("// The decoded-instruction bundle: `DI_<FIELD> (bit range), `DI_<FIELD>_W (width),\n");
+    printf("// `DI_<FIELD>_LO (lowest bit: a field of bundle k in a flat vector is [k*`DI_W + `DI_<FIELD>_LO +: `DI_<FIELD>_W]), `DI_W.\n");
     printf("`ifndef SICU_BUNDLE_VH\n`define SICU_BUNDLE_VH\n");
     for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
         if (f[i].w == 1)
@@ -53,6 +54,7 @@ static int bundle_header(void)
             printf("`define DI_%-9s %u:%u", f[i].name, lo + f[i].w - 1, lo);
         printf("%s%s\n", f[i].doc[0] ? "    // " : "", f[i].doc);
         printf("`define DI_%s_W %u\n", f[i].name, f[i].w);
+        printf("`define DI_%s_LO %u\n", f[i].name, lo);
         lo += f[i].w;
     }
     printf("`define DI_W %u\n\n", lo);
