@@ -25,15 +25,18 @@
 // Global atomics are sent to the memory port with the op index: the atomic
 // ALU sits at the memory (the harness), which returns the pre-op value.
 // A 32-bit buffer atomic does not hold the front for its memory round trip:
-// once its requests are sent, the atomic return stage (ar_*) takes it and
-// waits for its responses; each returned pre-op value (GLC) is written to
-// its lane of the destination row as it arrives (dq_*: a one-lane write the
-// cycle after, before any other row write of this unit), out-of-range lanes
-// get 0 in one masked write at the hand-over, and the stage completes after
-// the last response.  Meanwhile the front runs DS instructions and the next
-// 32-bit buffer atomic (whose requests go out behind; it waits in DRAIN for
-// the stage).  Any other global memory instruction waits until the stage is
-// empty, so vmcnt completions stay in order.
+// once its requests are sent, it joins the atomic return queue (ar_*,
+// LSU_ATOMQ entries, in order) and waits there for its responses; each
+// returned pre-op value (GLC) is written to its lane of the destination row
+// as it arrives (dq_*: a one-lane write the cycle after, before any other
+// row write of this unit), out-of-range lanes get 0 in one masked write when
+// it joins, and the queue's head completes after its last response.
+// Responses are in order, so they belong to the oldest entry still missing
+// some, then to the front.  Meanwhile the front runs DS instructions and
+// further 32-bit buffer atomics (a full queue holds the next one in DRAIN).
+// Any other global memory instruction waits until the queue is empty, and a
+// global memory completion of the front waits for the queue's, so vmcnt
+// completions stay in order.
 // Format loads/stores (buffer_*_format_*, tbuffer_*; sw/vmem.c, lsu_fmt.vh):
 // data format from the V# (MUBUF) or the instruction (MTBUF), 8/16/32-bit
 // components (1, 2, 3 or 4), element of 1/2/4/8/12/16 bytes read or written
@@ -57,7 +60,9 @@ module lsu #(
     parameter NS = `SICU_SIMDS,
     parameter VAW = $clog2(`SICU_VGPR_ROWS),
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
-    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
+    parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
+    parameter AQ = `SICU_LSU_ATOMQ,                  // atomic return queue entries
+    parameter AQW = (AQ > 1) ? $clog2(AQ) : 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -237,19 +242,22 @@ module lsu #(
     reg [1:0]        lds_rd_byte, lds_rd_byte2;
     // write-back sequencing
     reg [4:0]        w_i;
-    // Atomic return stage (ar_*, see "Global atomics" in the header): the
-    // 32-bit buffer atomic whose requests are all sent, waiting for its
+    // Atomic return queue (ar_*, see "Global atomics" in the header): 32-bit
+    // buffer atomics whose requests are all sent, waiting for their
     // responses while the front goes on; dq_* holds a returned pre-op value
     // for one cycle before its one-lane VGPR write.
-    reg              ar_busy;
-    reg [WW-1:0]     ar_wave;
-    reg [15:0]       ar_tag;
-    reg [47:0]       ar_pc;
-    reg [63:0]       ar_exec;
-    reg              ar_rtn;
-    reg [VAW-1:0]    ar_rd;
-    reg [7:0]        ar_dst;
-    reg [6:0]        ar_left;        // its responses still to come (the oldest of outst)
+    reg [WW-1:0]     ar_wave [0:AQ-1];
+    reg [15:0]       ar_tag [0:AQ-1];
+    reg [47:0]       ar_pc [0:AQ-1];
+    reg [63:0]       ar_exec [0:AQ-1];
+    reg              ar_rtn [0:AQ-1];
+    reg [VAW-1:0]    ar_rd [0:AQ-1];
+    reg [7:0]        ar_dst [0:AQ-1];
+    reg [6:0]        ar_left [0:AQ-1];   // its responses still to come
+    reg [AQW-1:0]    ar_hd, ar_tl;       // oldest entry, next free one
+    reg [AQW:0]      ar_n;               // entries
+    reg [6:0]        ar_out;             // responses still to come for the whole queue (the oldest of outst)
+    wire             ar_busy = ar_n != 0;
     reg [63:0]       x_oobm;         // the front's atomic: active lanes out of range (no request)
     reg              dq_v;
     reg [WW-1:0]     dq_wave;
@@ -819,6 +827,24 @@ module lsu #(
     // order; any other global memory instruction waits until that stage is
     // empty (vmcnt completions stay in order)
     wire   k_direct = k_kind == K_BATOM && k_nd == 5'd1;
+    localparam [AQW+1:0] AQ_T = AQ;
+    // entry ar_hd + k of the queue (k = 0: the oldest)
+    function automatic [AQW-1:0] aq_idx(input [AQW:0] k);
+        reg [AQW+1:0] t;
+        begin
+            t = {2'b00, ar_hd} + {1'b0, k};
+            if (t >= AQ_T) t = t - AQ_T;
+            aq_idx = t[AQW-1:0];
+        end
+    endfunction
+    // the entry a response belongs to: the oldest still missing some
+    reg [AQW-1:0] ar_own;
+    integer       ao;
+    always @* begin
+        ar_own = ar_hd;
+        for (ao = AQ - 1; ao >= 0; ao = ao - 1)
+            if (ao < ar_n && ar_left[aq_idx(ao[AQW:0])] != 7'd0) ar_own = aq_idx(ao[AQW:0]);
+    end
     wire   x_direct = x_kind == K_BATOM && x_nd == 5'd1;
     assign op_ready = st == S_IDLE ? !rst && (k_fast || k_ds || !vm_busy) &&
                                      (!(bk_busy || ga_busy) || k_plain_ds) &&
@@ -1033,7 +1059,7 @@ module lsu #(
         rb_clr = !rst && c_exit;
         rb_bcast = !rst && acc_go && x_kind == K_DSCNT && at_ph[1];
         rb_en = 5'd0; rb_lane = 6'd0; rb_wv = 160'd0;
-        if (mem_rsp_valid && ar_left == 7'd0 && !x_direct) begin
+        if (mem_rsp_valid && ar_out == 7'd0 && !x_direct) begin
             rb_en = 5'b00001 << rq_tag[rq_rd][8:6]; rb_lane = rq_tag[rq_rd][5:0];
             rb_wv = {5{ld_ext(mem_rsp_data[31:0], x_esz, x_sext)}};
             if (x_kind == K_BATOM && x_nd == 5'd2) begin
@@ -1139,7 +1165,14 @@ module lsu #(
     wire       wb_back_row = !rst && bk_busy && bk_wb && !dq_v;
     // the return stage's hand-over: the atomic's out-of-range active lanes get
     // their pre-op value 0 (sw/vmem.c) in one masked row write
-    wire       ar_take = !rst && st == S_DRAIN && x_direct && !mem_req_valid && !ar_busy && !dq_v;
+    wire       ar_take = !rst && st == S_DRAIN && x_direct && !mem_req_valid && ar_n < AQ && !dq_v;
+    // the queue's head completes after its last write (the front's completion
+    // and the back end's go first)
+    wire       ar_pop = !rst && ar_busy && ar_left[ar_hd] == 7'd0 && !dq_v && !bk_fin &&
+                        !(st == S_DONE && !gmem_kind(x_kind));
+    wire       ar_rsp = mem_rsp_valid && ar_out != 7'd0;   // a response of the queue's (entry ar_own)
+    // the entry that joins: its responses not yet in (the front's are all after the queue's)
+    wire [6:0] ar_new_left = outst - ar_out - ((mem_rsp_valid && ar_out == 7'd0) ? 7'd1 : 7'd0);
     always @(posedge clk)
         if (!rst && dq_v) vwr_data <= {64{dq_data}};
         else if (ar_take) vwr_data <= 2048'd0;
@@ -1161,7 +1194,8 @@ module lsu #(
             lds_rd_pend <= 1'b0; lds_rd_pend2 <= 1'b0;
             bk_busy <= 1'b0;
             ga_busy <= 1'b0;
-            ar_busy <= 1'b0; ar_left <= 7'd0; dq_v <= 1'b0;
+            ar_n <= {(AQW+1){1'b0}}; ar_hd <= {AQW{1'b0}}; ar_tl <= {AQW{1'b0}}; ar_out <= 7'd0; dq_v <= 1'b0;
+            for (i = 0; i < AQ; i = i + 1) ar_left[i] <= 7'd0;
             pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0; pc_lds_conflicts <= 32'd0;
         end else begin
             if (st != S_IDLE || bk_busy || ga_busy || ar_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
@@ -1200,23 +1234,23 @@ module lsu #(
             // front's; a returned value of a direct atomic goes to dq
             if (mem_rsp_valid) rq_rd <= rq_rd + 6'd1;
             dq_v <= 1'b0;
-            if (mem_rsp_valid && ar_left != 7'd0) begin
-                ar_left <= ar_left - 7'd1;
-                dq_v <= ar_rtn;
-                dq_wave <= ar_wave; dq_tag <= ar_tag; dq_rd <= ar_rd; dq_dst <= ar_dst;
+            if (ar_rsp) begin
+                ar_left[ar_own] <= ar_left[ar_own] - 7'd1;
+                dq_v <= ar_rtn[ar_own];
+                dq_wave <= ar_wave[ar_own]; dq_tag <= ar_tag[ar_own]; dq_rd <= ar_rd[ar_own]; dq_dst <= ar_dst[ar_own];
             end else if (mem_rsp_valid && x_direct) begin
                 dq_v <= x_rtn;
                 dq_wave <= x_wave; dq_tag <= x_tag; dq_rd <= x_rd; dq_dst <= x_dst[7:0];
             end
             dq_lane <= rq_tag[rq_rd][5:0];
             dq_data <= mem_rsp_data[31:0];
-            // the return stage completes after its last write (the front's
-            // completion and the back end's go first)
-            if (ar_busy && ar_left == 7'd0 && !dq_v && !bk_fin && !(st == S_DONE && !gmem_kind(x_kind))) begin
+            ar_out <= ar_out - (ar_rsp ? 7'd1 : 7'd0) + (ar_take ? ar_new_left : 7'd0);
+            ar_n <= ar_n + {{AQW{1'b0}}, ar_take} - {{AQW{1'b0}}, ar_pop};
+            if (ar_pop) begin
                 done_valid <= 1'b1;
-                done_wave <= ar_wave; done_tag <= ar_tag; done_pc <= ar_pc;
-                done_vm <= 1'b1; done_exec <= ar_exec;
-                ar_busy <= 1'b0;
+                done_wave <= ar_wave[ar_hd]; done_tag <= ar_tag[ar_hd]; done_pc <= ar_pc[ar_hd];
+                done_vm <= 1'b1; done_exec <= ar_exec[ar_hd];
+                ar_hd <= aq_idx({{AQW{1'b0}}, 1'b1});
             end
             outst <= outst + ((mem_req_valid && mem_req_ready && !mem_req_we) ||
                               (mem_req_valid && mem_req_ready && mem_req_atomic) ? 7'd1 : 7'd0)
@@ -1414,12 +1448,12 @@ module lsu #(
                 end
                 S_VM: if (vm_ready) st <= S_IDLE;   // vmem completes it
                 S_DRAIN: if (x_direct) begin
-                    // all requests sent, the stage free: it waits for the responses
+                    // all requests sent, a queue entry free: it waits there for its responses
                     if (ar_take) begin
-                        ar_busy <= 1'b1;
-                        ar_wave <= x_wave; ar_tag <= x_tag; ar_pc <= x_b[`DI_PC]; ar_exec <= x_exec;
-                        ar_rtn <= x_rtn; ar_rd <= x_rd; ar_dst <= x_dst[7:0];
-                        ar_left <= outst - (mem_rsp_valid ? 7'd1 : 7'd0);
+                        ar_wave[ar_tl] <= x_wave; ar_tag[ar_tl] <= x_tag; ar_pc[ar_tl] <= x_b[`DI_PC];
+                        ar_exec[ar_tl] <= x_exec; ar_rtn[ar_tl] <= x_rtn; ar_rd[ar_tl] <= x_rd;
+                        ar_dst[ar_tl] <= x_dst[7:0]; ar_left[ar_tl] <= ar_new_left;
+                        ar_tl <= ({{(31-AQW){1'b0}}, ar_tl} == AQ - 1) ? {AQW{1'b0}} : ar_tl + 1'b1;
                         if (x_rtn && (x_oobm & x_exec) != 64'd0) begin
                             vwr_en[wave_simd(x_wave)] <= 1'b1;
                             vwr_row <= x_rd; vwr_mask <= x_oobm & x_exec;
@@ -1428,7 +1462,7 @@ module lsu #(
                         end
                         st <= S_IDLE;
                     end
-                end else if (outst == ar_left && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2 &&
+                end else if (outst == ar_out && !mem_req_valid && !lds_rd_pend && !lds_rd_pend2 &&
                              fp1_v == 32'd0 && fp2_v == 32'd0) begin
                     st <= (x_kind == K_FLOAD) ? S_CONV : S_WB;
                     w_i <= 5'd0;
@@ -1513,8 +1547,10 @@ module lsu #(
     // the hand-overs find the next stage empty or passing its instruction on
     `SICU_ASSERT(lsu_back_end_handover, !(ga_ho && bk_busy && !bk_fin))
     `SICU_ASSERT(lsu_access_stage_load, !(ga_load && ga_busy && !ga_ho))
-    // the return stage's responses are the oldest outstanding ones
-    `SICU_ASSERT(lsu_ar_left_bound, !(ar_left > outst || (ar_left != 7'd0 && !ar_busy)))
+    // the return queue's responses are the oldest outstanding ones; no overflow
+    `SICU_ASSERT(lsu_ar_out_bound, !(ar_out > outst))
+    localparam [AQW:0] AQ_N = AQ;
+    `SICU_ASSERT(lsu_ar_no_overflow, !(ar_n > AQ_N || (ar_take && ar_n == AQ_N)))
     // no single access beside a group access in flight
     `SICU_ASSERT(lsu_lds_one_owner, !(lds_en && (ga_busy || bk_busy)))
     // a bank serves one dword a cycle (reads of one dword share it)

@@ -44,6 +44,7 @@ static const struct key {
     {"LDS_BYTES", K_SIZE, 256, 65536, NULL, 0, "LDS bytes per CU (a power of two)"},
     {"IB_DEPTH", K_SIZE, 1, 8, NULL, 0, "decoded-instruction buffer entries per wave"},
     {"LSU_QDEPTH", K_SIZE, 1, 16, NULL, 0, "LSU instruction queue entries"},
+    {"LSU_ATOMQ", K_SIZE, 1, 16, NULL, 0, "LSU atomic return queue entries (32-bit buffer atomics waiting for their responses)"},
     {"VALU_LATENCY", K_SIZE, 0, 16, NULL, 0, "extra pipeline cycles after the last SIMD pass"},
     {"IMEM_LATENCY", K_SIZE, 1, 1000, NULL, 0, "instruction-memory latency (cycles, harness model)"},
     {"VMEM_INFLIGHT", K_SIZE, 1, 64, NULL, 0, "vector memory instructions in flight in vmem.v (a power of two)"},
