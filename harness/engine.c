@@ -154,7 +154,8 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
     static const char *cu_names[SH_NPERF_CU] = {
         "issued", "stall_idle", "stall_dependency", "stall_waitcnt", "stall_barrier", "stall_unit_busy", "salu_insts",
         "fetches", "lsu_busy_cycles", "mem_requests", "lds_accesses", "sgpr_writes", "vmem_insts", "vmem_lines",
-        "lds_conflict_cycles", "smem_insts", "smem_requests", "lsu_queue_occupancy"};
+        "lds_conflict_cycles", "smem_insts", "smem_requests", "lsu_queue_occupancy",
+        "lsu_atomq_occupancy"};
     static const char *simd_names[5] = {"busy_cycles", "insts", "lane_ops", "vgpr_reads", "vgpr_writes"};
     json_t *o = json_object(), *c = json_object(), *simds = json_array(), *ipc = json_object();
     json_object_set_new(o, "engine", json_string(cosim ? "cosim" : "rtl"));

@@ -28,7 +28,7 @@ typedef struct sh_opts {
 } sh_opts;
 
 #define SH_MAX_SIMDS 16            /* configurations up to 16 SIMDs (checked at compile time) */
-#define SH_NPERF_CU 18             /* CU counters: perf_cu of rtl/sicu_cu.v; names in harness/engine.c */
+#define SH_NPERF_CU 19             /* CU counters: perf_cu of rtl/sicu_cu.v; names in harness/engine.c */
 
 typedef struct sh_result {
     uint64_t cycles, retired, mismatches;

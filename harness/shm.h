@@ -19,7 +19,7 @@
 enum { SHM_INIT_SGPR4 = 0, SHM_INIT_VGPR = 1, SHM_INIT_LDS = 2 };   /* rtl/cu_defs.vh INIT_* */
 
 /* CU counters (perf_cu): see harness/engine.c's names */
-#define SHM_NPERF_CU 18   /* = SH_NPERF_CU (harness.h; checked in harness.c) */
+#define SHM_NPERF_CU 19   /* = SH_NPERF_CU (harness.h; checked in harness.c) */
 
 typedef struct shm_in {
     int launch_valid;

@@ -160,7 +160,8 @@ module lsu #(
     output reg  [31:0]       pc_busy_cycles,
     output reg  [31:0]       pc_mem_reqs,
     output reg  [31:0]       pc_lds_accesses,
-    output reg  [31:0]       pc_lds_conflicts  // plain DS access cycles that leave a group's accesses for later (bank conflicts)
+    output reg  [31:0]       pc_lds_conflicts, // plain DS access cycles that leave a group's accesses for later (bank conflicts)
+    output reg  [31:0]       pc_atomq          // atomic return queue entries, summed over cycles
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -1197,8 +1198,10 @@ module lsu #(
             ar_n <= {(AQW+1){1'b0}}; ar_hd <= {AQW{1'b0}}; ar_tl <= {AQW{1'b0}}; ar_out <= 7'd0; dq_v <= 1'b0;
             for (i = 0; i < AQ; i = i + 1) ar_left[i] <= 7'd0;
             pc_busy_cycles <= 32'd0; pc_mem_reqs <= 32'd0; pc_lds_accesses <= 32'd0; pc_lds_conflicts <= 32'd0;
+            pc_atomq <= 32'd0;
         end else begin
             if (st != S_IDLE || bk_busy || ga_busy || ar_busy) pc_busy_cycles <= pc_busy_cycles + 32'd1;
+            pc_atomq <= pc_atomq + {{(31-AQW){1'b0}}, ar_n};
             // back end (plain DS): drain the bank pipeline, write the result rows, complete
             // (a read's bank data in stage 2 is in its rows for the first write-back;
             // the completion goes out with the last row, bk_fin)

@@ -141,10 +141,11 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NW-1:0]    mon_wave_active, mon_wave_busy, mon_wave_barrier;
     wire [NW*12-1:0] mon_wave_cnt;
-    wire [18*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
+    wire [19*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
                                       //  lsu busy, mem reqs, lds accesses, scalar writes,
                                       //  vmem instructions, vmem line requests, lds conflict cycles,
-                                      //  smem instructions, smem requests, LSU queue occupancy}
+                                      //  smem instructions, smem requests, LSU queue occupancy,
+                                      //  atomic return queue occupancy}
     wire [NS*5*32-1:0] perf_simd;     // per SIMD {busy, insts, lane ops, vgpr reads, vgpr writes}
     wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
     wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
@@ -416,7 +417,7 @@ module sicu_cu #(
     wire lsu_fault_v;
     wire [WW-1:0] lsu_fault_w;
     wire [47:0] lsu_fault_pc;
-    wire [31:0] pc_lsu_busy, pc_memreq, pc_lds, pc_lds_conf;
+    wire [31:0] pc_lsu_busy, pc_memreq, pc_lds, pc_lds_conf, pc_atomq;
     wire [31:0]       ld_en;          // LSU -> LDS: one request per bank
     wire              ld_we;
     wire [32*LAW-1:0] ld_addr;
@@ -585,7 +586,7 @@ module sicu_cu #(
         .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data),
         .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),
         .pc_busy_cycles(pc_lsu_busy), .pc_mem_reqs(pc_memreq), .pc_lds_accesses(pc_lds),
-        .pc_lds_conflicts(pc_lds_conf)
+        .pc_lds_conflicts(pc_lds_conf), .pc_atomq(pc_atomq)
     );
     lds u_lds (
         .clk(clk), .rst(rst),
@@ -601,7 +602,7 @@ module sicu_cu #(
     wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? `FLT_UNSUP : `FLT_MEM_UNSUP;
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign perf_cu = {pc_lsuq, pc_sm_reqs, pc_sm_insts, pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
+    assign perf_cu = {pc_atomq, pc_lsuq, pc_sm_reqs, pc_sm_insts, pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
                       pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
 
     // observation only: the identity and values the units report are read by the

@@ -130,7 +130,7 @@ module sicu_tb #(
     output wire [NS-1:0]     mon_fu_valid,
     output wire [NS*7-1:0]   mon_fu,
     output wire [NS*7-1:0]   mon_fu_lanes,
-    output wire [18*32-1:0]  perf_cu,
+    output wire [19*32-1:0]  perf_cu,
     output wire [NS*5*32-1:0] perf_simd
 );
     // reset through a flop: a top-level input that reaches combinational
