@@ -824,7 +824,7 @@ module lsu #(
     function automatic gmem_kind(input [3:0] k);
         gmem_kind = k == K_BSTORE || k == K_BATOM || k == K_FSTORE || k == K_BLOAD || k == K_FLOAD;
     endfunction
-    // 32-bit buffer atomics complete through the return stage (x_direct), in
+    // 32-bit buffer atomics complete through the return queue (x_direct), in
     // order; any other global memory instruction waits until that stage is
     // empty (vmcnt completions stay in order)
     wire   k_direct = k_kind == K_BATOM && k_nd == 5'd1;
@@ -1164,7 +1164,7 @@ module lsu #(
     // (a dq write goes first: the others wait a cycle)
     wire       wb_front_row = !rst && st == S_WB && wb_rows_kind && w_i < wb_nrows && !dq_v;
     wire       wb_back_row = !rst && bk_busy && bk_wb && !dq_v;
-    // the return stage's hand-over: the atomic's out-of-range active lanes get
+    // joining the return queue: the atomic's out-of-range active lanes get
     // their pre-op value 0 (sw/vmem.c) in one masked row write
     wire       ar_take = !rst && st == S_DRAIN && x_direct && !mem_req_valid && ar_n < AQ && !dq_v;
     // the queue's head completes after its last write (the front's completion
@@ -1233,7 +1233,7 @@ module lsu #(
                 bk_read <= !ga_we; bk_nd <= ga_nd; bk_rd <= ga_rd;
                 bk_dst <= ga_dst; bk_exec <= ga_exec;
             end
-            // responses (in order): the return stage's first (ar_left), then the
+            // responses (in order): the return queue's first (ar_out, entry ar_own), then the
             // front's; a returned value of a direct atomic goes to dq
             if (mem_rsp_valid) rq_rd <= rq_rd + 6'd1;
             dq_v <= 1'b0;
@@ -1488,7 +1488,7 @@ module lsu #(
                         end
                     end else st <= S_DONE;
                 end
-                default: begin // S_DONE (a global memory one after the return stage's)
+                default: begin // S_DONE (a global memory one after the return queue's)
                     if (ar_busy && gmem_kind(x_kind)) ;
                     else if (x_kind == K_FAULT) begin
                         if (!fault_valid) begin
@@ -1503,7 +1503,7 @@ module lsu #(
                     end
                 end
             endcase
-            // the return stage's pre-op value: one lane of one row
+            // a returned pre-op value (dq): one lane of one row
             if (dq_v) begin
                 vwr_en[wave_simd(dq_wave)] <= 1'b1;
                 vwr_row <= dq_rd; vwr_mask <= 64'd1 << dq_lane;
