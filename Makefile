@@ -344,7 +344,7 @@ sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-prog
 # N=2000` are the long versions.
 CI_FUZZ ?= 100
 RTL_SMOKE := asm/atomic-ret asm/branches asm/ds asm/ds-pipe asm/ds-xchg2 asm/inflight asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/smrd-order asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc asm/vstore \
-             vadd lds atomics racy fp32math fp64 intdiv
+             vadd lds atomics racy ldsracy fp32math fp64 intdiv
 RTL_TEST_DEPS := rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL)
 rtl-test: rtl-test-builds rtl-test-runs ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, built-ins subset, CI_FUZZ random programs
 	@echo "RTL test suites passed"

@@ -678,10 +678,13 @@ static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
 
 /* The emulator performs an instruction's memory accesses when it runs it, and
  * runs a wave's instruction at the RTL's first request of it (serve_memory,
- * serve_line): so it follows the RTL's memory order across waves.  A younger
- * instruction's retirement must not run it earlier: is the wave's next
- * instruction in the emulator one that accesses global memory? */
-static int next_is_global_mem(hctx *h, const hw *x)
+ * serve_line) or, for a DS instruction, at its first LDS access (lds_acc,
+ * take_events): so it follows the RTL's memory order across waves, in
+ * global memory and in the LDS.  (The RTL keeps each wave's LDS accesses and
+ * memory requests in program order, rtl/lsu.v.)  A younger instruction's
+ * retirement must not run it earlier: is the wave's next instruction in the
+ * emulator one that accesses global memory or the LDS? */
+static int next_is_ordered_mem(hctx *h, const hw *x)
 {
     const si_inst *in = si_emu_fetch(h->emu, x->ew->pc);
     const si_memattr *ma = in ? si_op_mem(in->op) : NULL;
@@ -690,6 +693,8 @@ static int next_is_global_mem(hctx *h, const hw *x)
     switch (ma->kind) {
     case SI_MK_BUF_LOAD: case SI_MK_BUF_STORE: case SI_MK_BUF_LOAD_FMT: case SI_MK_BUF_STORE_FMT:
     case SI_MK_BUF_ATOMIC: case SI_MK_SMRD_LOAD: case SI_MK_SMRD_BUF_LOAD:
+    case SI_MK_DS_READ: case SI_MK_DS_WRITE: case SI_MK_DS_READ2: case SI_MK_DS_WRITE2: case SI_MK_DS_WRXCHG2:
+    case SI_MK_DS_ATOMIC: case SI_MK_DS_SRC2: case SI_MK_DS_APPEND: case SI_MK_DS_CONSUME:
         return 1;
     default:
         return 0;
@@ -697,12 +702,13 @@ static int next_is_global_mem(hctx *h, const hw *x)
 }
 
 /* Run the emulator's wave s up to and including tag, but not past an older
- * global memory instruction: 1 done, 0 stopped before one, <0 error. */
+ * instruction that accesses global memory or the LDS: 1 done, 0 stopped
+ * before one, <0 error. */
 static int step_until(hctx *h, unsigned s, unsigned tag)
 {
     hw *x = &h->w[s];
     while ((uint16_t)(tag - x->esteps) < 0x8000u) {
-        if (x->esteps != (uint16_t)tag && next_is_global_mem(h, x))
+        if (x->esteps != (uint16_t)tag && next_is_ordered_mem(h, x))
             return 0;
         if (ensure_stepped(h, s, x->esteps) < 0)
             return -1;
@@ -1204,6 +1210,11 @@ static int take_events(hctx *h, const shm_out *out)
     for (int e = 0; e < SHM_NV; e++)
         if (out->vwr[e].valid && ev_vwr(h, &out->vwr[e]) < 0)
             return -1;
+    /* a DS instruction's LDS accesses: the emulator runs it now (see
+     * next_is_ordered_mem), before its writes are recorded */
+    if (out->lds_acc && h->o->cosim &&
+        (ensure_stepped(h, out->lds_wave, out->lds_tag) < 0 || compare_deferred(h, out->lds_wave, 0) < 0))
+        return -1;
     for (unsigned b = 0; b < SHM_NLDS; b++)
         if (((out->lds_valid >> b) & 1) && ev_lds(h, out, b) < 0)
             return -1;

@@ -307,7 +307,8 @@ static void get_events(Vsicu_tb *t, shm_out *o)
             v->data[l] = t->mon_vwr_data[e * 64 + l];
     }
     o->lds_valid = t->mon_lds_valid;
-    if (o->lds_valid) {
+    o->lds_acc = t->mon_lds_acc;
+    if (o->lds_valid || o->lds_acc) {
         o->lds_wave = t->mon_lds_wave;
         o->lds_tag = t->mon_lds_tag;
         for (unsigned b = 0; b < SHM_NLDS; b++) {

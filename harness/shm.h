@@ -83,6 +83,7 @@ typedef struct shm_out {
     /* LDS writes of the LSU's instruction this cycle, in the emulator's order
      * (distinct dwords) */
     uint32_t lds_valid;            /* bit b: slot b holds a write */
+    int lds_acc;                   /* the instruction lds_wave/lds_tag accesses the LDS (reads too) */
     unsigned lds_wave, lds_tag;
     unsigned lds_lane[SHM_NLDS], lds_addr[SHM_NLDS], lds_be[SHM_NLDS];
     uint32_t lds_data[SHM_NLDS];

@@ -112,8 +112,10 @@ module lsu #(
     input  wire              vm_busy,         // vmem holds instructions: others but DS wait (memory order)
     output wire              vm_hold,         // this unit writes VGPR rows / completes: vmem waits
     // memory order with the scalar memory unit (smem.v)
-    input  wire [NW-1:0]     sm_unsent,       // waves with scalar loads to send: their global memory instructions wait
-    output reg  [NW-1:0]     vm_unsent,       // waves with a global memory instruction here that has requests to make
+    input  wire [NW-1:0]     sm_unsent,       // waves with scalar loads to send: their global memory and DS instructions wait
+    input  wire [NW-1:0]     vq_unsent,       // waves with line requests to make in vmem.v: their DS instructions wait
+    output reg  [NW-1:0]     vm_unsent,       // waves with a global memory instruction here that has requests to make,
+                                              // or a DS instruction that has LDS accesses to make
     output wire [WW-1:0]     vm_wave,
     output wire [15:0]       vm_tag,
     output wire [47:0]       vm_pc,
@@ -153,6 +155,7 @@ module lsu #(
     output wire [32*LAW-1:0] mon_lds_addr,     // byte address of the dword, inside the work-group's LDS
     output wire [32*4-1:0]   mon_lds_be,
     output wire [32*32-1:0]  mon_lds_data,
+    output wire              mon_lds_acc,      // mon_wave/mon_tag's instruction accesses the LDS this cycle
     output reg               fault_valid,
     output reg  [WW-1:0]     fault_wave,
     output reg  [47:0]       fault_pc,
@@ -847,14 +850,24 @@ module lsu #(
             if (ao < ar_n && ar_left[aq_idx(ao[AQW:0])] != 7'd0) ar_own = aq_idx(ao[AQW:0]);
     end
     wire   x_direct = x_kind == K_BATOM && x_nd == 5'd1;
+    // Memory order within a wave across the LDS and global memory, which
+    // cosim needs (the harness runs each instruction in the emulator at its
+    // first LDS access or memory request, docs/rtl.md): a DS instruction that
+    // accesses the LDS waits while its wave has older scalar loads or vmem
+    // line requests to send, and the wave's younger scalar loads wait while
+    // it has LDS accesses to make here (vm_unsent).  Global memory
+    // instructions wait for the DS ones anyway (the stages must be empty).
+    wire   k_lds = k_ds && k_kind != K_DSSWZ;
+    wire   ds_hold = k_lds && (sm_unsent[op_wave] || vq_unsent[op_wave]);
     assign op_ready = st == S_IDLE ? !rst && (k_fast || k_ds || !vm_busy) &&
                                      (!(bk_busy || ga_busy) || k_plain_ds) &&
                                      !(gmem_kind(k_kind) && sm_unsent[op_wave]) &&
-                                     !(gmem_kind(k_kind) && !k_direct && ar_busy) :
-                      ga_load && k_plain_ds;
+                                     !(gmem_kind(k_kind) && !k_direct && ar_busy) && !ds_hold :
+                      ga_load && k_plain_ds && !ds_hold;
     always @* begin
         vm_unsent = {NW{1'b0}};
-        if (st != S_IDLE && gmem_kind(x_kind)) vm_unsent[x_wave] = 1'b1;
+        if (st != S_IDLE && (gmem_kind(x_kind) || (x_ds && x_kind != K_DSSWZ))) vm_unsent[x_wave] = 1'b1;
+        if (ga_busy) vm_unsent[ga_wave] = 1'b1;
         if (mem_req_valid) vm_unsent[mem_req_wave] = 1'b1;
     end
     assign vm_hold = st == S_WB || st == S_DONE || bk_busy || ar_busy || dq_v;
@@ -867,6 +880,7 @@ module lsu #(
     assign mon_wave = mon_fp ? fp1_wave : x_wave;
     assign mon_tag = mon_fp ? fp1_tag : x_tag;
     assign mon_lds_valid = mon_fp ? fp1_v & {32{fp1_we}} : {31'd0, lds_en && lds_we};
+    assign mon_lds_acc = mon_fp || lds_en;
     assign mon_lds_lane = mon_fp ? fp1_lane : {186'd0, lds_lane};
     assign mon_lds_be = mon_fp ? fp1_be : {124'd0, lds_be};
     assign mon_lds_data = mon_fp ? fp1_wd : {992'd0, lds_wd};

@@ -429,6 +429,7 @@ module sicu_cu #(
     wire [32*LAW-1:0] mon_lds_addr;
     wire [32*4-1:0]   mon_lds_be;
     wire [32*32-1:0]  mon_lds_data;
+    wire              mon_lds_acc;    // ... and the cycles its instruction accesses the LDS (cosim's LDS order)
     /* verilator lint_on UNUSEDSIGNAL */
     // ---------------------------------------------------------------- vector memory pipeline (vmem.v)
     // The LSU hands over coalescable buffer loads/stores; the two share the
@@ -572,7 +573,7 @@ module sicu_cu #(
         .mem_req_op(lq_op), .mem_req_wdata(mem_req_wdata), .mem_req_cmp(mem_req_cmp),
         .mem_req_wave(lq_wave), .mem_req_tag(lq_tag), .mem_req_lane(lq_lane),
         .mem_rsp_valid(mem_rsp_valid && !sq_rsp_mine), .mem_rsp_data(mem_rsp_data),
-        .sm_unsent(sm_unsent), .vm_unsent(l_unsent),
+        .sm_unsent(sm_unsent), .vq_unsent(v_unsent), .vm_unsent(l_unsent),
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
         .vm_valid(vm_valid), .vm_ready(vm_ready), .vm_busy(vm_busy), .vm_hold(vm_hold), .vm_wave(vm_wave), .vm_tag(vm_tag),
         .vm_pc(vm_pc), .vm_exec(vm_exec), .vm_nd(vm_nd), .vm_vdst(vm_vdst), .vm_areg(vm_areg),
@@ -583,7 +584,7 @@ module sicu_cu #(
         .mon_wave(sl_wave), .mon_tag(sl_tag), .done_exec(lx_done_exec), .mon_vwr_areg(lx_vwr_areg),
         .mon_vwr_wave(lx_vwr_wave), .mon_vwr_tag(lx_vwr_tag),
         .mon_lds_valid(mon_lds_valid), .mon_lds_lane(mon_lds_lane), .mon_lds_addr(mon_lds_addr),
-        .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data),
+        .mon_lds_be(mon_lds_be), .mon_lds_data(mon_lds_data), .mon_lds_acc(mon_lds_acc),
         .fault_valid(lsu_fault_v), .fault_wave(lsu_fault_w), .fault_pc(lsu_fault_pc),
         .pc_busy_cycles(pc_lsu_busy), .pc_mem_reqs(pc_memreq), .pc_lds_accesses(pc_lds),
         .pc_lds_conflicts(pc_lds_conf), .pc_atomq(pc_atomq)

@@ -14,7 +14,8 @@
 //          architectural register 256+n: per SIMD its low and high result
 //          rows, then the LSU/initial-write row port
 //   lds  : an LDS write by the LSU's instruction (byte address inside the
-//          work-group's allocation)
+//          work-group's allocation); lds_acc: the instruction accesses the
+//          LDS this cycle (reads too: cosim runs it in the emulator then)
 //   fault, wave state (watchdog), FP-unit activity and the counters.
 // Physical rows never leave the CU: renaming, duplicated execution or replay
 // inside it stay invisible to cosim.
@@ -76,6 +77,7 @@ module sicu_monitor #(
     input  wire [32*LAW-1:0]  i_lds_addr,
     input  wire [32*4-1:0]    i_lds_be,
     input  wire [32*32-1:0]   i_lds_data,
+    input  wire               i_lds_acc,       // the instruction accesses the LDS this cycle (reads too)
     // outputs: the events of this cycle
     output wire [NR-1:0]      ret_valid,
     output wire [NR*WW-1:0]   ret_wave,
@@ -107,7 +109,8 @@ module sicu_monitor #(
     output wire [32*6-1:0]    lds_lane,
     output wire [32*LAW-1:0]  lds_addr,
     output wire [32*4-1:0]    lds_be,
-    output wire [32*32-1:0]   lds_data
+    output wire [32*32-1:0]   lds_data,
+    output wire               lds_acc
 );
     assign ret_valid = i_ret_valid;
     assign ret_wave = i_ret_wave;
@@ -133,6 +136,7 @@ module sicu_monitor #(
     assign lds_addr = i_lds_addr;
     assign lds_be = i_lds_be;
     assign lds_data = i_lds_data;
+    assign lds_acc = i_lds_acc;
 
     // VGPR writes as 64-lane events: a pass of L lanes is placed at its lanes.
     // The 64-lane mask and data of an event are built only in the cycles it

@@ -112,6 +112,7 @@ module sicu_tb #(
     output wire [32*LAW-1:0] mon_lds_addr,
     output wire [32*4-1:0]   mon_lds_be,
     output wire [32*32-1:0]  mon_lds_data,
+    output wire              mon_lds_acc,      // the instruction (mon_lds_wave/tag) accesses the LDS this cycle
     // with a store request on the line port: its elements ([d*64 + lane]),
     // each lane's dword offset in its line, the data rows {dword 3 .. 0}
     output wire [255:0]      mon_st_srv,
@@ -183,7 +184,7 @@ module sicu_tb #(
         .i_rw_init_wave(init_wave), .i_rw_init_areg(init_addr[8:0]), .i_rw_data(u_cu.v_wr_data),
         .i_lds_valid(u_cu.mon_lds_valid), .i_lds_wave(u_cu.sl_wave), .i_lds_tag(u_cu.sl_tag),
         .i_lds_lane(u_cu.mon_lds_lane), .i_lds_addr(u_cu.mon_lds_addr), .i_lds_be(u_cu.mon_lds_be),
-        .i_lds_data(u_cu.mon_lds_data),
+        .i_lds_data(u_cu.mon_lds_data), .i_lds_acc(u_cu.mon_lds_acc),
         .ret_valid(mon_ret_valid), .ret_wave(mon_ret_wave), .ret_tag(mon_ret_tag), .ret_pc(mon_ret_pc),
         .ret_exec(mon_ret_exec), .scc_wr(mon_scc_wr), .scc(mon_scc),
         .swr_valid(mon_swr_valid), .swr_init(mon_swr_init), .swr_wave(mon_swr_wave), .swr_tag(mon_swr_tag),
@@ -192,7 +193,7 @@ module sicu_tb #(
         .vwr_valid(mon_vwr_valid), .vwr_init(mon_vwr_init), .vwr_wave(mon_vwr_wave), .vwr_tag(mon_vwr_tag),
         .vwr_areg(mon_vwr_areg), .vwr_mask(mon_vwr_mask), .vwr_data(mon_vwr_data),
         .lds_valid(mon_lds_valid), .lds_wave(mon_lds_wave), .lds_tag(mon_lds_tag), .lds_lane(mon_lds_lane),
-        .lds_addr(mon_lds_addr), .lds_be(mon_lds_be), .lds_data(mon_lds_data)
+        .lds_addr(mon_lds_addr), .lds_be(mon_lds_be), .lds_data(mon_lds_data), .lds_acc(mon_lds_acc)
     );
 
     assign mon_fault_valid = u_cu.mon_fault_valid;
