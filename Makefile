@@ -37,7 +37,7 @@ BIN := $(BUILD)/bin/sicu
 
 .PHONY: golden-emu-test config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
 
-all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.h ## Build the library, the sicu CLI and the generated RTL ISA header (default)
+all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.h $(BUILD)/gen/sicu_units.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -75,10 +75,13 @@ $(BUILD)/gen/si_isa.vh: sw/gen/gen_rtl_header.c sw/isa.c $(ISA_DEFS) sw/include/
 	$(CC) -std=gnu11 -O1 -Wall -Wextra -Isw/include -o $(BUILD)/gen/gen_rtl_header sw/gen/gen_rtl_header.c sw/isa.c
 	$(BUILD)/gen/gen_rtl_header > $@.tmp && mv $@.tmp $@
 
-# The unit manifest's C view (harness --scope names and activity, sicu-area groups).
+# The unit manifest's C view (harness --scope names, activity and counters,
+# sicu-area groups) and its Verilog view (the counter buses), written together.
 $(BUILD)/gen/sicu_units.h: rtl/units.manifest scripts/gen-units.sh
 	@mkdir -p $(dir $@)
 	bash scripts/gen-units.sh rtl/units.manifest $@
+$(BUILD)/gen/sicu_units.vh: $(BUILD)/gen/sicu_units.h
+	@[ -f $@ ] || bash scripts/gen-units.sh rtl/units.manifest $<
 
 # The decoded-instruction bundle's fields, generated from their one table.
 $(BUILD)/gen/sicu_bundle.vh: $(BUILD)/gen/si_isa.vh $(ISA_DEFS)
@@ -106,7 +109,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 VERILATOR ?= verilator
 VL_JOBS   ?= 2
 RTL_INC   := -Irtl -Irtl/fp -I$(BUILD)/gen -y rtl
-RTL_DEPS  := $(wildcard rtl/*.v rtl/*.vh rtl/fp/*.vh) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh
+RTL_DEPS  := $(wildcard rtl/*.v rtl/*.vh rtl/fp/*.vh) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_units.vh
 RTL_TBS   := $(wildcard tests/rtl/tb_*.v)
 RTL_TB_BINS := $(RTL_TBS:tests/rtl/tb_%.v=$(BUILD)/rtl-tests/%/Vtb)
 
@@ -132,7 +135,8 @@ CHECK_BUILD  ?= build-small
 .PHONY: rtl-lint rtl-synth rtl-check-headers
 rtl-check-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(CHECK_CONFIG) BUILD=$(CHECK_BUILD) \
-	  $(CHECK_BUILD)/gen/sicu_config.vh $(CHECK_BUILD)/gen/si_isa.vh $(CHECK_BUILD)/gen/sicu_bundle.vh
+	  $(CHECK_BUILD)/gen/sicu_config.vh $(CHECK_BUILD)/gen/si_isa.vh $(CHECK_BUILD)/gen/sicu_bundle.vh \
+	  $(CHECK_BUILD)/gen/sicu_units.vh
 
 rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU (tb/sicu_tb) and of each other module as top (CHECK_CONFIG); fails on any warning
 	@bash scripts/rtl-lint.sh $(CHECK_BUILD) $(CHECK_CONFIG)
@@ -160,7 +164,8 @@ $(AREA_TOOL): sw/tools/sicu-area.c $(BUILD)/gen/sicu_units.h
 
 area-headers:
 	@$(MAKE) -s --no-print-directory CONFIG=$(AREA_CONFIG) BUILD=$(AREA_BUILD) \
-	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh $(AREA_BUILD)/gen/sicu_bundle.vh
+	  $(AREA_BUILD)/gen/sicu_config.vh $(AREA_BUILD)/gen/si_isa.vh $(AREA_BUILD)/gen/sicu_bundle.vh \
+	  $(AREA_BUILD)/gen/sicu_units.vh
 
 area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style breakdown (AREA_CONFIG, AREA_BUILD; AREA_COARSE_GATES=1: coarse modules at gate level)
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area.sh $(AREA_BUILD) $(AREA_CONFIG)
@@ -211,7 +216,7 @@ VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 # re-verilate when the Verilator flags change
 VL_STAMP := $(BUILD)/rtl/vl_flags.txt
 $(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES) $(RTL_PIC)' | cmp -s - $(VL_STAMP) || echo '$(VL_FLAGS) $(VL_DEFINES) $(RTL_PIC)' > $(VL_STAMP))
-$(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(VL_STAMP)
+$(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_tb = sicu_cu + monitor (log: $(BUILD)/rtl/build.log)"
 	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) $(VL_DEFINES) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \

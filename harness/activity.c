@@ -198,17 +198,19 @@ int sh_activity(const char *fst, const char *out, const sh_result *res, char *er
     /* memories and functional units: the RTL's own counters */
     uint64_t vr = 0, vw = 0, lo = 0, vi = 0;
     for (int s = 0; s < SICU_SIMDS; s++) {
-        vi += res->perf_simd[s][1];
-        lo += res->perf_simd[s][2];
-        vr += res->perf_simd[s][3];
-        vw += res->perf_simd[s][4];
+        vi += res->perf_simd[s][SICU_PS_insts];
+        lo += res->perf_simd[s][SICU_PS_lane_ops];
+        vr += res->perf_simd[s][SICU_PS_vgpr_reads];
+        vw += res->perf_simd[s][SICU_PS_vgpr_writes];
     }
     json_object_set_new(root, "counters",
                         json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "vgpr_row_reads", (json_int_t)vr,
                                   "vgpr_row_writes", (json_int_t)vw, "valu_insts", (json_int_t)vi,
-                                  "valu_lane_ops", (json_int_t)lo, "salu_insts", (json_int_t)res->perf_cu[6],
-                                  "sgpr_writes", (json_int_t)res->perf_cu[11], "lds_accesses",
-                                  (json_int_t)res->perf_cu[10], "mem_requests", (json_int_t)res->perf_cu[9]));
+                                  "valu_lane_ops", (json_int_t)lo, "salu_insts",
+                                  (json_int_t)res->perf_cu[SICU_PC_salu_insts], "sgpr_writes",
+                                  (json_int_t)res->perf_cu[SICU_PC_sgpr_writes], "lds_accesses",
+                                  (json_int_t)res->perf_cu[SICU_PC_lds_accesses], "mem_requests",
+                                  (json_int_t)res->perf_cu[SICU_PC_mem_requests]));
     /* lane operations per FP unit of simd_lane (FU_* index as a string; "0":
      * integer/bit ops), from the SIMDs' monitor outputs; they add up to
      * valu_lane_ops (make power-test checks it) */

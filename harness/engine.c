@@ -151,12 +151,10 @@ static json_t *config_json(void)
 
 static int write_stats(const char *path, const sh_result *r, const char *kernel, int cosim)
 {
-    static const char *cu_names[SH_NPERF_CU] = {
-        "issued", "stall_idle", "stall_dependency", "stall_waitcnt", "stall_barrier", "stall_unit_busy", "salu_insts",
-        "fetches", "lsu_busy_cycles", "mem_requests", "lds_accesses", "sgpr_writes", "vmem_insts", "vmem_lines",
-        "lds_conflict_cycles", "smem_insts", "smem_requests", "lsu_queue_occupancy",
-        "lsu_atomq_occupancy"};
-    static const char *simd_names[5] = {"busy_cycles", "insts", "lane_ops", "vgpr_reads", "vgpr_writes"};
+#define COUNTER_NAME(n) #n,
+    static const char *cu_names[SH_NPERF_CU] = {SICU_PERF_CU(COUNTER_NAME)};
+    static const char *simd_names[SH_NPERF_SIMD] = {SICU_PERF_SIMD(COUNTER_NAME)};
+#undef COUNTER_NAME
     json_t *o = json_object(), *c = json_object(), *simds = json_array(), *ipc = json_object();
     json_object_set_new(o, "engine", json_string(cosim ? "cosim" : "rtl"));
     json_object_set_new(o, "kernel", json_string(kernel));
@@ -185,7 +183,7 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
     json_object_set_new(o, "memory", ms);
     for (int s = 0; s < SICU_SIMDS; s++) {
         json_t *x = json_object();
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i < SH_NPERF_SIMD; i++)
             json_object_set_new(x, simd_names[i], json_integer(r->perf_simd[s][i]));
         json_array_append_new(simds, x);
     }

@@ -15,7 +15,7 @@
 #define NW SICU_WAVES
 #define NS SICU_SIMDS
 _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
-_Static_assert(SHM_NPERF_CU == SH_NPERF_CU, "shm.h and harness.h disagree on the number of CU counters");
+_Static_assert(SHM_NPERF_CU == SH_NPERF_CU && SHM_NPERF_SIMD == SH_NPERF_SIMD, "shm.h and harness.h disagree on the counters");
 #define L SICU_LANES
 #define NP (64 / SICU_LANES)
 #define RING0 64            /* records per wave to start with (doubles on demand) */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "sicu/emu.h"
 #include "sicu/launch.h"
+#include "sicu_units.h"   /* generated from rtl/units.manifest: the counters */
 
 typedef struct sh_opts {
     int cosim;                 /* compare every retirement with the emulator */
@@ -28,13 +29,14 @@ typedef struct sh_opts {
 } sh_opts;
 
 #define SH_MAX_SIMDS 16            /* configurations up to 16 SIMDs (checked at compile time) */
-#define SH_NPERF_CU 19             /* CU counters: perf_cu of rtl/sicu_cu.v; names in harness/engine.c */
+#define SH_NPERF_CU SICU_NPERF_CU  /* CU counters (perf_cu of rtl/sicu_cu.v): index SICU_PC_<name>, names SICU_PERF_CU */
+#define SH_NPERF_SIMD SICU_NPERF_SIMD  /* per-SIMD counters: index SICU_PS_<name>, names SICU_PERF_SIMD */
 
 typedef struct sh_result {
     uint64_t cycles, retired, mismatches;
     uint64_t by_class[4];      /* scalar, vector, memory, other (issue-internal) */
     uint32_t perf_cu[SH_NPERF_CU];
-    uint32_t perf_simd[SH_MAX_SIMDS][5];   /* the first SICU_SIMDS are used */
+    uint32_t perf_simd[SH_MAX_SIMDS][SH_NPERF_SIMD];   /* the first SICU_SIMDS are used */
     uint64_t fu_lane_ops[128];  /* lane operations per simd_lane FP unit (FU_* index; 0: integer) */
     /* memory-system model (harness/memsys.h): line accesses */
     uint64_t l1_hits, l1_misses, l1_writes, sc_hits, sc_misses, l2_hits, l2_misses, mem_lines;

@@ -364,8 +364,8 @@ void shm_read_perf(shm *m, shm_out *o)
     for (int i = 0; i < SHM_NPERF_CU; i++)
         o->perf_cu[i] = (uint32_t)bits(t->perf_cu, i * 32, 32);
     for (int s = 0; s < SICU_SIMDS; s++)
-        for (int i = 0; i < 5; i++)
-            o->perf_simd[s][i] = (uint32_t)bits(t->perf_simd, (s * 5 + i) * 32, 32);
+        for (int i = 0; i < SHM_NPERF_SIMD; i++)
+            o->perf_simd[s][i] = (uint32_t)bits(t->perf_simd, (s * SHM_NPERF_SIMD + i) * 32, 32);
 }
 
 }

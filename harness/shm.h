@@ -11,6 +11,7 @@
 #define SICU_SHM_H
 #include <stdint.h>
 #include "sicu_config.h"
+#include "sicu_units.h"
 
 #define SHM_NR (SICU_SIMDS + 3)       /* retirement sources: SALU, SIMDs, LSU, issue */
 #define SHM_NV (2 * SICU_SIMDS + 1)   /* VGPR write events: per SIMD low/high, row port */
@@ -18,8 +19,9 @@
 
 enum { SHM_INIT_SGPR4 = 0, SHM_INIT_VGPR = 1, SHM_INIT_LDS = 2 };   /* rtl/cu_defs.vh INIT_* */
 
-/* CU counters (perf_cu): see harness/engine.c's names */
-#define SHM_NPERF_CU 19   /* = SH_NPERF_CU (harness.h; checked in harness.c) */
+/* CU and per-SIMD counters (perf_cu, perf_simd): rtl/units.manifest's, indices SICU_PC_* / SICU_PS_* */
+#define SHM_NPERF_CU SICU_NPERF_CU
+#define SHM_NPERF_SIMD SICU_NPERF_SIMD
 
 typedef struct shm_in {
     int launch_valid;
@@ -93,7 +95,7 @@ typedef struct shm_out {
     uint64_t wave_active, wave_busy, wave_barrier;
     unsigned wave_vm[SICU_WAVES], wave_lgkm[SICU_WAVES];
     uint32_t perf_cu[SHM_NPERF_CU];
-    uint32_t perf_simd[SICU_SIMDS][5];
+    uint32_t perf_simd[SICU_SIMDS][SHM_NPERF_SIMD];
     /* per SIMD, this cycle: the lanes compute with FP unit fu (simd_lane FU_*
      * index, 0 = integer) on fu_lanes active lanes (fu_valid bit s) */
     uint32_t fu_valid;

@@ -95,6 +95,7 @@ module sicu_cu #(
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
+`include "sicu_units.vh"      // the counter buses' sizes and indices (rtl/units.manifest)
 
     // ---------------------------------------------------------------- fetch / decode / wavepool
     wire            f_valid;
@@ -141,12 +142,10 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NW-1:0]    mon_wave_active, mon_wave_busy, mon_wave_barrier;
     wire [NW*12-1:0] mon_wave_cnt;
-    wire [19*32-1:0] perf_cu;         // {issued, idle, dep, waitcnt, barrier, unit, salu insts, fetches,
-                                      //  lsu busy, mem reqs, lds accesses, scalar writes,
-                                      //  vmem instructions, vmem line requests, lds conflict cycles,
-                                      //  smem instructions, smem requests, LSU queue occupancy,
-                                      //  atomic return queue occupancy}
-    wire [NS*5*32-1:0] perf_simd;     // per SIMD {busy, insts, lane ops, vgpr reads, vgpr writes}
+    // the --stats counters, 32 bits each, at the indices the unit manifest
+    // gives them (SICU_PC_*: the CU's; SICU_PS_*: each SIMD's)
+    wire [`SICU_NPERF_CU*32-1:0]      perf_cu;
+    wire [NS*`SICU_NPERF_SIMD*32-1:0] perf_simd;
     wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
     wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -405,9 +404,11 @@ module sicu_cu #(
                 .mon_vwr_hi(mon_vwr_hi[g*`SICU_LANES*32 +: `SICU_LANES*32]),
                 .lsu_rd_en(l_vrd_en[g]), .lsu_rd_row(l_vrd_row), .lsu_rd_data(l_vrd_data[g*2048 +: 2048]),
                 .lsu_wr_en(v_wr_en[g]), .lsu_wr_row(v_wr_row), .lsu_wr_mask(v_wr_mask), .lsu_wr_data(v_wr_data),
-                .pc_busy_cycles(perf_simd[(g*5+0)*32 +: 32]), .pc_insts(perf_simd[(g*5+1)*32 +: 32]),
-                .pc_lane_ops(perf_simd[(g*5+2)*32 +: 32]), .pc_vgpr_reads(perf_simd[(g*5+3)*32 +: 32]),
-                .pc_vgpr_writes(perf_simd[(g*5+4)*32 +: 32]),
+                .pc_busy_cycles(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_BUSY_CYCLES)*32 +: 32]),
+                .pc_insts(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_INSTS)*32 +: 32]),
+                .pc_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_LANE_OPS)*32 +: 32]),
+                .pc_vgpr_reads(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_VGPR_READS)*32 +: 32]),
+                .pc_vgpr_writes(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_VGPR_WRITES)*32 +: 32]),
                 .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7])
             );
         end
@@ -603,8 +604,25 @@ module sicu_cu #(
     wire [3:0]       mon_fault_code = ifl_v ? ifl_code : salu_fault_v ? `FLT_UNSUP : `FLT_MEM_UNSUP;
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign perf_cu = {pc_atomq, pc_lsuq, pc_sm_reqs, pc_sm_insts, pc_lds_conf, pc_vm_lines, pc_vm_insts, pc_swrites, pc_lds, pc_memreq, pc_lsu_busy, pc_fetch, pc_salu,
-                      pc_unit, pc_bar, pc_wait, pc_dep, pc_idle, pc_issued};
+    assign perf_cu[`SICU_PC_FETCHES*32 +: 32] = pc_fetch;
+    assign perf_cu[`SICU_PC_ISSUED*32 +: 32] = pc_issued;
+    assign perf_cu[`SICU_PC_STALL_IDLE*32 +: 32] = pc_idle;
+    assign perf_cu[`SICU_PC_STALL_DEPENDENCY*32 +: 32] = pc_dep;
+    assign perf_cu[`SICU_PC_STALL_WAITCNT*32 +: 32] = pc_wait;
+    assign perf_cu[`SICU_PC_STALL_BARRIER*32 +: 32] = pc_bar;
+    assign perf_cu[`SICU_PC_STALL_UNIT_BUSY*32 +: 32] = pc_unit;
+    assign perf_cu[`SICU_PC_SGPR_WRITES*32 +: 32] = pc_swrites;
+    assign perf_cu[`SICU_PC_SALU_INSTS*32 +: 32] = pc_salu;
+    assign perf_cu[`SICU_PC_LSU_QUEUE_OCCUPANCY*32 +: 32] = pc_lsuq;
+    assign perf_cu[`SICU_PC_LSU_BUSY_CYCLES*32 +: 32] = pc_lsu_busy;
+    assign perf_cu[`SICU_PC_MEM_REQUESTS*32 +: 32] = pc_memreq;
+    assign perf_cu[`SICU_PC_LDS_CONFLICT_CYCLES*32 +: 32] = pc_lds_conf;
+    assign perf_cu[`SICU_PC_LSU_ATOMQ_OCCUPANCY*32 +: 32] = pc_atomq;
+    assign perf_cu[`SICU_PC_VMEM_INSTS*32 +: 32] = pc_vm_insts;
+    assign perf_cu[`SICU_PC_VMEM_LINES*32 +: 32] = pc_vm_lines;
+    assign perf_cu[`SICU_PC_SMEM_INSTS*32 +: 32] = pc_sm_insts;
+    assign perf_cu[`SICU_PC_SMEM_REQUESTS*32 +: 32] = pc_sm_reqs;
+    assign perf_cu[`SICU_PC_LDS_ACCESSES*32 +: 32] = pc_lds;
 
     // observation only: the identity and values the units report are read by the
     // testbench monitor (rtl/tb/sicu_monitor.v), not by the CU's logic

@@ -95,7 +95,7 @@ echo "  $BUILD/area/area.json: all modules present, totals = sum of the parts"
 mkdir -p "$LARGE/synth" "$LARGE/area"
 awk '$1 == "VGPR_ROWS" || $1 == "SGPR_ROWS" { $2 = $2 * 4 } { print }' "$CONFIG" > "$LARGE/large.cfg"
 grep -q '^VGPR_ROWS' "$LARGE/large.cfg" && grep -q '^SGPR_ROWS' "$LARGE/large.cfg" || fail "no VGPR_ROWS/SGPR_ROWS in $CONFIG"
-make -s --no-print-directory CONFIG="$LARGE/large.cfg" BUILD="$LARGE" "$LARGE/gen/sicu_config.vh" "$LARGE/gen/si_isa.vh" "$LARGE/gen/sicu_bundle.vh" ||
+make -s --no-print-directory CONFIG="$LARGE/large.cfg" BUILD="$LARGE" "$LARGE/gen/sicu_config.vh" "$LARGE/gen/si_isa.vh" "$LARGE/gen/sicu_bundle.vh" "$LARGE/gen/sicu_units.vh" ||
     fail "headers of $LARGE/large.cfg"
 rf_mods="sgpr_file vgpr_bank"
 SYNTH_MODULES="$rf_mods" SYNTH_CU=0 SYNTH_SELFTEST=0 bash scripts/rtl-synth.sh "$LARGE" "$LARGE/large.cfg" \

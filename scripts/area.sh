@@ -65,7 +65,7 @@ for m in $all_mods; do
     [ -n "$stale" ] || [ -f "$SYN/$m.mem.txt" ] || stale="$SYN/$m.mem.txt missing"
     [ -n "$stale" ] && break
     [ "${AREA_RESYNTH:-0}" = never ] && continue
-    for src in rtl/*.v rtl/*.vh rtl/fp/*.vh "$GEN/sicu_config.vh" "$GEN/si_isa.vh" "$GEN/sicu_bundle.vh"; do
+    for src in rtl/*.v rtl/*.vh rtl/fp/*.vh "$GEN/sicu_config.vh" "$GEN/si_isa.vh" "$GEN/sicu_bundle.vh" "$GEN/sicu_units.vh"; do
         [ "$src" -nt "$SYN/$m.il" ] && { stale="$src is newer than $SYN/$m.il"; break; }
     done
 done

@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# gen-units.sh MANIFEST OUT.h - the C view of the unit manifest (rtl/units.manifest).
+# gen-units.sh MANIFEST OUT.h - the C and Verilog views of the unit manifest (rtl/units.manifest).
 #
+# OUT.h (C):
 #   SICU_CU_SCOPE                 the CU instance in the simulation wrapper
 #   SICU_UNITS(X)                 X(name, instance path under the CU, description)
 #   SICU_UNIT_INSTANCES(X)        X(instance name, module)  every named instance
 #   SICU_MODULE_GROUPS(X)         X(module, area group label)
 #   SICU_AREA_GROUPS(X)           X(area group label)  in report order
-# Errors (unknown group, duplicate unit or module, malformed line) name the line.
+#   SICU_PERF_CU(X)               X(counter)  the CU's --stats counters, in perf_cu order:
+#                                 the counters of every unit that is not one of a
+#                                 generate loop's instances, in manifest order
+#   SICU_NPERF_CU, SICU_PC_<name> how many; each one's index in perf_cu
+#   SICU_PERF_SIMD(X), SICU_NPERF_SIMD, SICU_PS_<name>
+#                                 the same for the per-SIMD counters (the unit
+#                                 whose instance is g_simd[0]...: perf_simd)
+# OUT.vh (Verilog, next to OUT.h): `SICU_NPERF_CU, `SICU_PC_<NAME>,
+#   `SICU_NPERF_SIMD, `SICU_PS_<NAME> for the RTL's counter buses.
+# Errors (unknown group, duplicate unit, module or counter, malformed line) name the line.
 set -euo pipefail
 in=$1 out=$2
-awk -v out="$out.tmp" '
+awk -v out="$out.tmp" -v vout="${out%.h}.vh.tmp" '
 function die(msg) { printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"; bad = 1; exit 1 }
 /^[ \t]*(#|$)/ { next }
 $1 == "cu" { if (NF != 2) die("expected: cu SCOPE"); cu = $2; next }
@@ -26,6 +36,16 @@ $1 == "unit" {
     }
     if ($2 in useen) die("duplicate unit " $2)
     useen[$2] = 1
+    if ($5 != "-") {
+        nc = split($5, cs, ",")
+        for (k = 1; k <= nc; k++) {
+            if (cs[k] !~ /^[a-z][a-z0-9_]*$/) die("counter " cs[k] ": expected a lower-case identifier")
+            if (cs[k] in cseen) die("counter " cs[k] " listed twice")
+            cseen[cs[k]] = 1
+            if (index($3, "[")) simdc[nsc++] = cs[k]
+            else cuc[ncc++] = cs[k]
+        }
+    }
     d = ""; for (i = 1; i <= NF && $i != "--"; i++) ; for (i++; i <= NF; i++) d = d (d == "" ? "" : " ") $i
     gsub(/"/, "\\\"", d)
     inst = $3
@@ -59,6 +79,25 @@ END {
     for (i = 1; i <= nm; i++) printf "    %s%s\n", mods_out[i], i < nm ? " \\" : "" > out
     printf "#define SICU_AREA_GROUPS(X) \\\n" > out
     for (i = 1; i <= ng; i++) printf "    X(\"%s\")%s\n", gorder[i], i < ng ? " \\" : "" > out
+    counters(out, "CU", "PC", cuc, ncc)
+    counters(out, "SIMD", "PS", simdc, nsc)
     print "#endif" > out
+    print "// Generated from rtl/units.manifest by scripts/gen-units.sh - do not edit." > vout
+    print "// The counter buses of the CU (perf_cu) and of each SIMD (perf_simd): sizes and indices." > vout
+    print "`ifndef SICU_UNITS_VH\n`define SICU_UNITS_VH" > vout
+    vcounters(vout, "CU", "PC", cuc, ncc)
+    vcounters(vout, "SIMD", "PS", simdc, nsc)
+    print "`endif" > vout
+}
+function counters(f, what, p, c, n,   i) {
+    printf "#define SICU_NPERF_%s %d\n", what, n > f
+    printf "#define SICU_PERF_%s(X)%s\n", what, n ? " \\" : "" > f
+    for (i = 0; i < n; i++) printf "    X(%s)%s\n", c[i], i < n - 1 ? " \\" : "" > f
+    for (i = 0; i < n; i++) printf "#define SICU_%s_%s %d\n", p, c[i], i > f
+}
+function vcounters(f, what, p, c, n,   i) {
+    printf "`define SICU_NPERF_%s %d\n", what, n > f
+    for (i = 0; i < n; i++) printf "`define SICU_%s_%s %d\n", p, toupper(c[i]), i > f
 }' "$in"
 mv "$out.tmp" "$out"
+mv "${out%.h}.vh.tmp" "${out%.h}.vh"

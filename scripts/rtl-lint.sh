@@ -26,7 +26,7 @@ LINT_TIMEOUT=${LINT_TIMEOUT:-900}
 GEN=$BUILD/gen
 OUT=$BUILD/lint
 
-for f in "$GEN/sicu_config.vh" "$GEN/si_isa.vh" "$GEN/sicu_bundle.vh"; do
+for f in "$GEN/sicu_config.vh" "$GEN/si_isa.vh" "$GEN/sicu_bundle.vh" "$GEN/sicu_units.vh"; do
     [ -f "$f" ] || { echo "rtl-lint: missing $f (make BUILD=$BUILD $f)" >&2; exit 2; }
 done
 command -v "$VERILATOR" >/dev/null || { echo "rtl-lint: $VERILATOR not found" >&2; exit 2; }

@@ -72,7 +72,7 @@ GEN=$BUILD/gen
 OUT=$BUILD/synth
 PY=${PYTHON:-python3}
 
-for f in "$GEN/sicu_config.vh" "$GEN/si_isa.vh" "$GEN/sicu_bundle.vh"; do
+for f in "$GEN/sicu_config.vh" "$GEN/si_isa.vh" "$GEN/sicu_bundle.vh" "$GEN/sicu_units.vh"; do
     [ -f "$f" ] || { echo "rtl-synth: missing $f (make BUILD=$BUILD $f)" >&2; exit 2; }
 done
 command -v "$YOSYS" >/dev/null || { echo "rtl-synth: $YOSYS not found" >&2; exit 2; }

@@ -10,6 +10,7 @@
 // (it queues them in C), so the CU's request-ready inputs are tied to 1
 // here rather than driven from C.
 `default_nettype none
+`include "sicu_units.vh"      // the counter buses' sizes (rtl/units.manifest)
 module sicu_tb #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
@@ -131,8 +132,8 @@ module sicu_tb #(
     output wire [NS-1:0]     mon_fu_valid,
     output wire [NS*7-1:0]   mon_fu,
     output wire [NS*7-1:0]   mon_fu_lanes,
-    output wire [19*32-1:0]  perf_cu,
-    output wire [NS*5*32-1:0] perf_simd
+    output wire [`SICU_NPERF_CU*32-1:0]        perf_cu,     // the counters (rtl/units.manifest: SICU_PC_*)
+    output wire [NS*`SICU_NPERF_SIMD*32-1:0]   perf_simd    // ... of each SIMD (SICU_PS_*)
 );
     // reset through a flop: a top-level input that reaches combinational
     // logic makes Verilator evaluate that logic again at every eval()
