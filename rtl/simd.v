@@ -276,6 +276,24 @@ module simd #(
     assign mon_fu_valid = cx_valid;
     assign mon_fu = x_q ? qr_fu[6:0] : lane_fu[6:0];
     assign mon_fu_lanes = {1'b0, popc(cur_exec & lane_now)};
+    // The op's kinds, format and compare condition from the ISA table,
+    // decoded here once for all lanes and quarter-rate datapaths: the op
+    // itself (k0..kd, is_vopc) or, under operand isolation, v_nop's.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [8:0]  x_opc = si_op_opcode(xop), nop_opc = si_op_opcode(SI_OP_V_NOP);   // [3:0]: a compare's condition
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0]  nop_k0 = si_op_src_kind(SI_OP_V_NOP, 2'd0), nop_k1 = si_op_src_kind(SI_OP_V_NOP, 2'd1);
+    wire [7:0]  nop_k2 = si_op_src_kind(SI_OP_V_NOP, 2'd2), nop_kd = si_op_dst_kind(SI_OP_V_NOP);
+    wire        nop_vopc = si_op_fmt(SI_OP_V_NOP) == SI_FMT_VOPC;
+    wire        l_iso = x_q || !cx_valid;    // the lanes compute nothing this cycle
+    wire [7:0]  l_k0 = l_iso ? nop_k0 : k0, l_k1 = l_iso ? nop_k1 : k1, l_k2 = l_iso ? nop_k2 : k2;
+    wire [7:0]  l_kd = l_iso ? nop_kd : kd;
+    wire        l_vopc = l_iso ? nop_vopc : is_vopc;
+    wire [3:0]  l_cond = l_iso ? nop_opc[3:0] : x_opc[3:0];
+    wire [7:0]  q_k0 = x_q ? k0 : nop_k0, q_k1 = x_q ? k1 : nop_k1, q_k2 = x_q ? k2 : nop_k2;
+    wire [7:0]  q_kd = x_q ? kd : nop_kd;
+    wire        q_vopc = x_q ? is_vopc : nop_vopc;
+    wire [3:0]  q_cond = x_q ? x_opc[3:0] : nop_opc[3:0];
     generate
         for (l = 0; l < L; l = l + 1) begin : g_lane
             wire [31:0] a_lo = cur[(0*L + l)*32 +: 32], a_hi = cur[(1*L + l)*32 +: 32];
@@ -288,7 +306,8 @@ module simd #(
             simd_lane u_lane (
                 // quarter-rate ops: the simd_qr datapaths; no pass: operand
                 // isolation (no switching, and less simulation work)
-                .op((x_q || !cx_valid) ? SI_OP_V_NOP : xop),
+                .op(l_iso ? SI_OP_V_NOP : xop),
+                .kind0(l_k0), .kind1(l_k1), .kind2(l_k2), .kindd(l_kd), .vopc(l_vopc), .cond(l_cond),
                 .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
                 .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
@@ -332,7 +351,8 @@ module simd #(
             wire [63:0] src1 = !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
             wire [63:0] src2 = !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
             simd_qr u_qr (
-                .op(x_q ? xop : SI_OP_V_NOP),
+                .op(x_q ? xop : SI_OP_V_NOP), .qrate(x_q),
+                .kind0(q_k0), .kind1(q_k1), .kind2(q_k2), .kindd(q_kd), .vopc(q_vopc), .cond(q_cond),
                 .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
                 .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),

@@ -9,6 +9,10 @@
 // Ports
 //   op        SI_OP_* index (build/gen/si_isa.vh) of a VALU op (VOP1, VOP2, VOPC,
 //             VOP3A, VOP3B, and the VOP3 forms of VOP1/VOP2/VOPC).
+//   kind0..2, kindd  the ISA table's operand kinds of op: si_op_src_kind(op, i)
+//             and si_op_dst_kind(op); vopc: si_op_fmt(op) == SI_FMT_VOPC;
+//             cond: si_op_opcode(op)[3:0] (a compare's condition).  Decoded
+//             once per SIMD for all its lanes (simd.v), not in every lane.
 //   vop3      the instruction is VOP3-encoded: abs/neg/omod/clamp apply.
 //   abs, neg  source modifiers, bit i = source i.  As in the emulator they act
 //             only on float-kind operands (K_F32: bit 31, K_F64: bit 63): abs
@@ -68,6 +72,12 @@
 `default_nettype none
 module simd_lane (
   input  wire [9:0]  op,
+  input  wire [7:0]  kind0,
+  input  wire [7:0]  kind1,
+  input  wire [7:0]  kind2,
+  input  wire [7:0]  kindd,
+  input  wire        vopc,
+  input  wire [3:0]  cond,
   input  wire        vop3,
   input  wire [2:0]  abs,
   input  wire [2:0]  neg,
@@ -326,16 +336,13 @@ module simd_lane (
   // Operands with source modifiers.
   // ------------------------------------------------------------------
   wire        is_mac = (op == SI_OP_V_MAC_F32) || (op == SI_OP_V_MAC_LEGACY_F32);
-  wire [7:0]  k0 = si_op_src_kind(op, 2'd0);
-  wire [7:0]  k1 = si_op_src_kind(op, 2'd1);
+  wire [7:0]  k0 = kind0;
+  wire [7:0]  k1 = kind1;
   // v_mac_*: the destination is read as src2 as an f32 operand.
-  wire [7:0]  k2 = is_mac ? SI_K_F32 : si_op_src_kind(op, 2'd2);
-  wire [7:0]  kd = si_op_dst_kind(op);
-  wire        is_vopc = si_op_fmt(op) == SI_FMT_VOPC;
-  // only the low 4 bits of the opcode (the compare condition) are needed
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [8:0]  opc = si_op_opcode(op);
-  /* verilator lint_on UNUSEDSIGNAL */
+  wire [7:0]  k2 = is_mac ? SI_K_F32 : kind2;
+  wire [7:0]  kd = kindd;
+  wire        is_vopc = vopc;
+  wire [3:0]  opc = cond;     // the compare condition: the opcode's low 4 bits
   wire [63:0] A64 = fu_srcmod(src0, k0, vop3, abs[0], neg[0]);
   wire [63:0] B64 = fu_srcmod(src1, k1, vop3, abs[1], neg[1]);
   wire [63:0] C64 = fu_srcmod(src2, k2, vop3, abs[2], neg[2]);

@@ -8,8 +8,9 @@
 // cycles per wave instruction).  The results are bit for bit those of the
 // golden library (sw/fp.c, sw/fp_trans.c, sw/valu.c).
 //
-// Ports as simd_lane (op, vop3, abs/neg, omod/clamp, mode, src0..2 read as
-// the lane reads them, mask_in = VCC for v_div_fmas_f64; res, mask_out =
+// Ports as simd_lane (op and its decoded kinds/vopc/cond, vop3, abs/neg,
+// omod/clamp, mode, src0..2 read as the lane reads them, mask_in = VCC for
+// v_div_fmas_f64; qrate = si_op_qrate(op); res, mask_out =
 // compare / class result or div_scale's VCC bit, fu_sel = the FU_* id of the
 // op for power accounting).  An op that is not quarter rate gives res = 0.
 //
@@ -28,6 +29,13 @@
 `default_nettype none
 module simd_qr (
   input  wire [9:0]  op,
+  input  wire        qrate,
+  input  wire [7:0]  kind0,
+  input  wire [7:0]  kind1,
+  input  wire [7:0]  kind2,
+  input  wire [7:0]  kindd,
+  input  wire        vopc,
+  input  wire [3:0]  cond,
   input  wire        vop3,
   input  wire [2:0]  abs,
   input  wire [2:0]  neg,
@@ -57,13 +65,12 @@ module simd_qr (
 `include "simd_fu.vh"
   /* verilator lint_on VARHIDDEN */
 
-  wire [7:0]  k0 = si_op_src_kind(op, 2'd0);
-  wire [7:0]  k1 = si_op_src_kind(op, 2'd1);
-  wire [7:0]  k2 = si_op_src_kind(op, 2'd2);
-  wire [7:0]  kd = si_op_dst_kind(op);
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [8:0]  opc = si_op_opcode(op);       // VOPC: the condition is opc[3:0]
-  /* verilator lint_on UNUSEDSIGNAL */
+  // the op's kinds, format and condition, decoded once per SIMD (simd.v)
+  wire [7:0]  k0 = kind0;
+  wire [7:0]  k1 = kind1;
+  wire [7:0]  k2 = kind2;
+  wire [7:0]  kd = kindd;
+  wire [3:0]  opc = cond;     // VOPC: the condition
   wire [63:0] A = fu_srcmod(src0, k0, vop3, abs[0], neg[0]);
   wire [63:0] B = fu_srcmod(src1, k1, vop3, abs[1], neg[1]);
   wire [63:0] C = fu_srcmod(src2, k2, vop3, abs[2], neg[2]);
@@ -118,7 +125,7 @@ module simd_qr (
       SI_OP_V_MUL_HI_I32:        mulk = 2'd2;
       default:
         // f64 compares (v_cmp/v_cmpx/v_cmps/v_cmpsx on K_F64 operands)
-        if (si_op_fmt(op) == SI_FMT_VOPC && k0 == SI_K_F64) fu = FU_CMP64;
+        if (vopc && k0 == SI_K_F64) fu = FU_CMP64;
     endcase
     fu_sel = fu;
   end
@@ -237,7 +244,7 @@ module simd_qr (
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     mp = 66'd0;
-    if (si_op_qrate(op) && fu == FU_NONE)
+    if (qrate && fu == FU_NONE)
       mp = $signed({mulk == 2'd2 && A[31], A[31:0]}) * $signed({mulk == 2'd2 && B[31], B[31:0]});
   end
 
