@@ -30,7 +30,7 @@ run_stats() {  # dir engine sicu-binary stats-file -> prints peak KiB
 MT=$ROOT/$BUILD-bench-mt
 if [ "${BENCH_MT:-1}" = 1 ]; then
     echo "== building a --threads 2 model in $MT (once)"
-    make -s -j2 BUILD="$MT" CONFIG="$cfg" VL_FLAGS="-O3 --x-assign fast --x-initial fast --trace-fst --threads 2" rtl \
+    make -s -j2 BUILD="$MT" CONFIG="$cfg" VL_THREADS=2 rtl \
         >"$OUT/mt-build.log" 2>&1 || { echo "bench-rtl: --threads 2 build failed, see $OUT/mt-build.log"; MT=; }
 else
     MT=
