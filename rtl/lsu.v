@@ -1095,23 +1095,6 @@ module lsu #(
         end
         if (rst) rb_en = 5'd0;
     end
-    function automatic [2047:0] bk_row_sel(input [1:0] r);
-        case (r)
-            2'd0: bk_row_sel = bk_r0;
-            2'd1: bk_row_sel = bk_r1;
-            2'd2: bk_row_sel = bk_r2;
-            default: bk_row_sel = bk_r3;
-        endcase
-    endfunction
-    function automatic [2047:0] rb_row_sel(input [2:0] r);
-        case (r)
-            3'd0: rb_row_sel = rb_r0;
-            3'd1: rb_row_sel = rb_r1;
-            3'd2: rb_row_sel = rb_r2;
-            3'd3: rb_row_sel = rb_r3;
-            default: rb_row_sel = rb_r4;
-        endcase
-    endfunction
     // per lane: the five rows' dwords of that lane (slices of the row
     // registers: no wide concatenation in simulation, per-dword enables in
     // synthesis)
@@ -1188,11 +1171,26 @@ module lsu #(
     wire       ar_rsp = mem_rsp_valid && ar_out != 7'd0;   // a response of the queue's (entry ar_own)
     // the entry that joins: its responses not yet in (the front's are all after the queue's)
     wire [6:0] ar_new_left = outst - ar_out - ((mem_rsp_valid && ar_out == 7'd0) ? 7'd1 : 7'd0);
+    // (the row selects are cases here, not function calls: Verilator would
+    // compute both functions' 2048-bit results every cycle)
     always @(posedge clk)
         if (!rst && dq_v) vwr_data <= {64{dq_data}};
         else if (ar_take) vwr_data <= 2048'd0;
-        else if (wb_back_row) vwr_data <= bk_row_sel(bk_wi[1:0]);
-        else if (wb_front_row) vwr_data <= rb_row_sel(w_i[2:0]);
+        else if (wb_back_row)
+            case (bk_wi[1:0])
+                2'd0: vwr_data <= bk_r0;
+                2'd1: vwr_data <= bk_r1;
+                2'd2: vwr_data <= bk_r2;
+                default: vwr_data <= bk_r3;
+            endcase
+        else if (wb_front_row)
+            case (w_i[2:0])
+                3'd0: vwr_data <= rb_r0;
+                3'd1: vwr_data <= rb_r1;
+                3'd2: vwr_data <= rb_r2;
+                3'd3: vwr_data <= rb_r3;
+                default: vwr_data <= rb_r4;
+            endcase
 
     always @(posedge clk) begin
         free_valid <= 1'b0;

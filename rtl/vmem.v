@@ -272,9 +272,11 @@ module vmem #(
                 if (pend[k] | pend[64 + k] | pend[128 + k] | pend[192 + k]) lead_q_f = k[5:4];
         end
     endfunction
+    // (an expression, not a loop over the 256 bits: Verilator computes a
+    // function's body wherever it is called, also under a false condition,
+    // e.g. in the assertion below every cycle)
     function automatic [255:0] qmask_f(input [1:0] q);
-        integer k;
-        for (k = 0; k < 256; k = k + 1) qmask_f[k] = k[5:4] == q;
+        qmask_f = {4{64'h000000000000ffff << {q, 4'b0000}}};
     endfunction
     wire rq_room = rq_cnt < REQS[RQW:0];
     wire req_free = !gm_req_valid || gm_req_ready;
