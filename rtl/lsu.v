@@ -388,6 +388,13 @@ module lsu #(
             lanew = ln[0] ? h2[63:32] : h2[31:0];
         end
     endfunction
+`ifdef VERILATOR
+    // simulation: the dword itself (a call of lanew would copy the 2048-bit
+    // row into the function every cycle)
+ `define LSU_LANEW(row, ln) row[{ln, 5'd0} +: 32]
+`else
+ `define LSU_LANEW(row, ln) lanew(row, ln)
+`endif
     // {out of range, address} of lane ln's dword at byte `extra` (buf_addr.vh)
 `include "buf_addr.vh"
     function automatic [64:0] buf_addr_f(input [5:0] ln, input [31:0] extra);
@@ -733,7 +740,7 @@ module lsu #(
                           {nxt_lane[5:2], x_off16[{1'b0, nxt_lane[1:0], 1'b1}], x_off16[{1'b0, nxt_lane[1:0], 1'b0}]} :
                           {nxt_lane[5], ((nxt_lane[4:0] & x_off16[4:0]) | x_off16[9:5]) ^ x_off16[14:10]};
     wire [31:0] cnt_a = (x_m0 + {16'd0, x_off16}) & ~32'd3;
-    wire [31:0] cnt_old = lanew(rb_r0, cnt_first);
+    wire [31:0] cnt_old = `LSU_LANEW(rb_r0, cnt_first);
     reg  [6:0]  cnt_n;
     reg  [5:0]  cnt_first;
     integer     ci;
@@ -894,14 +901,14 @@ module lsu #(
     // the operand dwords of the lane being accessed (nxt_lane), computed once
     // here: lanew() inside the FSM's branches would multiply its wide
     // temporaries by the decision tree in synthesis
-    wire [31:0] l_a0 = lanew(abuf[0], nxt_lane), l_a1 = lanew(abuf[1], nxt_lane);
-    wire [31:0] l_d0 = lanew(dbuf[0], nxt_lane), l_d1 = lanew(dbuf[1], nxt_lane);
-    wire [31:0] l_d2 = lanew(dbuf[2], nxt_lane), l_d3 = lanew(dbuf[3], nxt_lane);
+    wire [31:0] l_a0 = `LSU_LANEW(abuf[0], nxt_lane), l_a1 = `LSU_LANEW(abuf[1], nxt_lane);
+    wire [31:0] l_d0 = `LSU_LANEW(dbuf[0], nxt_lane), l_d1 = `LSU_LANEW(dbuf[1], nxt_lane);
+    wire [31:0] l_d2 = `LSU_LANEW(dbuf[2], nxt_lane), l_d3 = `LSU_LANEW(dbuf[3], nxt_lane);
     wire [31:0] l_dn = (a_d[1:0] == 2'd0) ? l_d0 : (a_d[1:0] == 2'd1) ? l_d1 : (a_d[1:0] == 2'd2) ? l_d2 : l_d3;
-    wire [31:0] l_swz = lanew(abuf[0], swz_src);
+    wire [31:0] l_swz = `LSU_LANEW(abuf[0], swz_src);
     // result rows 0..3 of lane nxt_lane (DS atomics: old value; format loads: raw element)
-    wire [31:0] l_r0 = lanew(rb_r0, nxt_lane), l_r1 = lanew(rb_r1, nxt_lane);
-    wire [31:0] l_r2 = lanew(rb_r2, nxt_lane), l_r3 = lanew(rb_r3, nxt_lane);
+    wire [31:0] l_r0 = `LSU_LANEW(rb_r0, nxt_lane), l_r1 = `LSU_LANEW(rb_r1, nxt_lane);
+    wire [31:0] l_r2 = `LSU_LANEW(rb_r2, nxt_lane), l_r3 = `LSU_LANEW(rb_r3, nxt_lane);
     integer   i;
     always @* begin
         nxt_found = 1'b0;
@@ -946,7 +953,13 @@ module lsu #(
             end
         end
     endfunction
-    wire   vm_aligned = vm_aligned_f(x_exec);
+    // (computed only for the instructions vmem may take, in simulation)
+    reg    vm_aligned;
+    always @* begin
+        vm_aligned = 1'b0;
+        `SICU_SIM_WHEN(x_fast)
+        vm_aligned = vm_aligned_f(x_exec);
+    end
     assign vm_valid = st == S_VM;
     assign vm_wave = x_wave;
     assign vm_tag = x_tag;
