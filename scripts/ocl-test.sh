@@ -88,7 +88,27 @@ else
         ok "SICU_ENGINE=rtl without libsicu-rtl.so: error" || ko "SICU_ENGINE=rtl without the library: message"
 fi
 
+# expect_fail TAG PATTERN VAR=VALUE...: stencil2d must fail, with PATTERN on stderr
+expect_fail() {
+    local tag=$1 pat=$2
+    shift 2
+    if (cd programs/ocl/stencil2d && env "$@" "$OUT/stencil2d") >"$OUT/$tag.log" 2>&1; then
+        ko "$tag must fail"
+    else
+        grep -qE "$pat" "$OUT/$tag.log" && ok "$tag: error" || { ko "$tag: message"; tail -3 "$OUT/$tag.log"; }
+    fi
+}
+# the engines' runaway guards from the environment: checked numbers, honoured
+expect_fail max-instructions-bad 'SICU_MAX_INSTRUCTIONS=" -4": expected a decimal or 0x hex number' \
+    SICU_MAX_INSTRUCTIONS=" -4"
+expect_fail max-instructions-limit 'instruction limit of 100 ' SICU_MAX_INSTRUCTIONS=100
+
 if [ -f "$B/lib/libsicu-rtl.so" ]; then
+    expect_fail max-cycles-bad 'SICU_MAX_CYCLES="1e6": expected a decimal or 0x hex number' SICU_ENGINE=rtl \
+        SICU_MAX_CYCLES=1e6
+    expect_fail max-cycles-limit 'cycle limit of 200 reached' SICU_ENGINE=rtl SICU_MAX_CYCLES=0xc8
+    grep -q "its cycle limit is SICU_MAX_CYCLES=200" "$OUT/max-cycles-limit.log" && ok "max-cycles-limit: the variable named" ||
+        ko "max-cycles-limit: SICU_MAX_CYCLES not named"
     for p in stencil2d matmul lavamd; do
         run "$p" cosim SICU_ENGINE=cosim "$OUT/$p"
     done

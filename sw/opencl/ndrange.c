@@ -5,6 +5,7 @@
  * writes each dispatch as DIR/dispatch-NNNN/launch.json + buffer files. */
 #include "ocl.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <jansson.h>
@@ -133,12 +134,35 @@ static cl_int copy_out(ocl_run *r)
     return CL_SUCCESS;
 }
 
+/* An engine limit from the environment: *out = def when name is unset or
+ * empty, else its value (decimal or 0x hex, digits only); -1 with a message
+ * when it is not such a number. */
+static int env_limit(const char *name, uint64_t def, uint64_t *out)
+{
+    const char *v = getenv(name);
+    *out = def;
+    if (!v || !*v)
+        return 0;
+    int hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+    const char *d = hex ? v + 2 : v;
+    int ok = *d != 0;
+    for (const char *c = d; *c && ok; c++)
+        ok = hex ? isxdigit((unsigned char)*c) != 0 : isdigit((unsigned char)*c) != 0;
+    errno = 0;
+    unsigned long long x = ok ? strtoull(v, NULL, 0) : 0;
+    if (!ok || errno == ERANGE) {
+        ocl_log("%s=\"%s\": expected a decimal or 0x hex number below 2^64 (0 = no limit)", name, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
 static cl_int run_emu(ocl_run *r)
 {
-    si_emu_opts eo = {.max_instructions = SI_EMU_DEFAULT_MAX_INSTRUCTIONS};
-    const char *mi = getenv("SICU_MAX_INSTRUCTIONS");
-    if (mi && *mi)
-        eo.max_instructions = strtoull(mi, NULL, 0);
+    si_emu_opts eo = {0};
+    if (env_limit("SICU_MAX_INSTRUCTIONS", SI_EMU_DEFAULT_MAX_INSTRUCTIONS, &eo.max_instructions) < 0)
+        return CL_INVALID_VALUE;
     si_emu *e = si_emu_create(&r->mem, &r->d, &eo);
     if (!e) {
         ocl_log("kernel '%s': cannot create the emulator", r->k->k->name);
@@ -209,11 +233,15 @@ static cl_int run_rtl(ocl_run *r, const sicu_rtl_engine *eng, int cosim)
     sicu_rtl_opts o = {.cosim = cosim, .quiet = 1, .launch_path = "opencl-dispatch", .stats = stats};
     char err[1024];
     cl_int rc = CL_SUCCESS;
-    if (eng->check(&o, err, sizeof err) < 0) {
+    int bad_limit = env_limit("SICU_MAX_CYCLES", SICU_RTL_DEFAULT_MAX_CYCLES, &o.max_cycles) < 0;
+    if (bad_limit) {
+        rc = CL_INVALID_VALUE;
+    } else if (eng->check(&o, err, sizeof err) < 0) {
         ocl_log("RTL engine: %s", err);
         rc = CL_OUT_OF_RESOURCES;
     } else if (eng->run(&r->l, &r->k->prog->co, &r->mem, &r->d, &r->emem, &r->ed, &o) != 0) {
-        ocl_log("kernel '%s' failed on the %s engine (messages above)", r->k->k->name, cosim ? "cosim" : "rtl");
+        ocl_log("kernel '%s' failed on the %s engine (messages above; its cycle limit is SICU_MAX_CYCLES=%llu, "
+                "0 = none)", r->k->k->name, cosim ? "cosim" : "rtl", (unsigned long long)o.max_cycles);
         rc = CL_OUT_OF_RESOURCES;
     } else {
         r->cycles = stats_cycles(stats);

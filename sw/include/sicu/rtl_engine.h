@@ -18,7 +18,7 @@
 #define SICU_RTL_ABI 1                      /* bump on any change of this file */
 #define SICU_RTL_ENTRY "sicu_rtl_engine_get"
 #define SICU_RTL_FAIL_WAVES_DEFAULT 2000
-#define SICU_RTL_DEFAULT_MAX_CYCLES 10000000ull   /* sicu run's runaway guard (about 10 minutes) */
+#define SICU_RTL_DEFAULT_MAX_CYCLES 5000000ull    /* sicu run's runaway guard (about a minute) */
 
 /* The options of sicu run for the RTL engines (docs/cli.md). */
 typedef struct sicu_rtl_opts {
