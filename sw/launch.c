@@ -142,7 +142,7 @@ static int f32_overflows(double d)
     return isfinite(d) && isinf((float)d);
 }
 
-static int parse_u64_str(const char *s, uint64_t *out)
+int si_parse_u64(const char *s, uint64_t *out)
 {
     int neg;
     return parse_mag(s, out, &neg) < 0 || neg ? -1 : 0;
@@ -293,14 +293,14 @@ static int parse_init(si_launch *l, si_launch_buf *b, const char *where, const c
         if (b->init == SI_INIT_FILL8 && b->value > 255 && b->value < 0xffffff80u) BAD("fill8 value must fit in a byte");
     } else if (!strcmp(kw, "random32")) {
         b->init = SI_INIT_RANDOM32;
-        if (np != 1 || parse_u64_str(p[0], &b->seed) < 0) BAD("expected random32:SEED (an unsigned integer)");
+        if (np != 1 || si_parse_u64(p[0], &b->seed) < 0) BAD("expected random32:SEED (an unsigned integer)");
     } else if (!strcmp(kw, "f32range")) {
         b->init = SI_INIT_F32RANGE;
         if (np != 2 || parse_real_str(p[0], &b->a) < 0 || parse_real_str(p[1], &b->b) < 0)
             BAD("expected f32range:A:B (numbers)");
     } else if (!strcmp(kw, "f32random")) {
         b->init = SI_INIT_F32RANDOM;
-        if (np != 3 || parse_u64_str(p[0], &b->seed) < 0 || parse_real_str(p[1], &b->a) < 0 ||
+        if (np != 3 || si_parse_u64(p[0], &b->seed) < 0 || parse_real_str(p[1], &b->a) < 0 ||
             parse_real_str(p[2], &b->b) < 0)
             BAD("expected f32random:SEED:A:B");
     } else {

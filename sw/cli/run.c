@@ -2,7 +2,6 @@
  * write statistics. */
 #include "cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -122,14 +121,10 @@ static int write_stats(const char *path, const si_stats *s, double wall, unsigne
 /* an RTL option's number: non-negative integer (decimal, 0x hex) */
 static int parse_u64(const char *opt, const char *arg, uint64_t *v)
 {
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(arg, &end, 0);
-    if (*end || !*arg || *arg == '-' || errno) {
+    if (si_parse_u64(arg, v) < 0) {
         cli_err("run", "--%s expects a number, got '%s'", opt, arg);
         return -1;
     }
-    *v = x;
     return 0;
 }
 
@@ -313,10 +308,8 @@ int cmd_run(int argc, char **argv)
         case 's': stats_path = optarg; break;
         case 'q': quiet = 1; break;
         case 'r': {
-            char *end;
-            errno = 0;
-            unsigned long v = strtoul(optarg, &end, 10);
-            if (errno || *end || !*optarg || optarg[0] == '-' || v == 0 || v > 1000000) {
+            uint64_t v;
+            if (si_parse_u64(optarg, &v) < 0 || v == 0 || v > 1000000) {
                 cli_err("run", "--repeat: expected an integer from 1 to 1000000, got '%s'", optarg);
                 return CLI_USAGE;
             }
@@ -324,18 +317,13 @@ int cmd_run(int argc, char **argv)
             reps_given = 1;
             break;
         }
-        case 'm': {
-            char *end;
-            errno = 0;
-            unsigned long long v = strtoull(optarg, &end, 0);
-            if (errno || *end || !*optarg || optarg[0] < '0' || optarg[0] > '9') {
+        case 'm':
+            if (si_parse_u64(optarg, &maxi) < 0) {
                 cli_err("run", "--max-instructions: expected a non-negative integer (0 = no limit), got '%s'", optarg);
                 return CLI_USAGE;
             }
-            maxi = v;
             maxi_given = 1;
             break;
-        }
         case O_MAXC: if (parse_u64("max-cycles", optarg, &ro.max_cycles)) return CLI_USAGE; break;
         case O_WDOG: if (parse_u64("watchdog", optarg, &ro.watchdog)) return CLI_USAGE; ro.have_watchdog = 1; break;
         case O_STALL: if (parse_u64("mem-stall-after", optarg, &ro.mem_stall_after)) return CLI_USAGE; break;

@@ -5,7 +5,6 @@
  * writes each dispatch as DIR/dispatch-NNNN/launch.json + buffer files. */
 #include "ocl.h"
 
-#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <jansson.h>
@@ -143,18 +142,10 @@ static int env_limit(const char *name, uint64_t def, uint64_t *out)
     *out = def;
     if (!v || !*v)
         return 0;
-    int hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
-    const char *d = hex ? v + 2 : v;
-    int ok = *d != 0;
-    for (const char *c = d; *c && ok; c++)
-        ok = hex ? isxdigit((unsigned char)*c) != 0 : isdigit((unsigned char)*c) != 0;
-    errno = 0;
-    unsigned long long x = ok ? strtoull(v, NULL, 0) : 0;
-    if (!ok || errno == ERANGE) {
+    if (si_parse_u64(v, out) < 0) {
         ocl_log("%s=\"%s\": expected a decimal or 0x hex number below 2^64 (0 = no limit)", name, v);
         return -1;
     }
-    *out = x;
     return 0;
 }
 

@@ -108,6 +108,11 @@ int si_launch_setup(si_launch *l, const si_codeobj *co, si_mem *mem, si_dispatch
 int si_launch_dump(si_launch *l, si_mem *mem);
 void si_launch_free(si_launch *l);
 
+/* A non-negative integer string as the launch format reads them: decimal or
+ * 0x hex digits and nothing else (no spaces, sign or suffix), below 2^64.
+ * 0 and *out set, or -1 (and *out unchanged) when malformed. */
+int si_parse_u64(const char *s, uint64_t *out);
+
 /* The deterministic generators behind "random32"/"f32random" (documented
  * in docs/launch-format.md so host references can reproduce them):
  * splitmix64 over `*state`, upper 32 bits of each output. */
