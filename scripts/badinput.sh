@@ -285,6 +285,8 @@ if [ -f "$RTL_LIB" ] && [ -n "$LLVM_MC" ]; then
     check rtl-hang 'watchdog: no instruction retired for 3000 cycles.*slot 0: last retired 0x[0-9a-f]+ .*lgkmcnt 1' \
         "$SICU" run hang.json --engine rtl --watchdog 3000 --mem-stall-after 1
     check rtl-bad-number "--max-cycles expects a number" "$SICU" run loop.json --engine rtl --max-cycles 12x
+    # a leading space and a sign: strtoull would wrap " -4" to 2^64-4
+    check rtl-signed-number "--max-cycles expects a number, got ' -4'" "$SICU" run loop.json --engine rtl --max-cycles " -4"
     check rtl-emu-option "--max-instructions is an emulator option" "$SICU" run loop.json --engine cosim --max-instructions 9
     # a trace write error is the host's: reported, and no failure waveform re-simulated for it
     check rtl-trace-full 'cannot write the trace: No space left on device' \
