@@ -174,10 +174,9 @@ area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 # ---------------------------------------------------------------- the RTL model and its harness
-# $(BUILD)/rtl/obj: the verilated compute unit.  Verilated hierarchically: the
-# SIMD lane and the quarter-rate datapath (/*verilator hier_block*/, RTL_HIER)
-# are verilated and compiled once each and shared by all their instances;
-# flattening the lane made ~660 MB of C++.
+# $(BUILD)/rtl/obj: the verilated compute unit.  The SIMD lane and the
+# quarter-rate datapath (RTL_DP) are verilated and compiled once each, as
+# models of their own (flattening the lane into the CU made ~660 MB of C++).
 # $(BUILD)/lib/libsicu-rtl.so: the model, Verilator's runtime and the harness
 # (harness/*.c, shm.cpp), position-independent; `sicu run --engine rtl|cosim`
 # loads it from ../lib next to the sicu binary.  It exports only the engine
@@ -212,10 +211,15 @@ VL_OPT   ?= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 $(if $(shell command -v cca
 VL_ROOT  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 H_SRCS   := $(wildcard harness/*.c)
 H_OBJS   := $(H_SRCS:%.c=$(BUILD)/obj/%.o)
-# the hierarchical blocks (/*verilator hier_block*/): one library each
-RTL_HIER := simd_lane simd_qr
-RTL_HIER_LIBS := $(foreach m,$(RTL_HIER),$(RTL_OBJ)/V$(m)/lib$(m).a)
-RTL_LIBS := $(RTL_OBJ)/Vsicu_tb__ALL.a $(RTL_HIER_LIBS)
+# The datapaths (lanes, quarter-rate unit): verilated on their own, one model
+# per instance, called by the SIMDs only in the cycles that use their results
+# (rtl/simd.v SICU_DPATH_DPI, harness/shm.cpp; docs/rtl.md "Building").
+# Combinational models: no tracing of their insides (their ports are traced
+# in the CU), no threads.
+RTL_DP := simd_lane simd_qr
+RTL_DP_LIBS := $(foreach m,$(RTL_DP),$(RTL_OBJ)/V$(m)/V$(m)__ALL.a)
+VL_DP_FLAGS ?= -O3 --x-assign fast --x-initial fast -fno-dfg
+RTL_LIBS := $(RTL_OBJ)/Vsicu_tb__ALL.a $(RTL_DP_LIBS)
 VL_RT    := verilated verilated_threads verilated_fst_c $(VL_RT_VPI)
 VL_RT_OBJS := $(VL_RT:%=$(BUILD)/rtl/vlrt/%.o)
 
@@ -225,11 +229,19 @@ $(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES) $(RTL_PIC)' | cmp
 $(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_tb = sicu_cu + monitor (log: $(BUILD)/rtl/build.log)"
-	@$(VERILATOR) --cc --hierarchical --build -j $(VL_JOBS) $(VL_FLAGS) $(VL_DEFINES) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	@$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_FLAGS) +define+SICU_DPATH_DPI $(VL_DEFINES) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
 	  --Mdir $(RTL_OBJ) $(RTL_INC) -y rtl/tb \
 	  --top-module sicu_tb $(BUILD)/gen/sicu_config.vh rtl/tb/sicu_tb.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
-$(RTL_HIER_LIBS): $(RTL_OBJ)/Vsicu_tb__ALL.a
+define RTL_DP_RULE
+$(RTL_OBJ)/V$(1)/V$(1)__ALL.a: rtl/$(1).v $(wildcard rtl/fp/*.vh) rtl/simd_fu.vh $(BUILD)/gen/si_isa.vh $(VL_STAMP)
+	@mkdir -p $$(dir $$@)
+	@echo "VERILATE $(1) (datapath model; log: $(BUILD)/rtl/build-$(1).log)"
+	@$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_DP_FLAGS) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	  --Mdir $$(dir $$@) $(RTL_INC) --top-module $(1) rtl/$(1).v >$(BUILD)/rtl/build-$(1).log 2>&1 \
+	  || { tail -40 $(BUILD)/rtl/build-$(1).log; exit 1; }
+endef
+$(foreach m,$(RTL_DP),$(eval $(call RTL_DP_RULE,$(m))))
 
 # Verilator's runtime, compiled once
 $(BUILD)/rtl/vlrt/%.o: $(VL_ROOT)/include/%.cpp $(VL_STAMP)
@@ -240,9 +252,10 @@ $(BUILD)/obj/harness/%.o: harness/%.c $(BUILD)/gen/sicu_config.h $(BUILD)/gen/si
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(RTL_PIC) -Iharness -Isw -I$(VL_ROOT)/include -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_OBJ)/Vsicu_tb__ALL.a
+$(BUILD)/obj/harness/shm.o: harness/shm.cpp harness/shm.h $(RTL_LIBS)
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 $(RTL_PIC) $(SHM_VPI) -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) -I$(VL_ROOT)/include \
+	$(CXX) -O2 $(RTL_PIC) $(SHM_VPI) -std=c++17 -Iharness -I$(BUILD)/gen -I$(BUILD)/rtl -I$(RTL_OBJ) \
+	  $(RTL_DP:%=-I$(RTL_OBJ)/V%) -I$(VL_ROOT)/include \
 	  -I$(VL_ROOT)/include/vltstd -c $< -o $@
 
 RTL_SO := $(BUILD)/lib/libsicu-rtl.so

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include "Vsicu_tb.h"
 #include "Vsicu_tb__Dpi.h"
+#include "Vsimd_lane.h"
+#include "Vsimd_qr.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #ifdef SICU_VPI
@@ -48,6 +50,75 @@ static uint64_t bits(uint8_t w, unsigned lo, unsigned n) { return bits((uint64_t
 static char assert_msg[512];
 static int assert_hit;
 
+// The lanes and quarter-rate datapaths of the verilated CU (rtl/simd.v,
+// SICU_DPATH_DPI): one verilated model of simd_lane.v / simd_qr.v per
+// instance (SIMD s, lane l: unit s*LANES + l; then datapath j of SIMD s:
+// SIMDS*LANES + s*LANES/4 + j), evaluated only when the SIMD calls it, i.e.
+// in the cycles whose results it uses.  Purely combinational models, so an
+// evaluation is: set the ports, eval(), read the outputs.  One model per
+// instance, created before the first cycle: a model verilated with
+// --threads N may evaluate two of them at once.  Process-wide, like the
+// assertion message; they hold no state between calls.
+#define DP_LANES (SICU_SIMDS * SICU_LANES)
+#define DP_QRS (SICU_SIMDS * (SICU_LANES / 4))
+static Vsimd_lane *dp_lane[DP_LANES];
+static Vsimd_qr *dp_qr[DP_QRS];
+
+static void dp_create(void)
+{
+    char name[32];
+    for (int i = 0; i < DP_LANES; i++)
+        if (!dp_lane[i]) {
+            snprintf(name, sizeof name, "lane%d", i);
+            dp_lane[i] = new Vsimd_lane{name};
+        }
+    for (int i = 0; i < DP_QRS; i++)
+        if (!dp_qr[i]) {
+            snprintf(name, sizeof name, "qr%d", i);
+            dp_qr[i] = new Vsimd_qr{name};
+        }
+}
+
+// The ports every datapath has; flags as rtl/simd.v's dp_flags packs them.
+template <typename M> static void dp_ports(M *m, unsigned op, unsigned kinds, unsigned flags, unsigned mode,
+                                           uint64_t src0, uint64_t src1, uint64_t src2)
+{
+    m->op = op & 0x3ff;
+    m->kind0 = kinds >> 24; m->kind1 = (kinds >> 16) & 0xff;
+    m->kind2 = (kinds >> 8) & 0xff; m->kindd = kinds & 0xff;
+    m->mask_in = flags & 1;
+    m->clamp = (flags >> 7) & 1;
+    m->omod = (flags >> 8) & 3;
+    m->neg = (flags >> 10) & 7;
+    m->abs = (flags >> 13) & 7;
+    m->vop3 = (flags >> 16) & 1;
+    m->cond = (flags >> 17) & 15;
+    m->vopc = (flags >> 21) & 1;
+    m->mode = mode;
+    m->src0 = src0; m->src1 = src1; m->src2 = src2;
+}
+
+void sicu_dp_eval(unsigned unit, unsigned op, unsigned kinds, unsigned flags, unsigned mode,
+                  unsigned long long src0, unsigned long long src1, unsigned long long src2,
+                  unsigned long long *res, unsigned *mo_fu)
+{
+    if (unit < DP_LANES) {
+        Vsimd_lane *m = dp_lane[unit];
+        dp_ports(m, op, kinds, flags, mode, src0, src1, src2);
+        m->lane = (flags >> 1) & 63;
+        m->eval();
+        *res = m->res;
+        *mo_fu = (unsigned)m->mask_out << 7 | m->fu_sel;
+    } else {
+        Vsimd_qr *m = dp_qr[unit - DP_LANES];
+        dp_ports(m, op, kinds, flags, mode, src0, src1, src2);
+        m->qrate = (flags >> 22) & 1;
+        m->eval();
+        *res = m->res;
+        *mo_fu = (unsigned)m->mask_out << 7 | m->fu_sel;
+    }
+}
+
 extern "C" {
 
 void sicu_assert_fail(const char *name, const char *where, long long cycle)
@@ -88,6 +159,7 @@ shm *shm_new(int threads)
         m->ctx->randSeed((int)seed);
         fprintf(stderr, "sicu: random reset values, seed %lu (SICU_RAND_RESET)\n", seed);
     }
+    dp_create();
     m->top = new Vsicu_tb{m->ctx, "TOP"};
     assert_hit = 0;
     shm_reset(m);

@@ -34,7 +34,10 @@ module simd #(
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,      // (operand packet field widths)
     parameter LAT = `SICU_VALU_LATENCY,
-    parameter QRN = `SICU_LANES / 4                   // quarter-rate datapaths (LANES >= 4)
+    parameter QRN = `SICU_LANES / 4,                  // quarter-rate datapaths (LANES >= 4)
+    /* verilator lint_off UNUSEDPARAM */
+    parameter SID = 0                                 // this SIMD's number (only SICU_DPATH_DPI uses it)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -282,10 +285,11 @@ module simd #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [8:0]  x_opc = si_op_opcode(xop), nop_opc = si_op_opcode(SI_OP_V_NOP);   // [3:0]: a compare's condition
     /* verilator lint_on UNUSEDSIGNAL */
+    wire        l_iso = x_q || !cx_valid;    // the lanes compute nothing this cycle
+`ifndef SICU_DPATH_DPI
     wire [7:0]  nop_k0 = si_op_src_kind(SI_OP_V_NOP, 2'd0), nop_k1 = si_op_src_kind(SI_OP_V_NOP, 2'd1);
     wire [7:0]  nop_k2 = si_op_src_kind(SI_OP_V_NOP, 2'd2), nop_kd = si_op_dst_kind(SI_OP_V_NOP);
     wire        nop_vopc = si_op_fmt(SI_OP_V_NOP) == SI_FMT_VOPC;
-    wire        l_iso = x_q || !cx_valid;    // the lanes compute nothing this cycle
     wire [7:0]  l_k0 = l_iso ? nop_k0 : k0, l_k1 = l_iso ? nop_k1 : k1, l_k2 = l_iso ? nop_k2 : k2;
     wire [7:0]  l_kd = l_iso ? nop_kd : kd;
     wire        l_vopc = l_iso ? nop_vopc : is_vopc;
@@ -294,6 +298,27 @@ module simd #(
     wire [7:0]  q_kd = x_q ? kd : nop_kd;
     wire        q_vopc = x_q ? is_vopc : nop_vopc;
     wire [3:0]  q_cond = x_q ? x_opc[3:0] : nop_opc[3:0];
+`endif
+    wire        x_vop3 = x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B;
+`ifdef SICU_DPATH_DPI
+    // Simulation only (the verilated CU; docs/rtl.md, "Building"):
+    // each lane and quarter-rate datapath is a separately verilated model of
+    // simd_lane.v / simd_qr.v (harness/shm.cpp), evaluated through this call
+    // only in the cycles whose results are used; otherwise the block gives
+    // the isolated datapath's outputs (v_nop: all 0), as the instance does.
+    // Synthesis, lint and the lane unit test see the instances below.
+    localparam integer NS_DP = `SICU_SIMDS;
+    import "DPI-C" function void sicu_dp_eval(input int unsigned unit, input int unsigned op,
+        input int unsigned kinds, input int unsigned flags, input int unsigned mode,
+        input longint unsigned src0, input longint unsigned src1, input longint unsigned src2,
+        output longint unsigned res, output int unsigned mo_fu);
+    // the 1-bit and small ports in one word (harness/shm.cpp unpacks them)
+    function automatic [31:0] dp_flags(input vopc, input [3:0] cond, input [5:0] lane, input mask_in,
+                                       input qrate);
+        dp_flags = {9'd0, qrate, vopc, cond, x_vop3, x_b[`DI_ABS], x_b[`DI_NEG], x_b[`DI_OMOD],
+                    x_b[`DI_CLAMP], lane, mask_in};
+    endfunction
+`endif
     generate
         for (l = 0; l < L; l = l + 1) begin : g_lane
             wire [31:0] a_lo = cur[(0*L + l)*32 +: 32], a_hi = cur[(1*L + l)*32 +: 32];
@@ -303,17 +328,43 @@ module simd #(
             wire [63:0] src1 = v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
             wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
             wire [5:0]  lane_id = cx_pass * L + l;
+`ifdef SICU_DPATH_DPI
+            if (1) begin : u_lane
+                // the instance's own port signals (traced: the lane's activity,
+                // docs/power.md); the operands are the SIMD's wires above
+                wire [9:0] op = l_iso ? SI_OP_V_NOP : xop;
+                wire       mask_in = mask_src[lane_id];
+                reg [63:0] res;
+                reg        mask_out;
+                reg [6:0]  fu_sel;
+                /* verilator lint_off UNUSEDSIGNAL */
+                reg [31:0] mo_fu;
+                /* verilator lint_on UNUSEDSIGNAL */
+                always @* begin
+                    res = 64'd0; mo_fu = 32'd0;       // v_nop's outputs
+                    if (!l_iso)
+                        sicu_dp_eval(SID * L + l, {22'd0, op}, {k0, k1, k2, kd},
+                                     dp_flags(is_vopc, x_opc[3:0], lane_id, mask_in, 1'b0),
+                                     x_mode, src0, src1, src2, res, mo_fu);
+                    mask_out = mo_fu[7];
+                    fu_sel = mo_fu[6:0];
+                end
+                assign lane_res[l*64 +: 64] = res;
+                assign lane_mask_out[l] = mask_out;
+                assign lane_fu[l*7 +: 7] = fu_sel;
+            end
+`else
             simd_lane u_lane (
                 // quarter-rate ops: the simd_qr datapaths; no pass: operand
                 // isolation (no switching, and less simulation work)
                 .op(l_iso ? SI_OP_V_NOP : xop),
                 .kind0(l_k0), .kind1(l_k1), .kind2(l_k2), .kindd(l_kd), .vopc(l_vopc), .cond(l_cond),
-                .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
-                .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
+                .vop3(x_vop3), .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
                 .mask_in(mask_src[lane_id]),
                 .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l]), .fu_sel(lane_fu[l*7 +: 7])
             );
+`endif
         end
     endgenerate
     // ---------------------------------------------------------------- quarter-rate unit
@@ -350,15 +401,39 @@ module simd #(
             wire [63:0] src0 = !x_q ? 64'd0 : v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
             wire [63:0] src1 = !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
             wire [63:0] src2 = !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+`ifdef SICU_DPATH_DPI
+            if (1) begin : u_qr
+                wire [9:0] op = x_q ? xop : SI_OP_V_NOP;
+                wire       mask_in = mask_src[lane_id];
+                reg [63:0] res;
+                reg        mask_out;
+                reg [6:0]  fu_sel;
+                /* verilator lint_off UNUSEDSIGNAL */
+                reg [31:0] mo_fu;
+                /* verilator lint_on UNUSEDSIGNAL */
+                always @* begin
+                    res = 64'd0; mo_fu = 32'd0;       // a non-quarter-rate op's outputs
+                    if (x_q && cx_valid)
+                        sicu_dp_eval(NS_DP * L + SID * QRN + l, {22'd0, op}, {k0, k1, k2, kd},
+                                     dp_flags(is_vopc, x_opc[3:0], lane_id, mask_in, 1'b1),
+                                     x_mode, src0, src1, src2, res, mo_fu);
+                    mask_out = mo_fu[7];
+                    fu_sel = mo_fu[6:0];
+                end
+                assign qr_res[l*64 +: 64] = res;
+                assign qr_mask_out[l] = mask_out;
+                assign qr_fu[l*7 +: 7] = fu_sel;
+            end
+`else
             simd_qr u_qr (
                 .op(x_q ? xop : SI_OP_V_NOP), .qrate(x_q),
                 .kind0(q_k0), .kind1(q_k1), .kind2(q_k2), .kindd(q_kd), .vopc(q_vopc), .cond(q_cond),
-                .vop3(x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B),
-                .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
+                .vop3(x_vop3), .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
                 .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
                 .mask_in(mask_src[lane_id]),
                 .res(qr_res[l*64 +: 64]), .mask_out(qr_mask_out[l]), .fu_sel(qr_fu[l*7 +: 7])
             );
+`endif
         end
     endgenerate
     // per lane of the pass: in this compute cycle (quarter rate: its datapath's

@@ -93,10 +93,10 @@ module simd_lane (
   output reg         mask_out,
   output wire [6:0]  fu_sel     // the FP unit the op uses (FU_* below; 0: none) - power accounting
 );
-  // Verilated once and shared by every lane instance (`--hierarchical`):
-  // without this, Verilator emits a separate copy of the whole FP datapath
-  // for each of the SIMDS x LANES instances (hundreds of MB of C++).
-  /*verilator hier_block*/
+  // The verilated CU does not flatten this module into every lane (hundreds
+  // of MB of C++): it is verilated once as a model of its own, and each lane
+  // of rtl/simd.v evaluates it through a DPI call (SICU_DPATH_DPI) in the
+  // cycles that use its result.
 
   // Generated ISA header: not every constant is used here.
   /* verilator lint_off UNUSEDPARAM */

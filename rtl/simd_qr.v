@@ -50,9 +50,9 @@ module simd_qr (
   output reg         mask_out,
   output reg  [6:0]  fu_sel
 );
-  // Verilated once and shared by every instance (`--hierarchical`), like
-  // simd_lane: not a copy of the f64 library per datapath.
-  /*verilator hier_block*/
+  // Verilated once as a model of its own and evaluated through a DPI call
+  // by the verilated CU, like simd_lane: not a copy of the f64 library per
+  // datapath.
   /* verilator lint_off UNUSEDPARAM */
 `include "si_isa.vh"
   /* verilator lint_on UNUSEDPARAM */

@@ -11,6 +11,10 @@
 # modules below it, so a warning can be reported by several runs: the summary
 # lists each distinct warning once.
 #
+# A name M+dpath lints module M with SICU_DPATH_DPI defined, as the verilated
+# CU builds it (rtl/simd.v: the datapaths evaluated through DPI calls); the
+# default list ends with simd+dpath.
+#
 # Environment: VERILATOR (verilator), LINT_TIMEOUT (seconds per run, 900),
 # LINT_MODULES (space-separated subset, default all but LINT_COVERED),
 # LINT_COVERED (modules sicu_tb covers, skipped by default), LINT_FULL=1 to keep
@@ -41,7 +45,7 @@ LINT_COVERED=${LINT_COVERED-sicu_cu simd}
 mods=${LINT_MODULES:-$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | sort)}
 if [ -z "${LINT_MODULES:-}" ]; then
     for c in $LINT_COVERED; do mods=$(echo "$mods" | grep -vx "$c"); done
-    mods="$(echo $mods) tb/sicu_tb"
+    mods="$(echo $mods) tb/sicu_tb simd+dpath"
 fi
 
 fast=(-fno-gate -fno-reorder)
@@ -61,12 +65,15 @@ fail=0
 : > "$OUT/all-warnings.txt"
 t_all=$(date +%s.%N)
 for m in $mods; do
-    [ -f "rtl/$m.v" ] || { echo "rtl-lint: no rtl/$m.v" >&2; fail=1; continue; }
+    mf=${m%+dpath}
+    defs=()
+    [ "$mf" != "$m" ] && defs=(+define+SICU_DPATH_DPI)
+    [ -f "rtl/$mf.v" ] || { echo "rtl-lint: no rtl/$mf.v" >&2; fail=1; continue; }
     log=$OUT/${m##*/}.log
     t0=$(date +%s.%N)
-    cmd=(timeout "$LINT_TIMEOUT" nice -n 10 "$VERILATOR" --lint-only -Wall "${fast[@]}"
-         -Irtl -Irtl/fp -I"$GEN" -y rtl -y rtl/tb --top-module "${m##*/}"
-         "$GEN/sicu_config.vh" rtl/cu_defs.vh "rtl/$m.v")
+    cmd=(timeout "$LINT_TIMEOUT" nice -n 10 "$VERILATOR" --lint-only -Wall "${fast[@]}" "${defs[@]}"
+         -Irtl -Irtl/fp -I"$GEN" -y rtl -y rtl/tb --top-module "${mf##*/}"
+         "$GEN/sicu_config.vh" rtl/cu_defs.vh "rtl/$mf.v")
     if [ $have_time = 1 ]; then
         /usr/bin/time -f '%M' -o "$OUT/${m##*/}.rss" "${cmd[@]}" >"$log" 2>&1
     else
