@@ -50,8 +50,8 @@ static uint64_t bits(uint8_t w, unsigned lo, unsigned n) { return bits((uint64_t
 static char assert_msg[512];
 static int assert_hit;
 
-// The lanes and quarter-rate datapaths of the verilated CU (rtl/simd.v,
-// SICU_DPATH_DPI): one verilated model of simd_lane.v / simd_qr.v per
+// The lanes and quarter-rate datapaths of the verilated CU (rtl/simd.v with
+// SICU_DPATH_DPI, rtl/tb/simd_dp.v): one verilated model of simd_lane.v / simd_qr.v per
 // instance (SIMD s, lane l: unit s*LANES + l; then datapath j of SIMD s:
 // SIMDS*LANES + s*LANES/4 + j), evaluated only when the SIMD calls it, i.e.
 // in the cycles whose results it uses.  Purely combinational models, so an
@@ -79,7 +79,7 @@ static void dp_create(void)
         }
 }
 
-// The ports every datapath has; flags as rtl/simd.v's dp_flags packs them.
+// The ports every datapath has; flags as rtl/tb/simd_dp.v lists them.
 template <typename M> static void dp_ports(M *m, unsigned op, unsigned kinds, unsigned flags, unsigned mode,
                                            uint64_t src0, uint64_t src1, uint64_t src2)
 {

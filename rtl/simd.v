@@ -301,18 +301,12 @@ module simd #(
 `endif
     wire        x_vop3 = x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B;
 `ifdef SICU_DPATH_DPI
-    // Simulation only (the verilated CU; docs/rtl.md, "Building"):
-    // each lane and quarter-rate datapath is a separately verilated model of
-    // simd_lane.v / simd_qr.v (harness/shm.cpp), evaluated through this call
-    // only in the cycles whose results are used; otherwise the block gives
-    // the isolated datapath's outputs (v_nop: all 0), as the instance does.
-    // Synthesis, lint and the lane unit test see the instances below.
-    localparam integer NS_DP = `SICU_SIMDS;
-    import "DPI-C" function void sicu_dp_eval(input int unsigned unit, input int unsigned op,
-        input int unsigned kinds, input int unsigned flags, input int unsigned mode,
-        input longint unsigned src0, input longint unsigned src1, input longint unsigned src2,
-        output longint unsigned res, output int unsigned mo_fu);
-    // the 1-bit and small ports in one word (harness/shm.cpp unpacks them)
+    // Simulation only (the verilated CU; docs/rtl.md, "Building"): each lane
+    // and quarter-rate datapath is a simd_dp (rtl/tb/simd_dp.v), which calls a
+    // separately verilated model of simd_lane.v / simd_qr.v only in the
+    // cycles whose results are used.  Synthesis, lint and the lane unit test
+    // see the instances below.  dp_flags: the 1-bit and small ports in one
+    // word (rtl/tb/simd_dp.v lists the fields).
     function automatic [31:0] dp_flags(input vopc, input [3:0] cond, input [5:0] lane, input mask_in,
                                        input qrate);
         dp_flags = {9'd0, qrate, vopc, cond, x_vop3, x_b[`DI_ABS], x_b[`DI_NEG], x_b[`DI_OMOD],
@@ -329,30 +323,12 @@ module simd #(
             wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
             wire [5:0]  lane_id = cx_pass * L + l;
 `ifdef SICU_DPATH_DPI
-            if (1) begin : u_lane
-                // the instance's own port signals (traced: the lane's activity,
-                // docs/power.md); the operands are the SIMD's wires above
-                wire [9:0] op = l_iso ? SI_OP_V_NOP : xop;
-                wire       mask_in = mask_src[lane_id];
-                reg [63:0] res;
-                reg        mask_out;
-                reg [6:0]  fu_sel;
-                /* verilator lint_off UNUSEDSIGNAL */
-                reg [31:0] mo_fu;
-                /* verilator lint_on UNUSEDSIGNAL */
-                always @* begin
-                    res = 64'd0; mo_fu = 32'd0;       // v_nop's outputs
-                    if (!l_iso)
-                        sicu_dp_eval(SID * L + l, {22'd0, op}, {k0, k1, k2, kd},
-                                     dp_flags(is_vopc, x_opc[3:0], lane_id, mask_in, 1'b0),
-                                     x_mode, src0, src1, src2, res, mo_fu);
-                    mask_out = mo_fu[7];
-                    fu_sel = mo_fu[6:0];
-                end
-                assign lane_res[l*64 +: 64] = res;
-                assign lane_mask_out[l] = mask_out;
-                assign lane_fu[l*7 +: 7] = fu_sel;
-            end
+            simd_dp #(.UNIT(SID * L + l)) u_lane (
+                .go(!l_iso), .op(l_iso ? SI_OP_V_NOP : xop), .kinds({k0, k1, k2, kd}),
+                .flags(dp_flags(is_vopc, x_opc[3:0], lane_id, mask_src[lane_id], 1'b0)),
+                .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
+                .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l]), .fu_sel(lane_fu[l*7 +: 7])
+            );
 `else
             simd_lane u_lane (
                 // quarter-rate ops: the simd_qr datapaths; no pass: operand
@@ -402,28 +378,12 @@ module simd #(
             wire [63:0] src1 = !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
             wire [63:0] src2 = !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
 `ifdef SICU_DPATH_DPI
-            if (1) begin : u_qr
-                wire [9:0] op = x_q ? xop : SI_OP_V_NOP;
-                wire       mask_in = mask_src[lane_id];
-                reg [63:0] res;
-                reg        mask_out;
-                reg [6:0]  fu_sel;
-                /* verilator lint_off UNUSEDSIGNAL */
-                reg [31:0] mo_fu;
-                /* verilator lint_on UNUSEDSIGNAL */
-                always @* begin
-                    res = 64'd0; mo_fu = 32'd0;       // a non-quarter-rate op's outputs
-                    if (x_q && cx_valid)
-                        sicu_dp_eval(NS_DP * L + SID * QRN + l, {22'd0, op}, {k0, k1, k2, kd},
-                                     dp_flags(is_vopc, x_opc[3:0], lane_id, mask_in, 1'b1),
-                                     x_mode, src0, src1, src2, res, mo_fu);
-                    mask_out = mo_fu[7];
-                    fu_sel = mo_fu[6:0];
-                end
-                assign qr_res[l*64 +: 64] = res;
-                assign qr_mask_out[l] = mask_out;
-                assign qr_fu[l*7 +: 7] = fu_sel;
-            end
+            simd_dp #(.UNIT(`SICU_SIMDS * L + SID * QRN + l)) u_qr (
+                .go(x_q && cx_valid), .op(x_q ? xop : SI_OP_V_NOP), .kinds({k0, k1, k2, kd}),
+                .flags(dp_flags(is_vopc, x_opc[3:0], lane_id, mask_src[lane_id], 1'b1)),
+                .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
+                .res(qr_res[l*64 +: 64]), .mask_out(qr_mask_out[l]), .fu_sel(qr_fu[l*7 +: 7])
+            );
 `else
             simd_qr u_qr (
                 .op(x_q ? xop : SI_OP_V_NOP), .qrate(x_q),
