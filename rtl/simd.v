@@ -556,6 +556,9 @@ module simd #(
     `SICU_ASSERT(simd_tq_no_underflow, !(tq_pop && tq_n == 3'd0))
     `SICU_ASSERT(simd_inflight_bound, inflight <= MAXQ[2:0])
     `SICU_ASSERT(simd_accept_one_reader, !(accept && r_valid && !rd_last))
+    // the lanes have no f64 output modifiers (simd_fu.vh fu_outmod32): no
+    // full-rate op has an f64 destination
+    `SICU_ASSERT(simd_lane_f32_dst, !(cx_valid && !x_q && kd[7:5] == 3'd4 && kd[4:0] == 5'd2))
 `endif
     function automatic [5:0] popc(input [L-1:0] m);
         integer z;

@@ -60,14 +60,22 @@ endfunction
 
 // Output modifiers (VOP3 only, float destinations only; clamp on integer
 // results is ignored, as in the emulator).  Needs the FP library included
-// before this file.
+// before this file.  fu_outmod32 is the lane's: no full-rate op has an f64
+// destination (every K_F64 destination in sw/isa/si_isa.def is F_DP or
+// F_TRANS, i.e. quarter rate; simd.v asserts it), so the lane carries no f64
+// omod/clamp logic; the quarter-rate datapath uses fu_outmod.
+function automatic fu_outmod_on(input [2:0] kd_class, input fu_vop3, input [1:0] fu_omod, input fu_clamp);
+  fu_outmod_on = fu_vop3 && (fu_omod != 2'd0 || fu_clamp) && kd_class == 3'd4;
+endfunction
+function automatic [63:0] fu_outmod32(input [63:0] pre, input [2:0] kd_class, input fu_vop3,
+                                      input [1:0] fu_omod, input fu_clamp, input [31:0] fu_mode);
+  fu_outmod32 = fu_outmod_on(kd_class, fu_vop3, fu_omod, fu_clamp) ?
+                {32'd0, si_f32_omod_clamp(pre[31:0], fu_omod, fu_clamp, fu_mode)} : pre;
+endfunction
 function automatic [63:0] fu_outmod(input [63:0] pre, input [7:0] kd, input fu_vop3, input [1:0] fu_omod,
                                     input fu_clamp, input [31:0] fu_mode);
-  begin
-    fu_outmod = pre;
-    if (fu_vop3 && (fu_omod != 2'd0 || fu_clamp) && kd[7:5] == 3'd4) begin
-      if (kd[4:0] == 5'd2) fu_outmod = si_f64_omod_clamp(pre, fu_omod, fu_clamp, fu_mode);
-      else                 fu_outmod = {32'd0, si_f32_omod_clamp(pre[31:0], fu_omod, fu_clamp, fu_mode)};
-    end
-  end
+  if (fu_outmod_on(kd[7:5], fu_vop3, fu_omod, fu_clamp) && kd[4:0] == 5'd2)
+    fu_outmod = si_f64_omod_clamp(pre, fu_omod, fu_clamp, fu_mode);
+  else
+    fu_outmod = fu_outmod32(pre, kd[7:5], fu_vop3, fu_omod, fu_clamp, fu_mode);
 endfunction

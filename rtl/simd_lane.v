@@ -816,7 +816,7 @@ module simd_lane (
     end
     if (mullit_k)
       pre = {32'd0, 32'hff7fffff};
-    res = fu_outmod(pre, kd, vop3, omod, clamp, mode);
+    res = fu_outmod32(pre, kd[7:5], vop3, omod, clamp, mode);   // f32 destinations only (simd_fu.vh)
   end
 
 endmodule
