@@ -681,10 +681,13 @@ module simd_lane (
   //   fract(a) = fma(a, 1.0, -floor(a)), then the fract clamps;
   //   a * b = fma(a, b, -0) (+0 when rounding toward -inf): v_cvt_pknorm
   //     scales one half on the multiplier and the other on the FMA.
-  // v_cvt_pk_u8_f32's rndne uses the round-to-integral unit.
+  // v_cvt_pk_u8_f32's rndne uses the round-to-integral unit.  The FMA's
+  // normaliser and rounder (fp32_rq_do) also round ldexp and the int -> f32
+  // conversions (fmar is the rounder's result for all of them).
   // Each block is evaluated only for the ops that use it (simulation speed).
   // ------------------------------------------------------------------
   reg [31:0]        mulr, mullr, fmar, rintr;
+  reg [114:0]       rq;         // the rounder's request (fp32_rq_*, si_fp32.vh)
   reg [31:0]        fm_x, fm_y, fm_z;
   reg [1:0]         mu_den, fm_den, ri_how;
   reg signed [15:0] fm_scale;
@@ -694,6 +697,9 @@ module simd_lane (
                 fu == FU_FRACT32 || fu == FU_PKU8;
   wire fm_use = fu == FU_ADD32 || fu == FU_SUB32 || fu == FU_FMA32 || fu == FU_FMAS32 ||
                 fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32 || fu == FU_PKNORM;
+  wire rq_other = fu == FU_LDEXP32 || fu == FU_F32_I32 || fu == FU_F32_U32 ||   // on the FMA's rounder
+                  fu == FU_DSCALE32;
+  reg  ds_vcc;                 // v_div_scale_f32's VCC bit
   // v_cvt_pknorm_*: the scale (32767 or 65535) as the second factor
   wire [31:0] pk_scale = fsgn ? 32'h46fffe00 : 32'h477fff00;
   wire fm_mad = fu == FU_MAD32 || fu == FU_MADL32;
@@ -739,7 +745,20 @@ module simd_lane (
       end
     endcase
     fmar = 32'd0;
-    if (fm_use) fmar = fp32_fma(fm_x, fm_y, fm_z, mode[1:0], fm_den, fm_scale);
+    rq = 115'd0;
+    ds_vcc = 1'b0;
+    if (fm_use)
+      rq = fp32_fma_rq(fm_x, fm_y, fm_z, mode[1:0], fm_den, fm_scale);
+    else if (fu == FU_LDEXP32)
+      rq = fp32_ldexp_rq(fx, fy, mode[5:4]);
+    else if (fu == FU_F32_I32)
+      rq = si_cvt_f32_i32_rq(fx);
+    else if (fu == FU_F32_U32)
+      rq = si_cvt_f32_u32_rq(fx);
+    else
+      {ds_vcc, rq} = si_f32_div_scale_rq(fx, fy, fz);
+    // (div_scale's scaling rounds to nearest even whatever MODE says)
+    if (fm_use || rq_other) fmar = fp32_rq_do(rq, (fu == FU_DSCALE32) ? 2'd0 : mode[1:0]);
   end
   // fract's special cases and clamp around a - floor(a) (si_f32_fract)
   function automatic [31:0] lane_fract(input [31:0] a, input [31:0] d);
@@ -766,10 +785,10 @@ module simd_lane (
   `SIMD_LANE_FU(FU_MAD32,    32, fmar)
   `SIMD_LANE_FU(FU_MADL32,   32, fmar)
   `SIMD_LANE_FU(FU_FMA32,    32, fmar)
-  `SIMD_LANE_FU(FU_LDEXP32,  32, si_f32_ldexp(fx, fy, mode))
+  `SIMD_LANE_FU(FU_LDEXP32,  32, fmar)
   `SIMD_LANE_FU(FU_FIXUP32,  32, si_f32_div_fixup(fx, fy, fz, mode))
   `SIMD_LANE_FU(FU_FMAS32,   32, fmar)
-  `SIMD_LANE_FU(FU_DSCALE32, 65, lane_ds32(si_f32_div_scale(fx, fy, fz, mode)))
+  `SIMD_LANE_FU(FU_DSCALE32, 65, lane_ds32({ds_vcc, fmar}))
   `SIMD_LANE_FU(FU_FRACT32,  32, lane_fract(fx, fmar))
   `SIMD_LANE_FU(FU_TRUNC32,  32, rintr)
   `SIMD_LANE_FU(FU_CEIL32,   32, rintr)
@@ -777,8 +796,8 @@ module simd_lane (
   `SIMD_LANE_FU(FU_FLOOR32,  32, rintr)
   `SIMD_LANE_FU(FU_FMANT32,  32, si_f32_frexp_mant(fx, mode))
   `SIMD_LANE_FU(FU_FEXP32,   32, si_f32_frexp_exp(fx, mode))
-  `SIMD_LANE_FU(FU_F32_I32,  32, si_cvt_f32_i32(fx, mode))
-  `SIMD_LANE_FU(FU_F32_U32,  32, si_cvt_f32_u32(fx, mode))
+  `SIMD_LANE_FU(FU_F32_I32,  32, fmar)
+  `SIMD_LANE_FU(FU_F32_U32,  32, fmar)
   `SIMD_LANE_FU(FU_I32_F32,  32, si_cvt_i32_f32(fx, mode))
   `SIMD_LANE_FU(FU_U32_F32,  32, si_cvt_u32_f32(fx, mode))
   `SIMD_LANE_FU(FU_RPI32,    32, si_cvt_rpi_i32_f32(fx, mode))

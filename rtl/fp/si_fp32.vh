@@ -109,6 +109,24 @@ function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0
     end
 endfunction
 
+// A rounding request: the result of a special case, or sign * sig * 2^e for
+// fp32_round with output flush den_out: {special, value[31:0], s, e[15:0],
+// sig[63:0], den_out}.  fp32_fma, fp32_ldexp and the int -> f32 conversions
+// are a request (their *_rq function) and fp32_rq_do, so that a datapath can
+// compute several operations' requests and round the one it needs on a
+// single fp32_round (simd_lane.v).
+function automatic [114:0] fp32_rq_special(input [31:0] v);
+    fp32_rq_special = {1'b1, v, 82'd0};
+endfunction
+
+function automatic [114:0] fp32_rq_round(input s, input signed [15:0] e, input [63:0] sig, input den_out);
+    fp32_rq_round = {1'b0, 32'd0, s, e, sig, den_out};
+endfunction
+
+function automatic [31:0] fp32_rq_do(input [114:0] q, input [1:0] rm);
+    fp32_rq_do = q[114] ? q[113:82] : fp32_round(q[81], q[80:65], q[64:1], rm, q[0]);
+endfunction
+
 function automatic fp32_isnan(input [31:0] a);
     fp32_isnan = a[30:0] > 31'h7f800000;
 endfunction
@@ -199,8 +217,8 @@ endfunction
 
 // fma(a, b, c) rounded once; the exact result is scaled by 2^scale first
 // (div_fmas).
-function automatic [31:0] fp32_fma(input [31:0] a, input [31:0] b, input [31:0] c,
-                                   input [1:0] rm, input [1:0] den, input signed [15:0] scale);
+function automatic [114:0] fp32_fma_rq(input [31:0] a, input [31:0] b, input [31:0] c,
+                                       input [1:0] rm, input [1:0] den, input signed [15:0] scale);
     reg [31:0]        x, y, z;
     reg               ps, xz, yz, zz, pz, pbig, sa, sb;
     reg [47:0]        p;
@@ -242,22 +260,27 @@ function automatic [31:0] fp32_fma(input [31:0] a, input [31:0] b, input [31:0] 
         mb = fp32_shr_jam(mb, sh);
         r = (sa == sb) ? ma + mb : ma - mb;
         if (fp32_isnan(a))
-            fp32_fma = a | 32'h00400000;
+            fp32_fma_rq = fp32_rq_special(a | 32'h00400000);
         else if (fp32_isnan(b))
-            fp32_fma = b | 32'h00400000;
+            fp32_fma_rq = fp32_rq_special(b | 32'h00400000);
         else if (fp32_isnan(c))
-            fp32_fma = c | 32'h00400000;
+            fp32_fma_rq = fp32_rq_special(c | 32'h00400000);
         else if (fp32_isinf(x) || fp32_isinf(y))
-            fp32_fma = (pz || (fp32_isinf(z) && z[31] != ps)) ? 32'h7fc00000 : {ps, 31'h7f800000};
+            fp32_fma_rq = fp32_rq_special((pz || (fp32_isinf(z) && z[31] != ps)) ? 32'h7fc00000 : {ps, 31'h7f800000});
         else if (fp32_isinf(z))
-            fp32_fma = z;
+            fp32_fma_rq = fp32_rq_special(z);
         else if (pz && zz)
-            fp32_fma = {(rm == 2'd2) ? (ps | z[31]) : (ps & z[31]), 31'd0};
+            fp32_fma_rq = fp32_rq_special({(rm == 2'd2) ? (ps | z[31]) : (ps & z[31]), 31'd0});
         else if (r == 64'd0)
-            fp32_fma = {rm == 2'd2, 31'd0};
+            fp32_fma_rq = fp32_rq_special({rm == 2'd2, 31'd0});
         else
-            fp32_fma = fp32_round(sa, ea + scale, r, rm, den[1]);
+            fp32_fma_rq = fp32_rq_round(sa, ea + scale, r, den[1]);
     end
+endfunction
+
+function automatic [31:0] fp32_fma(input [31:0] a, input [31:0] b, input [31:0] c,
+                                   input [1:0] rm, input [1:0] den, input signed [15:0] scale);
+    fp32_fma = fp32_rq_do(fp32_fma_rq(a, b, c, rm, den, scale), rm);
 endfunction
 
 // ------------------------------------------------------------ public: arith
@@ -524,7 +547,7 @@ function automatic [31:0] si_f32_frexp_exp(input [31:0] a, input [31:0] mode);
 endfunction
 
 // x * 2^n (n clamped to +-4000), rounded; NaN quieted, inf and 0 kept.
-function automatic [31:0] fp32_ldexp(input [31:0] a, input [31:0] n, input [1:0] rm, input [1:0] den);
+function automatic [114:0] fp32_ldexp_rq(input [31:0] a, input [31:0] n, input [1:0] den);
     reg [31:0]        x;
     reg signed [31:0] ns;
     reg signed [15:0] nc;
@@ -538,15 +561,19 @@ function automatic [31:0] fp32_ldexp(input [31:0] a, input [31:0] n, input [1:0]
         else
             nc = ns[15:0];
         if (fp32_isnan(a))
-            fp32_ldexp = a | 32'h00400000;
+            fp32_ldexp_rq = fp32_rq_special(a | 32'h00400000);
         else if (fp32_isinf(a))
-            fp32_ldexp = a;
+            fp32_ldexp_rq = fp32_rq_special(a);
         else if (x[30:0] == 31'd0)
-            fp32_ldexp = {x[31], 31'd0};
+            fp32_ldexp_rq = fp32_rq_special({x[31], 31'd0});
         else
-            fp32_ldexp = fp32_round(x[31], {8'd0, fp32_fexp(x)} - 16'sd150 + nc, {40'd0, fp32_sig(x)},
-                                    rm, den[1]);
+            fp32_ldexp_rq = fp32_rq_round(x[31], {8'd0, fp32_fexp(x)} - 16'sd150 + nc, {40'd0, fp32_sig(x)},
+                                          den[1]);
     end
+endfunction
+
+function automatic [31:0] fp32_ldexp(input [31:0] a, input [31:0] n, input [1:0] rm, input [1:0] den);
+    fp32_ldexp = fp32_rq_do(fp32_ldexp_rq(a, n, den), rm);
 endfunction
 
 function automatic [31:0] si_f32_ldexp(input [31:0] a, input [31:0] e, input [31:0] mode);
@@ -612,12 +639,14 @@ endfunction
 
 // v_div_scale_f32: returns {vcc, D}.  s0 = a, s1 = b (denominator),
 // s2 = c (numerator).  EBIG 96, S 64; never flushes.
-function automatic [32:0] si_f32_div_scale(input [31:0] a, input [31:0] b, input [31:0] c, input [31:0] mode);
+// ... as {vcc, a rounding request}: the scaled value is rounded to nearest
+// even whatever MODE says (fp32_rq_do(q, 2'd0))
+function automatic [115:0] si_f32_div_scale_rq(input [31:0] a, input [31:0] b, input [31:0] c);
     reg [7:0]         e1, e2;
     reg signed [9:0]  dd;
     reg               vcc;
     reg [1:0]         sc;                  // 0 none, 1 +64, 2 -64
-    reg [31:0]        d;
+    reg [114:0]       d;
     begin
         e1 = b[30:23];
         e2 = c[30:23];
@@ -640,14 +669,22 @@ function automatic [32:0] si_f32_div_scale(input [31:0] a, input [31:0] b, input
         end else if (e2 <= 8'd23)
             sc = 2'd1;
         case (sc)
-            2'd1:    d = fp32_ldexp(a, 32'd64, 2'd0, 2'd3);
-            2'd2:    d = fp32_ldexp(a, 32'hffffffc0, 2'd0, 2'd3);
-            default: d = a;
+            2'd1:    d = fp32_ldexp_rq(a, 32'd64, 2'd3);
+            2'd2:    d = fp32_ldexp_rq(a, 32'hffffffc0, 2'd3);
+            default: d = fp32_rq_special(a);
         endcase
         if (b[30:0] == 31'd0 || c[30:0] == 31'd0 || e1 == 8'hff || e2 == 8'hff)
-            si_f32_div_scale = {1'b0, 32'h7fc00000};
+            si_f32_div_scale_rq = {1'b0, fp32_rq_special(32'h7fc00000)};
         else
-            si_f32_div_scale = {vcc, d};
+            si_f32_div_scale_rq = {vcc, d};
+    end
+endfunction
+
+function automatic [32:0] si_f32_div_scale(input [31:0] a, input [31:0] b, input [31:0] c, input [31:0] mode);
+    reg [115:0] q;
+    begin
+        q = si_f32_div_scale_rq(a, b, c);
+        si_f32_div_scale = {q[115], fp32_rq_do(q[114:0], 2'd0)};
     end
 endfunction
 

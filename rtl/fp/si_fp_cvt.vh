@@ -101,22 +101,30 @@ endfunction
 
 // ------------------------------------------------------------ int <-> f32
 
-function automatic [31:0] si_cvt_f32_i32(input [31:0] a, input [31:0] mode);
+function automatic [114:0] si_cvt_f32_i32_rq(input [31:0] a);
     reg [31:0] mag;
     begin
         mag = a[31] ? (32'd0 - a) : a;
         if (a == 32'd0)
-            si_cvt_f32_i32 = 32'd0;
+            si_cvt_f32_i32_rq = fp32_rq_special(32'd0);
         else
-            si_cvt_f32_i32 = fp32_round(a[31], 16'sd0, {32'd0, mag}, mode[1:0], 1'b1);
+            si_cvt_f32_i32_rq = fp32_rq_round(a[31], 16'sd0, {32'd0, mag}, 1'b1);
     end
 endfunction
 
-function automatic [31:0] si_cvt_f32_u32(input [31:0] a, input [31:0] mode);
+function automatic [114:0] si_cvt_f32_u32_rq(input [31:0] a);
     if (a == 32'd0)
-        si_cvt_f32_u32 = 32'd0;
+        si_cvt_f32_u32_rq = fp32_rq_special(32'd0);
     else
-        si_cvt_f32_u32 = fp32_round(1'b0, 16'sd0, {32'd0, a}, mode[1:0], 1'b1);
+        si_cvt_f32_u32_rq = fp32_rq_round(1'b0, 16'sd0, {32'd0, a}, 1'b1);
+endfunction
+
+function automatic [31:0] si_cvt_f32_i32(input [31:0] a, input [31:0] mode);
+    si_cvt_f32_i32 = fp32_rq_do(si_cvt_f32_i32_rq(a), mode[1:0]);
+endfunction
+
+function automatic [31:0] si_cvt_f32_u32(input [31:0] a, input [31:0] mode);
+    si_cvt_f32_u32 = fp32_rq_do(si_cvt_f32_u32_rq(a), mode[1:0]);
 endfunction
 
 // |a| truncated to an integer (a finite), saturated at 2^32 - 1 or above:
