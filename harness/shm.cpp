@@ -1,6 +1,9 @@
 // sicu harness: the C++ shim around the verilated simulation wrapper (see shm.h).
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
+#include <map>
+#include <string>
 #include "Vsicu_tb.h"
 #include "Vsicu_tb__Dpi.h"
 #include "Vsimd_lane.h"
@@ -51,33 +54,21 @@ static char assert_msg[512];
 static int assert_hit;
 
 // The lanes and quarter-rate datapaths of the verilated CU (rtl/simd.v with
-// SICU_DPATH_DPI, rtl/tb/simd_dp.v): one verilated model of simd_lane.v / simd_qr.v per
-// instance (SIMD s, lane l: unit s*LANES + l; then datapath j of SIMD s:
-// SIMDS*LANES + s*LANES/4 + j), evaluated only when the SIMD calls it, i.e.
-// in the cycles whose results it uses.  Purely combinational models, so an
+// SICU_DPATH_DPI, rtl/tb/simd_dp.v): one verilated model of simd_lane.v /
+// simd_qr.v per instance, evaluated only when the SIMD calls it, i.e. in the
+// cycles whose results it uses.  Purely combinational models, so an
 // evaluation is: set the ports, eval(), read the outputs.  One model per
-// instance, created before the first cycle: a model verilated with
-// --threads N may evaluate two of them at once.  Process-wide, like the
-// assertion message; they hold no state between calls.
+// instance (a model verilated with --threads N may evaluate two at once),
+// numbered by sicu_dp_unit from the instance's hierarchical name at start-up
+// and created then (single-threaded).  Process-wide, like the assertion
+// message: a model re-created by shm_new finds its numbers again; the
+// datapath models hold no state between calls.
 #define DP_LANES (SICU_SIMDS * SICU_LANES)
 #define DP_QRS (SICU_SIMDS * (SICU_LANES / 4))
 static Vsimd_lane *dp_lane[DP_LANES];
 static Vsimd_qr *dp_qr[DP_QRS];
-
-static void dp_create(void)
-{
-    char name[32];
-    for (int i = 0; i < DP_LANES; i++)
-        if (!dp_lane[i]) {
-            snprintf(name, sizeof name, "lane%d", i);
-            dp_lane[i] = new Vsimd_lane{name};
-        }
-    for (int i = 0; i < DP_QRS; i++)
-        if (!dp_qr[i]) {
-            snprintf(name, sizeof name, "qr%d", i);
-            dp_qr[i] = new Vsimd_qr{name};
-        }
-}
+static std::map<std::string, unsigned> dp_units;
+static unsigned dp_nlane, dp_nqr;
 
 // The ports every datapath has; flags as rtl/tb/simd_dp.v lists them.
 template <typename M> static void dp_ports(M *m, unsigned op, unsigned kinds, unsigned flags, unsigned mode,
@@ -96,6 +87,28 @@ template <typename M> static void dp_ports(M *m, unsigned op, unsigned kinds, un
     m->vopc = (flags >> 21) & 1;
     m->mode = mode;
     m->src0 = src0; m->src1 = src1; m->src2 = src2;
+}
+
+// The number of the datapath instance PATH (...u_lane: a lane, ...u_qr: a
+// quarter-rate datapath), its model created on first sight.
+unsigned sicu_dp_unit(const char *path)
+{
+    auto it = dp_units.find(path);
+    if (it != dp_units.end())
+        return it->second;
+    size_t n = strlen(path);
+    bool qr = n >= 4 && !strcmp(path + n - 4, "u_qr");
+    if (qr ? dp_nqr >= DP_QRS : dp_nlane >= DP_LANES) {
+        fprintf(stderr, "sicu: more datapath instances than the configuration has (%s)\n", path);
+        abort();
+    }
+    unsigned unit = qr ? DP_LANES + dp_nqr++ : dp_nlane++;
+    if (qr)
+        dp_qr[unit - DP_LANES] = new Vsimd_qr{"qr"};
+    else
+        dp_lane[unit] = new Vsimd_lane{"lane"};
+    dp_units[path] = unit;
+    return unit;
 }
 
 void sicu_dp_eval(unsigned unit, unsigned op, unsigned kinds, unsigned flags, unsigned mode,
@@ -159,7 +172,6 @@ shm *shm_new(int threads)
         m->ctx->randSeed((int)seed);
         fprintf(stderr, "sicu: random reset values, seed %lu (SICU_RAND_RESET)\n", seed);
     }
-    dp_create();
     m->top = new Vsicu_tb{m->ctx, "TOP"};
     assert_hit = 0;
     shm_reset(m);

@@ -383,7 +383,7 @@ module sicu_cu #(
     genvar g;
     generate
         for (g = 0; g < NS; g = g + 1) begin : g_simd
-            simd #(.SID(g)) u_simd (
+            simd u_simd (
                 .clk(clk), .rst(rst),
                 .op_valid(o_valid && o_unit == `UC_VALU && o_simd[g]), .op_ready(simd_ready[g]),
                 .iss_ready(simd_iss_ready[g]),

@@ -34,10 +34,7 @@ module simd #(
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,      // (operand packet field widths)
     parameter LAT = `SICU_VALU_LATENCY,
-    parameter QRN = `SICU_LANES / 4,                  // quarter-rate datapaths (LANES >= 4)
-    /* verilator lint_off UNUSEDPARAM */
-    parameter SID = 0                                 // this SIMD's number (only SICU_DPATH_DPI uses it)
-    /* verilator lint_on UNUSEDPARAM */
+    parameter QRN = `SICU_LANES / 4                   // quarter-rate datapaths (LANES >= 4)
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -323,7 +320,7 @@ module simd #(
             wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
             wire [5:0]  lane_id = cx_pass * L + l;
 `ifdef SICU_DPATH_DPI
-            simd_dp #(.UNIT(SID * L + l)) u_lane (
+            simd_dp u_lane (
                 .go(!l_iso), .op(l_iso ? SI_OP_V_NOP : xop), .kinds({k0, k1, k2, kd}),
                 .flags(dp_flags(is_vopc, x_opc[3:0], lane_id, mask_src[lane_id], 1'b0)),
                 .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
@@ -378,7 +375,7 @@ module simd #(
             wire [63:0] src1 = !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
             wire [63:0] src2 = !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
 `ifdef SICU_DPATH_DPI
-            simd_dp #(.UNIT(`SICU_SIMDS * L + SID * QRN + l)) u_qr (
+            simd_dp u_qr (
                 .go(x_q && cx_valid), .op(x_q ? xop : SI_OP_V_NOP), .kinds({k0, k1, k2, kd}),
                 .flags(dp_flags(is_vopc, x_opc[3:0], lane_id, mask_src[lane_id], 1'b1)),
                 .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
