@@ -755,7 +755,7 @@ module simd_lane (
       rq = si_cvt_f32_i32_rq(fx);
     else if (fu == FU_F32_U32)
       rq = si_cvt_f32_u32_rq(fx);
-    else
+    else if (fu == FU_DSCALE32)
       {ds_vcc, rq} = si_f32_div_scale_rq(fx, fy, fz);
     // (div_scale's scaling rounds to nearest even whatever MODE says)
     if (fm_use || rq_other) fmar = fp32_rq_do(rq, (fu == FU_DSCALE32) ? 2'd0 : mode[1:0]);
