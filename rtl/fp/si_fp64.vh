@@ -89,6 +89,31 @@ function automatic [63:0] fp64_round(input s_, input signed [15:0] exp_, input [
     end
 endfunction
 
+// A rounding request for a shared rounder: a finished value (special) or
+// (-1)^s * sig * 2^e to be rounded by fp64_round with rm and den_out.
+// {special[148], value[147:84], s[83], e[82:67], sig[66:3], rm[2:1], den_out[0]}.
+// The *_rq functions below return one; the quarter-rate datapath (simd_qr.v)
+// rounds fma, rcp/rsq/sqrt, ldexp and trig_preop on one fp64_round.
+function automatic [148:0] fp64_rq_special(input [63:0] v_);
+    begin
+        fp64_rq_special = {1'b1, v_, 84'd0};
+    end
+endfunction
+
+function automatic [148:0] fp64_rq_round(input s_, input signed [15:0] e_, input [63:0] sig_, input [1:0] rm_,
+                                         input den_out_);
+    begin
+        fp64_rq_round = {1'b0, 64'd0, s_, e_, sig_, rm_, den_out_};
+    end
+endfunction
+
+function automatic [63:0] fp64_rq_do(input [148:0] rq_);
+    begin
+        if (rq_[148]) fp64_rq_do = rq_[147:84];
+        else          fp64_rq_do = fp64_round(rq_[83], rq_[82:67], rq_[66:3], rq_[2:1], rq_[0]);
+    end
+endfunction
+
 // Same for f32 (used by si_cvt_f32_f64).
 function automatic [31:0] fp64_round32(input s_, input signed [15:0] exp_, input [63:0] sig_,
                                        input [1:0] rm_, input den_out_);
@@ -267,8 +292,8 @@ endfunction
 
 // fma(a, b, c) with the exact result scaled by 2^scale before the single
 // rounding (scale is 0 except for div_fmas).
-function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
-                                    input [1:0] den_, input signed [15:0] scale_);
+function automatic [148:0] fp64_fmax_rq(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
+                                        input [1:0] den_, input signed [15:0] scale_);
     reg [1:0] ka_, kb_, kc_;
     reg ps_, sc_, swap_, sbig_;
     reg [63:0] na_, nb_, nc_;
@@ -283,25 +308,25 @@ function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:
         kc_ = fp64_kind(c_[62:0], den_[0]);
         ps_ = a_[63] ^ b_[63];
         sc_ = c_[63];
+        nc_ = fp64_norm(c_[62:0]);
         if (ka_ == 2'd3)
-            fp64_fmax = a_ | 64'h0008000000000000;
+            fp64_fmax_rq = fp64_rq_special(a_ | 64'h0008000000000000);
         else if (kb_ == 2'd3)
-            fp64_fmax = b_ | 64'h0008000000000000;
+            fp64_fmax_rq = fp64_rq_special(b_ | 64'h0008000000000000);
         else if (kc_ == 2'd3)
-            fp64_fmax = c_ | 64'h0008000000000000;
+            fp64_fmax_rq = fp64_rq_special(c_ | 64'h0008000000000000);
         else if (ka_ == 2'd2 || kb_ == 2'd2) begin
             if (ka_ == 2'd0 || kb_ == 2'd0 || (kc_ == 2'd2 && sc_ != ps_))
-                fp64_fmax = 64'h7ff8000000000000;
+                fp64_fmax_rq = fp64_rq_special(64'h7ff8000000000000);
             else
-                fp64_fmax = {ps_, 11'h7ff, 52'd0};
+                fp64_fmax_rq = fp64_rq_special({ps_, 11'h7ff, 52'd0});
         end else if (kc_ == 2'd2)
-            fp64_fmax = c_;
+            fp64_fmax_rq = fp64_rq_special(c_);
         else if (ka_ == 2'd0 || kb_ == 2'd0) begin
             if (kc_ == 2'd0)
-                fp64_fmax = {(rm_ == 2'd2) ? (ps_ | sc_) : (ps_ & sc_), 63'd0};
+                fp64_fmax_rq = fp64_rq_special({(rm_ == 2'd2) ? (ps_ | sc_) : (ps_ & sc_), 63'd0});
             else begin
-                nc_ = fp64_norm(c_[62:0]);
-                fp64_fmax = fp64_round(sc_, fp64_nexp(nc_[63:52]) + scale_, {11'd0, 1'b1, nc_[51:0]}, rm_, den_[1]);
+                fp64_fmax_rq = fp64_rq_round(sc_, fp64_nexp(nc_[63:52]) + scale_, {11'd0, 1'b1, nc_[51:0]}, rm_, den_[1]);
             end
         end else begin
             na_ = fp64_norm(a_[62:0]);
@@ -309,10 +334,9 @@ function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:
             p_ = {53'd0, 1'b1, na_[51:0]} * {53'd0, 1'b1, nb_[51:0]};
             ep_ = fp64_nexp(na_[63:52]) + fp64_nexp(nb_[63:52]);
             if (kc_ == 2'd0) begin
-                fp64_fmax = fp64_round(ps_, ep_ + 16'sd42 + scale_, {p_[105:43], p_[42] | (|p_[41:0])},
+                fp64_fmax_rq = fp64_rq_round(ps_, ep_ + 16'sd42 + scale_, {p_[105:43], p_[42] | (|p_[41:0])},
                                        rm_, den_[1]);
             end else begin
-                nc_ = fp64_norm(c_[62:0]);
                 // both significands with the leading bit at 125
                 if (p_[105]) begin P_ = {2'b0, p_, 20'd0}; ep_ = ep_ - 16'sd20; end
                 else        begin P_ = {2'b0, p_[104:0], 21'd0}; ep_ = ep_ - 16'sd21; end
@@ -330,12 +354,12 @@ function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:
                 sm_ = sm_ | {127'd0, st_};
                 r_ = (ps_ == sc_) ? big_ + sm_ : big_ - sm_;
                 if (r_ == 128'd0)
-                    fp64_fmax = {rm_ == 2'd2, 63'd0};
+                    fp64_fmax_rq = fp64_rq_special({rm_ == 2'd2, 63'd0});
                 else begin
                     lz_ = fp64_clz128(r_);
                     lzs_ = {9'd0, lz_};
                     r_ = r_ << lz_;
-                    fp64_fmax = fp64_round(sbig_, ebig_ + 16'sd64 - lzs_ + scale_,
+                    fp64_fmax_rq = fp64_rq_round(sbig_, ebig_ + 16'sd64 - lzs_ + scale_,
                                            {r_[127:65], r_[64] | (|r_[63:0])}, rm_, den_[1]);
                 end
             end
@@ -343,19 +367,34 @@ function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:
     end
 endfunction
 
+function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
+                                    input [1:0] den_, input signed [15:0] scale_);
+    begin
+        fp64_fmax = fp64_rq_do(fp64_fmax_rq(a_, b_, c_, rm_, den_, scale_));
+    end
+endfunction
+
 // ldexp core: a * 2^n (n already clamped to +-4000).
-function automatic [63:0] fp64_ldexpx(input [63:0] a_, input signed [15:0] n_, input [1:0] rm_, input [1:0] den_);
+function automatic [148:0] fp64_ldexpx_rq(input [63:0] a_, input signed [15:0] n_, input [1:0] rm_,
+                                          input [1:0] den_);
     reg [1:0] ka_;
     reg [63:0] na_;
     begin
         ka_ = fp64_kind(a_[62:0], den_[0]);
         na_ = fp64_norm(a_[62:0]);
         case (ka_)
-            2'd3:    fp64_ldexpx = a_ | 64'h0008000000000000;
-            2'd2:    fp64_ldexpx = a_;
-            2'd0:    fp64_ldexpx = {a_[63], 63'd0};
-            default: fp64_ldexpx = fp64_round(a_[63], fp64_nexp(na_[63:52]) + n_, {11'd0, 1'b1, na_[51:0]}, rm_, den_[1]);
+            2'd3:    fp64_ldexpx_rq = fp64_rq_special(a_ | 64'h0008000000000000);
+            2'd2:    fp64_ldexpx_rq = fp64_rq_special(a_);
+            2'd0:    fp64_ldexpx_rq = fp64_rq_special({a_[63], 63'd0});
+            default: fp64_ldexpx_rq = fp64_rq_round(a_[63], fp64_nexp(na_[63:52]) + n_, {11'd0, 1'b1, na_[51:0]},
+                                                    rm_, den_[1]);
         endcase
+    end
+endfunction
+
+function automatic [63:0] fp64_ldexpx(input [63:0] a_, input signed [15:0] n_, input [1:0] rm_, input [1:0] den_);
+    begin
+        fp64_ldexpx = fp64_rq_do(fp64_ldexpx_rq(a_, n_, rm_, den_));
     end
 endfunction
 
@@ -418,6 +457,7 @@ endfunction
 // floor(2^(w+62) / d) = 2^62 + bits.
 function automatic [62:0] fp64_divloop(input [62:0] d_, input [62:0] r0_);
     reg [63:0] rr_;
+    reg [64:0] df_;     // rr_ - d_; df_[64] = borrow (rr_ < d_)
     reg [61:0] q_;
     integer i_;
     begin
@@ -425,12 +465,9 @@ function automatic [62:0] fp64_divloop(input [62:0] d_, input [62:0] r0_);
         q_ = 62'd0;
         for (i_ = 0; i_ < 62; i_ = i_ + 1) begin
             rr_ = {rr_[62:0], 1'b0};
-            if (rr_ >= {1'b0, d_}) begin
-                rr_ = rr_ - {1'b0, d_};
-                q_ = {q_[60:0], 1'b1};
-            end else begin
-                q_ = {q_[60:0], 1'b0};
-            end
+            df_ = {1'b0, rr_} - {2'b0, d_};
+            if (!df_[64]) rr_ = df_[63:0];
+            q_ = {q_[60:0], !df_[64]};
         end
         fp64_divloop = {rr_ != 64'd0, q_};
     end
@@ -440,8 +477,10 @@ endfunction
 // Digit-by-digit; the first 31 root bits keep the remainder below 2^34, so
 // that part runs on 64-bit values and only the last 32 steps need 66 bits.
 function automatic [63:0] fp64_isqrt(input [125:0] n_);
-    reg [63:0] rem1_, trial1_;
-    reg [65:0] rem_, trial_;
+    reg [63:0] rem1_;
+    reg [64:0] df1_;    // rem1_ - trial; df1_[64] = borrow
+    reg [65:0] rem_;
+    reg [66:0] df_;     // rem_ - trial; df_[66] = borrow
     reg [62:0] q_;
     integer i_;
     begin
@@ -449,24 +488,16 @@ function automatic [63:0] fp64_isqrt(input [125:0] n_);
         q_ = 63'd0;
         for (i_ = 62; i_ >= 32; i_ = i_ - 1) begin
             rem1_ = {rem1_[61:0], n_[2 * i_ + 1 -: 2]};
-            trial1_ = {q_[61:0], 2'b01};
-            if (rem1_ >= trial1_) begin
-                rem1_ = rem1_ - trial1_;
-                q_ = {q_[61:0], 1'b1};
-            end else begin
-                q_ = {q_[61:0], 1'b0};
-            end
+            df1_ = {1'b0, rem1_} - {1'b0, q_[61:0], 2'b01};
+            if (!df1_[64]) rem1_ = df1_[63:0];
+            q_ = {q_[61:0], !df1_[64]};
         end
         rem_ = {2'd0, rem1_};
         for (i_ = 31; i_ >= 0; i_ = i_ - 1) begin
             rem_ = {rem_[63:0], n_[2 * i_ + 1 -: 2]};
-            trial_ = {1'b0, q_, 2'b01};
-            if (rem_ >= trial_) begin
-                rem_ = rem_ - trial_;
-                q_ = {q_[61:0], 1'b1};
-            end else begin
-                q_ = {q_[61:0], 1'b0};
-            end
+            df_ = {1'b0, rem_} - {2'b0, q_, 2'b01};
+            if (!df_[66]) rem_ = df_[65:0];
+            q_ = {q_[61:0], !df_[66]};
         end
         fp64_isqrt = {rem_ != 66'd0, q_};
     end
@@ -670,7 +701,7 @@ endfunction
 // unit's form, rtl/simd_qr.v): which_ 0 = si_f64_rcp, 1 = si_f64_rsq,
 // 2 = si_f64_sqrt, bit for bit.  rsq and sqrt share the integer square root,
 // rcp and rsq the division loop, and all three the final rounding.
-function automatic [63:0] si_f64_rrs(input [63:0] a_, input [1:0] which_);
+function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_);
     reg [63:0] rt_, q_, sig_, sp_;
     reg [62:0] qd_, dd_, dr_;
     reg [53:0] m_;
@@ -713,7 +744,13 @@ function automatic [63:0] si_f64_rrs(input [63:0] a_, input [1:0] which_);
             sp_ = 64'd0;
             spec_ = 1'b0;
         end
-        si_f64_rrs = spec_ ? sp_ : fp64_round(s_, e_, sig_, 2'd0, 1'b0);
+        si_f64_rrs_rq = spec_ ? fp64_rq_special(sp_) : fp64_rq_round(s_, e_, sig_, 2'd0, 1'b0);
+    end
+endfunction
+
+function automatic [63:0] si_f64_rrs(input [63:0] a_, input [1:0] which_);
+    begin
+        si_f64_rrs = fp64_rq_do(si_f64_rrs_rq(a_, which_));
     end
 endfunction
 
@@ -753,7 +790,7 @@ function automatic [31:0] si_f64_frexp_exp(input [63:0] a_, input [31:0] mode_);
     end
 endfunction
 
-function automatic [63:0] si_f64_ldexp(input [63:0] a_, input [31:0] e_, input [31:0] mode_);
+function automatic [148:0] si_f64_ldexp_rq(input [63:0] a_, input [31:0] e_, input [31:0] mode_);
     reg signed [31:0] n_;
     reg signed [15:0] n16_;
     begin
@@ -761,7 +798,13 @@ function automatic [63:0] si_f64_ldexp(input [63:0] a_, input [31:0] e_, input [
         if (n_ > 32'sd4000)       n16_ = 16'sd4000;
         else if (n_ < -32'sd4000) n16_ = -16'sd4000;
         else                     n16_ = n_[15:0];
-        si_f64_ldexp = fp64_ldexpx(a_, n16_, mode_[3:2], mode_[7:6]);
+        si_f64_ldexp_rq = fp64_ldexpx_rq(a_, n16_, mode_[3:2], mode_[7:6]);
+    end
+endfunction
+
+function automatic [63:0] si_f64_ldexp(input [63:0] a_, input [31:0] e_, input [31:0] mode_);
+    begin
+        si_f64_ldexp = fp64_rq_do(si_f64_ldexp_rq(a_, e_, mode_));
     end
 endfunction
 
@@ -875,7 +918,7 @@ function automatic [63:0] si_f64_div_fixup(input [63:0] a_, input [63:0] b_, inp
 endfunction
 
 // trig_preop: 53-bit segment of 2/pi scaled per docs/fp.md section 8.
-function automatic [63:0] si_f64_trig_preop(input [63:0] a_, input [31:0] sel_, input [31:0] mode_);
+function automatic [148:0] si_f64_trig_preop_rq(input [63:0] a_, input [31:0] sel_, input [31:0] mode_);
     reg [15:0] shift_;
     reg signed [15:0] scale_, shs_;
     reg [95:0] win_;
@@ -890,9 +933,15 @@ function automatic [63:0] si_f64_trig_preop(input [63:0] a_, input [31:0] sel_, 
         scale_ = -16'sd53 - shs_;
         if (a_[62:52] >= 11'd1968) scale_ = scale_ + 16'sd128;
         if (seg_ == 53'd0 || shift_ >= 16'd1200)
-            si_f64_trig_preop = 64'd0;
+            si_f64_trig_preop_rq = fp64_rq_special(64'd0);
         else
-            si_f64_trig_preop = fp64_round(1'b0, scale_, {11'd0, seg_}, 2'd0, 1'b1);
+            si_f64_trig_preop_rq = fp64_rq_round(1'b0, scale_, {11'd0, seg_}, 2'd0, 1'b1);
+    end
+endfunction
+
+function automatic [63:0] si_f64_trig_preop(input [63:0] a_, input [31:0] sel_, input [31:0] mode_);
+    begin
+        si_f64_trig_preop = fp64_rq_do(si_f64_trig_preop_rq(a_, sel_, mode_));
     end
 endfunction
 // v_div_fmas: fma with the exact result scaled by 2^+-128 when vcc is set.
@@ -908,16 +957,18 @@ endfunction
 // ------------------------------------------------------- output modifiers
 
 function automatic [63:0] si_f64_omod_clamp(input [63:0] r0_, input [1:0] omod_, input clamp_, input [31:0] mode_);
-    reg [63:0] r_, k_;
+    reg [63:0] r_;
+    reg signed [15:0] k_;
     begin
         r_ = r0_;
+        // the multiply by 2, 4 or 0.5 is an ldexp: the same exact value, rounded the same way
         case (omod_)
-            2'd1:    k_ = 64'h4000000000000000;
-            2'd2:    k_ = 64'h4010000000000000;
-            default: k_ = 64'h3fe0000000000000;
+            2'd1:    k_ = 16'sd1;
+            2'd2:    k_ = 16'sd2;
+            default: k_ = -16'sd1;
         endcase
         if (omod_ != 2'd0 && !mode_[7] && !fp64_isnan(r_[62:0]))
-            r_ = fp64_mulx(r_, k_, mode_[3:2], mode_[7:6]);
+            r_ = fp64_ldexpx(r_, k_, mode_[3:2], mode_[7:6]);
         if (clamp_) begin
             if (fp64_isnan(r_[62:0]))                    r_ = mode_[8] ? 64'd0 : r_;
             else if (r_[63])                       r_ = 64'd0;

@@ -150,10 +150,11 @@ endfunction
 
 // Restoring division of a power of two by d in [2^23, 2^25): the quotient
 // floor(2^(22+n) / d) (n quotient bits) and whether a remainder is left.
-// The remainder stays below d, so each step is a 26-bit compare/subtract
-// (no wide divider or multiplier).
+// The remainder stays below d, so each step is one 27-bit subtraction whose
+// borrow is the quotient bit (no separate compare, no wide divider).
 function automatic [27:0] fptr_div49(input [24:0] tr_d);       // n = 27: 2^49 / d
     reg [25:0] tr_r;
+    reg [26:0] tr_df;   // tr_r - d; [26] = borrow
     reg [26:0] tr_q;
     integer tr_i;
     begin
@@ -161,8 +162,9 @@ function automatic [27:0] fptr_div49(input [24:0] tr_d);       // n = 27: 2^49 /
         tr_q = 27'd0;
         for (tr_i = 0; tr_i < 27; tr_i = tr_i + 1) begin
             tr_r = {tr_r[24:0], 1'b0};
-            tr_q = {tr_q[25:0], tr_r >= {1'b0, tr_d}};
-            if (tr_r >= {1'b0, tr_d}) tr_r = tr_r - {1'b0, tr_d};
+            tr_df = {1'b0, tr_r} - {2'b0, tr_d};
+            tr_q = {tr_q[25:0], !tr_df[26]};
+            if (!tr_df[26]) tr_r = tr_df[25:0];
         end
         fptr_div49 = {tr_r != 26'd0, tr_q};
     end
@@ -170,6 +172,7 @@ endfunction
 
 function automatic [52:0] fptr_div74(input [24:0] tr_d);       // n = 52: 2^74 / d
     reg [25:0] tr_r;
+    reg [26:0] tr_df;   // tr_r - d; [26] = borrow
     reg [51:0] tr_q;
     integer tr_i;
     begin
@@ -177,8 +180,9 @@ function automatic [52:0] fptr_div74(input [24:0] tr_d);       // n = 52: 2^74 /
         tr_q = 52'd0;
         for (tr_i = 0; tr_i < 52; tr_i = tr_i + 1) begin
             tr_r = {tr_r[24:0], 1'b0};
-            tr_q = {tr_q[50:0], tr_r >= {1'b0, tr_d}};
-            if (tr_r >= {1'b0, tr_d}) tr_r = tr_r - {1'b0, tr_d};
+            tr_df = {1'b0, tr_r} - {2'b0, tr_d};
+            tr_q = {tr_q[50:0], !tr_df[26]};
+            if (!tr_df[26]) tr_r = tr_df[25:0];
         end
         fptr_div74 = {tr_r != 26'd0, tr_q};
     end
