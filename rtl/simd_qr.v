@@ -19,7 +19,9 @@
 //     with z = +0 when rounding toward -inf and -0 otherwise, and fract's
 //     a - floor(a)); the identities are exact for every operand and MODE;
 //   - one f64 reciprocal/root unit (si_f64_rrs: rcp, rsq, sqrt and their
-//     clamp forms: one integer square root, one division loop, one rounder);
+//     clamp forms: one integer square root, one division loop);
+//   - one f64 rounder for the FMA, the reciprocal/root unit, ldexp and
+//     trig_preop (each gives a rounding request, fp64_rq_*);
 //   - one f32 reciprocal (rcp, rcp_clamp/legacy/iflag), one f32 reciprocal
 //     square root (rsq, rsq_clamp/legacy);
 //   - one polynomial chain (seven Horner steps of Q62 products) and two
@@ -130,17 +132,22 @@ module simd_qr (
     fu_sel = fu;
   end
 
-  // ------------------------------------------------------------ f64 FMA
+  // ------------------------------------------------------------ f64 FMA, reciprocal/root, ldexp, trig_preop
+  // The four produce a rounding request (fp64_rq_*) for one shared rounder.
   wire        fm_use = fu == FU_ADD64 || fu == FU_MUL64 || fu == FU_FMA64 || fu == FU_FMAS64 ||
                        fu == FU_FRACT64;
-  reg  [63:0] fm_y, fm_z, fl, fmar;
+  wire        rr_use = fu == FU_RCP64 || fu == FU_RCPC64 || fu == FU_RSQ64 || fu == FU_RSQC64 ||
+                       fu == FU_SQRT64;
+  wire        r64_use = fm_use || rr_use || fu == FU_LDEXP64 || fu == FU_PREOP64;
+  reg  [63:0] fm_y, fm_z, fl;
   reg signed [15:0] fm_scale;
+  reg  [148:0] rq64;
   always @* begin
     fl = 64'd0;
     fm_y = B;
     fm_z = C;
     fm_scale = 16'sd0;
-    fmar = 64'd0;
+    rq64 = fp64_rq_special(64'd0);
     case (fu)
       FU_ADD64: begin fm_y = 64'h3ff0000000000000; fm_z = B; end
       FU_MUL64: fm_z = (mode[3:2] == 2'd2) ? 64'd0 : 64'h8000000000000000;
@@ -152,7 +159,24 @@ module simd_qr (
       FU_FMAS64: if (mask_in) fm_scale = (C[62:52] >= 11'd1024) ? 16'sd128 : -16'sd128;
       default: ;
     endcase
-    if (fm_use) fmar = fp64_fmax(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale);
+    if (fm_use)
+      rq64 = fp64_fmax_rq(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale);
+    else if (rr_use)
+      rq64 = si_f64_rrs_rq(A, (fu == FU_SQRT64) ? 2'd2 : (fu == FU_RSQ64 || fu == FU_RSQC64) ? 2'd1 : 2'd0);
+    else if (fu == FU_LDEXP64)
+      rq64 = si_f64_ldexp_rq(A, B[31:0], mode);
+    else if (fu == FU_PREOP64)
+      rq64 = si_f64_trig_preop_rq(A, {27'd0, B[4:0]}, mode);
+  end
+  reg  [63:0] r64;
+  always @* begin
+    r64 = 64'd0;
+    if (r64_use) r64 = fp64_rq_do(rq64);
+    if (fu == FU_FRACT64)
+      r64 = qr_fract64(A, r64);
+    // the clamp forms of rcp/rsq: an infinite result becomes +-max-finite
+    if ((fu == FU_RCPC64 || fu == FU_RSQC64) && r64[62:0] == 63'h7ff0000000000000)
+      r64 = {r64[63], 63'h7fefffffffffffff};
   end
   // fract's special cases and clamp around a - floor(a) (si_f64_fract)
   function automatic [63:0] qr_fract64(input [63:0] a, input [63:0] r);
@@ -163,19 +187,6 @@ module simd_qr (
     else
       qr_fract64 = r;
   endfunction
-
-  // ------------------------------------------------------------ f64 reciprocal / root
-  wire        rr_use = fu == FU_RCP64 || fu == FU_RCPC64 || fu == FU_RSQ64 || fu == FU_RSQC64 ||
-                       fu == FU_SQRT64;
-  reg  [63:0] rrr;
-  always @* begin
-    rrr = 64'd0;
-    if (rr_use)
-      rrr = si_f64_rrs(A, (fu == FU_SQRT64) ? 2'd2 : (fu == FU_RSQ64 || fu == FU_RSQC64) ? 2'd1 : 2'd0);
-    // the clamp forms: an infinite result becomes +-max-finite
-    if ((fu == FU_RCPC64 || fu == FU_RSQC64) && rrr[62:0] == 63'h7ff0000000000000)
-      rrr = {rrr[63], 63'h7fefffffffffffff};
-  end
 
   // ------------------------------------------------------------ f32 transcendentals
   // log2, exp2 and sin/cos share one seven-step polynomial chain
@@ -256,10 +267,8 @@ module simd_qr (
   always @* begin name = 65'd0; if (cond) name = expr; end
   `QR_UNIT(u_mm,    fu == FU_MIN64 || fu == FU_MAX64,
            {1'b0, fp64_minmax(A, B, mode[7:6], mode[9], fu == FU_MAX64)})
-  `QR_UNIT(u_ldexp, fu == FU_LDEXP64,  {1'b0, si_f64_ldexp(A, B[31:0], mode)})
   `QR_UNIT(u_fmant, fu == FU_FMANT64,  {1'b0, si_f64_frexp_mant(A, mode)})
   `QR_UNIT(u_fexp,  fu == FU_FEXP64,   {33'd0, si_f64_frexp_exp(A, mode)})
-  `QR_UNIT(u_preop, fu == FU_PREOP64,  {1'b0, si_f64_trig_preop(A, {27'd0, B[4:0]}, mode)})
   `QR_UNIT(u_fixup, fu == FU_FIXUP64,  {1'b0, si_f64_div_fixup(A, B, C, mode)})
   `QR_UNIT(u_dscl,  fu == FU_DSCALE64, si_f64_div_scale(A, B, C, mode))
   `QR_UNIT(u_cmp,   fu == FU_CMP64,    {si_f64_cmp(A, B, opc[3:0], mode), 64'd0})
@@ -274,11 +283,10 @@ module simd_qr (
   wire tr_use = fu == FU_EXP32 || fu == FU_LOG32 || fu == FU_LOGC32 || fu == FU_RCP32 || fu == FU_RCPC32 ||
                 fu == FU_RCPL32 || fu == FU_RCPI32 || fu == FU_RSQ32 || fu == FU_RSQC32 || fu == FU_RSQL32 ||
                 fu == FU_SQRT32 || fu == FU_SIN32 || fu == FU_COS32;
-  wire [64:0] u_shared = fm_use ? {1'b0, (fu == FU_FRACT64) ? qr_fract64(A, fmar) : fmar} :
-                         rr_use ? {1'b0, rrr} :
+  wire [64:0] u_shared = r64_use ? {1'b0, r64} :
                          tr_use ? {33'd0, tr} :
                          (fu == FU_NONE) ? {33'd0, (mulk == 2'd0) ? mp[31:0] : mp[63:32]} : 65'd0;
-  wire [64:0] r = u_shared | u_mm | u_ldexp | u_fmant | u_fexp | u_preop | u_fixup | u_dscl | u_cmp |
+  wire [64:0] r = u_shared | u_mm | u_fmant | u_fexp | u_fixup | u_dscl | u_cmp |
                   u_class | u_f32d | u_i32d | u_u32d | u_df32 | u_di32 | u_du32;
   always @* begin
     mask_out = r[64];
