@@ -20,6 +20,12 @@
 #       hierarchy -check -top M; proc; opt; wreduce; memory -nomap; opt;
 #       (memories below SYNTH_MEM_MIN_BITS -> memory_map; opt); techmap; opt; stat
 #     - before the first `opt`: `opt_expr; opt_clean; opt_merge; opt_clean`.
+#     - every `opt` is `opt -mux_undef -mux_bool` (as in Yosys' own `synth`,
+#       whose `opt -full` includes both): a mux input that is undefined is a
+#       don't-care.  The FP functions called under an `if` (evaluated only for
+#       the ops that use them, for simulation speed) leave such a mux on every
+#       intermediate variable; without the option they stayed in the netlist
+#       (about 18% of simd_qr's estimate).
 #       Merging the duplicated logic before opt_muxtree/opt_reduce run takes
 #       26 s on simd_lane; inside `opt` the same merge takes 4-5 minutes.
 #     - wreduce: the FP library widens operands (32x32 products in 64-bit
@@ -66,6 +72,7 @@ SYNTH_NICE=${SYNTH_NICE:-0}
 JOBS=${SYNTH_JOBS:-$(nproc 2>/dev/null || echo 2)}
 MEM_MB=${SYNTH_MEM_MB:-10000}   # virtual memory limit per Yosys run
 SYNTH_COARSE=${SYNTH_COARSE-simd_qr}
+OPTX="-mux_undef -mux_bool"
 SYNTH_CU_BLACKBOX=${SYNTH_CU_BLACKBOX-simd_lane simd_qr}
 MIN_BITS=${SYNTH_MEM_MIN_BITS:-4096}
 GEN=$BUILD/gen
@@ -134,10 +141,10 @@ run() {
         echo "proc"
         [ "$flat" = 1 ] && [ ${#reuse[@]} = 0 ] && echo "flatten"
         echo "opt_expr; opt_clean; opt_merge; opt_clean"
-        echo "opt"
+        echo "opt $OPTX"
         echo "wreduce"
         echo "memory -nomap"
-        echo "opt"
+        echo "opt $OPTX"
         # memories below SYNTH_MEM_MIN_BITS (per-wave state arrays, small
         # tables) become flops / logic; the larger ones stay \$mem_v2 cells
         echo "dump -o $OUT/$name.memall.txt t:\$mem_v2"
@@ -149,7 +156,7 @@ run() {
         echo "setundef -undriven -zero w:*rdmux*"
         if [ "$level" = gate ]; then
             echo "techmap"
-            echo "opt"
+            echo "opt $OPTX"
         fi
         if [ ${#reuse[@]} != 0 ]; then
             # read_rtlil replaces the black boxes ("Replacing existing blackbox module")
