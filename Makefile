@@ -144,6 +144,18 @@ rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU (tb/s
 rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened CU (CHECK_CONFIG): no latches, check -assert; figures in report.json
 	@bash scripts/rtl-synth.sh $(CHECK_BUILD) $(CHECK_CONFIG)
 
+# ---------------------------------------------------------------- transcendental accuracy
+# sicu-fpacc checks log2, exp2, sin and cos on every f32 input of their
+# domain against libm in long double (about 10 minutes on 2 cores).
+FPACC_TOOL := $(BUILD)/bin/sicu-fpacc
+.PHONY: fp-accuracy
+$(FPACC_TOOL): sw/tools/sicu-fpacc.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isw -fopenmp -o $@ $< $(LIB) -lm $(LDFLAGS)
+
+fp-accuracy: $(FPACC_TOOL) ## Exhaustive accuracy of log2/exp2/sin/cos vs libm (FNS="log exp sin cos"; ~10 min)
+	$(FPACC_TOOL) $(FNS)
+
 # ---------------------------------------------------------------- area proxies (docs/area.md)
 # Per-module flop/RAM/ROM bits, NAND2-equivalents and transistor estimates from
 # the rtl-synth netlists of AREA_CONFIG (rtl-synth is run first when they are

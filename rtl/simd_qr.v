@@ -24,8 +24,8 @@
 //     trig_preop (each gives a rounding request, fp64_rq_*);
 //   - one f32 reciprocal (rcp, rcp_clamp/legacy/iflag), one f32 reciprocal
 //     square root (rsq, rsq_clamp/legacy);
-//   - one polynomial chain (seven Horner steps of Q62 products) and two
-//     product multipliers shared by log2 (log, log_clamp), exp2 and sin/cos;
+//   - log2 (log, log_clamp), exp2 and sin/cos in fixed point on products of
+//     at most 42 x 42 bits;
 //   - one 33 x 33 signed multiplier for mul_lo/hi_u32/i32.
 // Each shared datapath is evaluated only for the ops that use it.
 `default_nettype none
@@ -189,37 +189,9 @@ module simd_qr (
   endfunction
 
   // ------------------------------------------------------------ f32 transcendentals
-  // log2, exp2 and sin/cos share one seven-step polynomial chain
-  // (fptr_poly7) and two product multipliers after it (exp's EXP_T * q and
-  // sin's SIN_T[k] * pc on one, SIN_T[64-k] * b*ps on the other); each has
-  // its own argument reduction before and rounding after.
-  wire pl_log = fu == FU_LOG32 || fu == FU_LOGC32;
-  wire pl_exp = fu == FU_EXP32;
-  wire pl_sin = fu == FU_SIN32 || fu == FU_COS32;
-  reg [79:0]  pl_nf;    // exp: {n, f}
-  reg [70:0]  pl_kb;    // sin: {k, b}
-  reg [63:0]  pl_qv;    // sin: {q[1], v}
-  reg [63:0]  pl_x, pl_m1, pl_m2;
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [191:0] pl_p;     // {p5, p6, p7}
-  /* verilator lint_on UNUSEDSIGNAL */
-  always @* begin
-    pl_nf = 80'd0; pl_kb = 71'd0; pl_qv = 64'd0; pl_x = 64'd0; pl_p = 192'd0; pl_m1 = 64'd0; pl_m2 = 64'd0;
-    if (pl_log || pl_exp || pl_sin) begin
-      if (pl_exp) pl_nf = fptr_exp_pre(A[31:0]);
-      if (pl_sin) begin
-        pl_qv = fptr_sincos_v(A[31:0], fu == FU_COS32);
-        pl_kb = fptr_sinq_kb(pl_qv[62:0]);
-      end
-      if (pl_log) pl_x = fptr_log_r(A[31:0]);
-      else if (pl_exp) pl_x = fptr_exp_r(pl_nf);
-      else pl_x = fptr_mulq(pl_kb[63:0], pl_kb[63:0]);
-      pl_p = fptr_poly7(pl_log ? 2'd0 : pl_exp ? 2'd1 : 2'd2, pl_x, pl_kb[63:0]);
-      pl_m1 = fptr_mulsh(pl_exp ? fptab_exp_t(pl_nf[63:56]) : fptab_sin_t(pl_kb[70:64]),
-                         pl_exp ? pl_p[191:128] : pl_p[127:64], !pl_exp, !pl_exp, 1'b0);
-      pl_m2 = fptr_mulq(fptab_sin_t(7'd64 - pl_kb[70:64]), pl_p[63:0]);
-    end
-  end
+  // log2, exp2 and sin/cos each compute on their own fixed-point products
+  // (at most 42 x 42 bits; si_fp_trans.vh); rcp, rsq and sqrt on their
+  // digit recurrences.
   reg [31:0] tr;
   always @* begin
     tr = 32'd0;
@@ -239,11 +211,11 @@ module simd_qr (
         end
       end
       FU_LOG32, FU_LOGC32: begin
-        tr = fptr_log_fin(A[31:0], pl_p[63:0]);
+        tr = si_f32_log(A[31:0], mode);
         if (fu == FU_LOGC32 && tr == 32'hff800000) tr = 32'hff7fffff;
       end
-      FU_SIN32, FU_COS32: tr = fptr_sincos_fin(A[31:0], fu == FU_COS32, pl_qv[63], fptr_sinq_fin(pl_m1, pl_m2));
-      FU_EXP32:  tr = fptr_exp_fin(A[31:0], pl_nf[79:64], pl_m1);
+      FU_SIN32, FU_COS32: tr = fptr_sincos(A[31:0], fu == FU_COS32);
+      FU_EXP32:  tr = si_f32_exp(A[31:0], mode);
       FU_SQRT32: tr = si_f32_sqrt(A[31:0], mode);
       default: ;
     endcase

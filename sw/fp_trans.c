@@ -71,8 +71,6 @@ static u128 isqrt128(u128 n)
     }
 }
 
-/* Signed Q62 multiply, floor of the exact product. */
-static inline int64_t mulq(int64_t a, int64_t b) { return (int64_t)(((i128)a * b) >> 62); }
 
 /* Unpack a finite nonzero normal f32 (denormals are flushed by the caller):
  * |a| = M * 2^(E-23), M in [2^23, 2^24). */
@@ -80,19 +78,6 @@ static inline void up32(uint32_t a, uint32_t *M, int32_t *E)
 {
     *M = (a & 0x7fffffu) | 0x800000u;
     *E = (int32_t)((a >> 23) & 0xff) - 127;
-}
-
-/* Round a signed Q62 fixed-point value S * 2^-62 to f32 (RNE, flush). */
-static uint32_t fix62_to_f32(i128 S)
-{
-    uint32_t s = S < 0;
-    u128 mag = s ? (u128)(-S) : (u128)S;
-    int32_t e = -62;
-    uint64_t m;
-    if (mag == 0)
-        return 0;
-    m = si_fp_jam128(mag, &e);
-    return si_fp_round32(s, e, m, SI_RND_NE, 0);
 }
 
 /* Classify for the transcendental unit: denormals read as zero. */
@@ -405,26 +390,50 @@ uint64_t si_f64_rsq_clamp(uint64_t a, const si_fpm *m)
     return (r & ~(1ull << 63)) == 0x7ff0000000000000ull ? (r & (1ull << 63)) | 0x7fefffffffffffffull : r;
 }
 
+/* ---------------------------------------------------------- fixed-point helpers
+ *
+ * log2, exp2, sin and cos are evaluated in fixed point with Q40 polynomial
+ * values and products no wider than 42 x 42 bits (the quarter-rate unit's
+ * multipliers; docs/fp.md 9.2).  Every truncation is part of the definition.
+ * The ROM tables keep their Q62 entries; the algorithms read the top bits
+ * (T40 = T62 >> 22, a floor). */
+
+/* floor(a * b / 2^s) for signed a, b (|a*b| < 2^126) */
+static inline int64_t mulsh(int64_t a, int64_t b, int s) { return (int64_t)(((i128)a * b) >> s); }
+
+/* Round the exact value S * 2^e (S signed, nonzero) to f32, RNE, flushing. */
+static uint32_t fix_to_f32(i128 S, int32_t e)
+{
+    uint32_t s = S < 0;
+    u128 mag = s ? (u128)(-S) : (u128)S;
+    uint64_t m;
+    if (mag == 0)
+        return 0;
+    m = si_fp_jam128(mag, &e);
+    return si_fp_round32(s, e, m, SI_RND_NE, 0);
+}
+
 /* -------------------------------------------------------------------- log2 */
 
-/* C_k = (-1)^(k+1) * round(2^62 / (k ln 2)), k = 1..7 */
-static const int64_t LOG_C[8] = {
-    0, INT64_C(6653256548922161246), -INT64_C(3326628274461080623), INT64_C(2217752182974053749),
-    -INT64_C(1663314137230540311), INT64_C(1330651309784432249), -INT64_C(1108876091487026874),
-    INT64_C(950465221274594464)
+/* G_k = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 */
+static const int64_t LOG_G[6] = {
+    0, INT64_C(1586259972792), -INT64_C(793129986396), INT64_C(528753324264),
+    -INT64_C(396564993198), INT64_C(317251994558)
 };
 
 /* log2(x) for x = M * 2^(E-23):
- *   i = fraction bits [22:15], R = LOG_R[i] (about 1024/(1+(i+.5)/256)),
- *   r = (M*R - 2^33) << 29            (Q62, exact, |r| < 2^-8)
- *   p = C7; p = C_k + mulq(r, p) for k = 6..1; p = mulq(r, p)
- *   S = E*2^62 + LOG_L[i] + p          (Q62)
- *   result = round_to_nearest_even_f32(S * 2^-62) */
+ *   x in [1 - 2^-8, 1): e = 0, L = 0, rr = (M - 2^24) * 2^9;
+ *   otherwise: i = fraction bits [22:15], e = E, L = LOG_L[i],
+ *              rr = M * LOG_R[i] - 2^33;
+ *   r = rr * 2^-33 (exact, |r| <= 2^-8);
+ *   p = G5; p = G_k + floor(rr * p / 2^33) for k = 4..1   (Q40)
+ *   S = e * 2^73 + L * 2^11 + rr * p                       (exact, Q73)
+ *   result = RNE(S * 2^-73). */
 uint32_t si_f32_log(uint32_t a, const si_fpm *m)
 {
     uint32_t M, i;
-    int32_t E;
-    int64_t r, p;
+    int32_t E, e;
+    int64_t rr, p, L;
     (void)m;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
@@ -435,13 +444,20 @@ uint32_t si_f32_log(uint32_t a, const si_fpm *m)
     if (a >> 31)
         return QNEG32;
     up32(a, &M, &E);
-    i = (M >> 15) & 0xff;
-    r = ((int64_t)M * si_fp_log_r[i] - (INT64_C(1) << 33)) * (INT64_C(1) << 29);
-    p = LOG_C[7];
-    for (int k = 6; k >= 1; k--)
-        p = LOG_C[k] + mulq(r, p);
-    p = mulq(r, p);
-    return fix62_to_f32((i128)E * ((i128)1 << 62) + si_fp_log_l[i] + p);
+    if (E == -1 && M >= (1u << 24) - (1u << 16)) {
+        e = 0;
+        L = 0;
+        rr = ((int64_t)M - (INT64_C(1) << 24)) * 512;
+    } else {
+        i = (M >> 15) & 0xff;
+        e = E;
+        L = si_fp_log_l[i];
+        rr = (int64_t)M * si_fp_log_r[i] - (INT64_C(1) << 33);
+    }
+    p = LOG_G[5];
+    for (int k = 4; k >= 1; k--)
+        p = LOG_G[k] + mulsh(rr, p, 33);
+    return fix_to_f32((i128)e * ((i128)1 << 73) + (i128)L * 2048 + (i128)rr * p, -73);
 }
 
 uint32_t si_f32_log_clamp(uint32_t a, const si_fpm *m)
@@ -454,16 +470,15 @@ uint32_t si_f32_log_legacy(uint32_t a, const si_fpm *m) { return si_f32_log(a, m
 
 /* -------------------------------------------------------------------- exp2 */
 
-/* D_k = round(2^62 ln2^k / k!), k = 1..5 */
-static const int64_t EXP_D[6] = {
-    0, INT64_C(3196577161300663915), INT64_C(1107849223398934356), INT64_C(255967521894832113),
-    INT64_C(44355791529079737), INT64_C(6149018367977265)
+/* D_k = round(2^40 ln2^k / k!), k = 1..3 */
+static const int64_t EXP_D[4] = {
+    0, INT64_C(762123384786), INT64_C(264131837702), INT64_C(61027412866)
 };
 
-/* exp2(x): X = floor(x * 2^64) (exact for |x| >= 2^-64), n = X >> 64,
- * f = X mod 2^64, i = f >> 56, r = (f mod 2^56) >> 2 (Q62, < 2^-8),
- * p = D5; p = D_k + mulq(r, p) for k = 4..1; q = 2^62 + mulq(r, p),
- * mant = (T[i] * q) >> 62, result = RNE(mant * 2^(n-62)).
+/* exp2(x): X = floor(x * 2^64) (exact for |x| >= 2^-41), n = X >> 64,
+ * f = X mod 2^64, i = f >> 56, r = (f >> 24) mod 2^32 (Q40, < 2^-8),
+ * p = D3; p = D_k + floor(r * p / 2^40) for k = 2, 1; q = 2^40 + floor(r * p / 2^40),
+ * result = RNE((EXP_T[i] >> 22) * q * 2^(n-80)).
  * x < -126 -> +0, x >= 128 -> +inf, |x| < 2^-64 -> 1.0. */
 uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
 {
@@ -471,7 +486,7 @@ uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
     int32_t E, sh;
     i128 X;
     u128 mag;
-    uint64_t f, mant;
+    uint64_t f;
     int64_t r, p, q;
     int32_t n;
     (void)m;
@@ -498,54 +513,68 @@ uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
     }
     n = (int32_t)(X >> 64);
     f = (uint64_t)X;
-    r = (int64_t)((f & ((1ull << 56) - 1)) >> 2);
-    p = EXP_D[5];
-    for (int k = 4; k >= 1; k--)
-        p = EXP_D[k] + mulq(r, p);
-    q = (INT64_C(1) << 62) + mulq(r, p);
-    mant = (uint64_t)(((u128)si_fp_exp_t[f >> 56] * (uint64_t)q) >> 62);
-    return si_fp_round32(0, n - 62, mant, SI_RND_NE, 0);
+    r = (int64_t)((f >> 24) & 0xffffffffu);
+    p = EXP_D[3];
+    for (int k = 2; k >= 1; k--)
+        p = EXP_D[k] + mulsh(r, p, 40);
+    q = (INT64_C(1) << 40) + mulsh(r, p, 40);
+    return fix_to_f32((i128)(si_fp_exp_t[f >> 56] >> 22) * q, n - 80);
 }
 
 uint32_t si_f32_exp_legacy(uint32_t a, const si_fpm *m) { return si_f32_exp(a, m); }
 
 /* ---------------------------------------------------------------- sin / cos */
 
-#define TWOPI_Q61 UINT64_C(14488038916154245685)   /* round(2*pi * 2^61) */
-static const int64_t K6 = INT64_C(768614336404564651);     /* 2^62/6    */
-static const int64_t K120 = INT64_C(38430716820228233);    /* 2^62/120  */
-static const int64_t K5040 = INT64_C(915017067148291);     /* 2^62/5040 */
-static const int64_t K2 = INT64_C(2305843009213693952);    /* 2^62/2    */
-static const int64_t K24 = INT64_C(192153584101141163);    /* 2^62/24   */
-static const int64_t K720 = INT64_C(6405119470038039);     /* 2^62/720  */
-#define ONE62 (INT64_C(1) << 62)
+#define TWOPI_Q37 INT64_C(863554413089)            /* round(2*pi * 2^37) */
+static const int64_t K6 = INT64_C(183251937963);      /* round(2^40/6)   */
+static const int64_t K120 = INT64_C(9162596898);      /* round(2^40/120) */
+static const int64_t K2 = INT64_C(549755813888);      /* 2^40/2          */
+static const int64_t K24 = INT64_C(45812984491);      /* round(2^40/24)  */
+#define ONE40 (INT64_C(1) << 40)
 
-/* sin(2*pi*v) for v in [0, 1/4] given as Q64 (v <= 2^62); result Q62. */
-static uint64_t sin_quarter(uint64_t v)
+/* sin(2*pi*v) for v in [0, 1/4] given as Q64 (v <= 2^62): k = round(v * 2^8)
+ * (0..64), w = v - k/256 (|w| <= 2^-9, at most 24 significant bits),
+ * b = 2 pi w from w's normalised top 32 bits, z = b^2, ps / pc the sin / cos
+ * polynomials in z; the result is Y * 2^-80 with
+ * Y = SIN_T[k] * pc + SIN_T[64-k] * b * ps (Q40 factors), clamped to
+ * [0, 2^80], except for k = 0 where it is b * ps kept at b's own scale. */
+static i128 sin_quarter(uint64_t v, int32_t *ey)
 {
     uint64_t k = (v + (1ull << 55)) >> 56;                 /* 0..64 */
     int64_t w = (int64_t)(v - (k << 56));                  /* |w| <= 2^55 */
-    int64_t b = (int64_t)(((i128)w * (i128)TWOPI_Q61) >> 63);   /* radians, Q62 */
-    int64_t z = mulq(b, b);
-    int64_t ps = -K5040, pc = -K720, res;
-    ps = K120 + mulq(z, ps);
-    ps = -K6 + mulq(z, ps);
-    ps = ONE62 + mulq(z, ps);
-    pc = K24 + mulq(z, pc);
-    pc = -K2 + mulq(z, pc);
-    pc = ONE62 + mulq(z, pc);
-    res = mulq((int64_t)si_fp_sin_t[k], pc) + mulq((int64_t)si_fp_sin_t[64 - k], mulq(b, ps));
-    if (res < 0) res = 0;
-    if (res > ONE62) res = ONE62;
-    return (uint64_t)res;
+    uint64_t aw = w < 0 ? (uint64_t)-w : (uint64_t)w;
+    int64_t bm = 0, b40 = 0, z, ps, pc, bp;
+    int lz = 63;
+    i128 Y;
+    if (aw) {
+        lz = si_clz64(aw);                                 /* >= 8 */
+        bm = (int64_t)((((aw << lz) >> 32) * (u128)TWOPI_Q37) >> 32);   /* |b| = bm * 2^(-37-lz) */
+        b40 = bm >> (lz - 3);                              /* |b|, Q40 */
+    }
+    z = mulsh(b40, b40, 32);                               /* b^2, Q48 */
+    ps = ONE40 + mulsh(z, -K6 + mulsh(z, K120, 48), 48);
+    pc = ONE40 + mulsh(z, -K2 + mulsh(z, K24, 48), 48);
+    bp = mulsh(bm, ps, 40);                                /* |b| * ps = bp * 2^(-37-lz) */
+    if (k == 0) {                                          /* w = v >= 0 */
+        *ey = -37 - lz;
+        return bp;
+    }
+    bp >>= lz - 3;                                         /* Q40 */
+    Y = (i128)(int64_t)(si_fp_sin_t[k] >> 22) * pc +
+        (i128)(int64_t)(si_fp_sin_t[64 - k] >> 22) * (w < 0 ? -bp : bp);
+    if (Y < 0) Y = 0;
+    if (Y > ((i128)1 << 80)) Y = (i128)1 << 80;
+    *ey = -80;
+    return Y;
 }
 
 /* Shared by sin and cos; returns the f32 result. */
 static uint32_t sincos32(uint32_t a, int is_cos)
 {
     uint32_t M, s = a >> 31, neg;
-    int32_t E;
-    uint64_t F, u, y;
+    int32_t E, ey;
+    uint64_t F, u;
+    i128 y;
     unsigned q;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
@@ -557,12 +586,9 @@ static uint32_t sincos32(uint32_t a, int is_cos)
         return is_cos ? 0x3f800000u : 0;
     up32(a, &M, &E);
     if (E < -20) {                                        /* sin(2 pi x) ~ 2 pi x */
-        int32_t e = E - 23 - 61;
-        uint64_t sig;
         if (is_cos)
             return 0x3f800000u;
-        sig = si_fp_jam128((u128)M * TWOPI_Q61, &e);
-        return si_fp_round32(s, e, sig, SI_RND_NE, 0);
+        return si_fp_round32(s, E - 23 - 37, (uint64_t)M * (uint64_t)TWOPI_Q37, SI_RND_NE, 0);
     }
     F = (uint64_t)((u128)M << (E - 23 + 64));             /* frac(|x|), Q64, exact */
     q = (unsigned)(F >> 62);
@@ -571,11 +597,11 @@ static uint32_t sincos32(uint32_t a, int is_cos)
         q = (q + 1) & 3;                                   /* cos t = sin(t + 1/4) */
         s = 0;
     }
-    y = (q & 1) ? sin_quarter((1ull << 62) - u) : sin_quarter(u);
+    y = (q & 1) ? sin_quarter((1ull << 62) - u, &ey) : sin_quarter(u, &ey);
     neg = s ^ (q >> 1);
     if (y == 0)
         return 0;
-    return si_fp_round32(neg, -62, y, SI_RND_NE, 0);
+    return fix_to_f32(neg ? -y : y, ey);
 }
 
 uint32_t si_f32_sin(uint32_t a, const si_fpm *m) { (void)m; return sincos32(a, 0); }

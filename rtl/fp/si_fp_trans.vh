@@ -20,9 +20,7 @@
 //    but with fewer bits (26 instead of 39..40), plus the exact "inexact" bit.
 //    Rounding to 24 bits only looks at the leading 25 bits and at whether
 //    anything nonzero follows, so the result is identical.
-//  - The Q62 fixed-point multiply mulq(a, b) = (int64)((i128)a*b >> 62) is
-//    built from four 32x32 products with a two's-complement correction, so
-//    that no intermediate is wider than 65 bits (fast in Verilator).
+//  - log2, exp2, sin and cos use products of at most 42 x 42 bits.
 //  - Function arguments and locals are all named tr_* so that they do not
 //    shadow (VARHIDDEN) signals of the including module.
 
@@ -91,38 +89,6 @@ function automatic [31:0] fptr_rne32(input tr_s, input signed [15:0] tr_ex, inpu
     end
 endfunction
 
-// Low 64 bits of (a * b) >> (sh63 ? 63 : 62), the product taken as a 128-bit
-// two's-complement value; asg / bsg say whether a / b are signed.  The shift
-// is arithmetic (floor) for a negative product.
-function automatic [63:0] fptr_mulsh(input [63:0] tr_a, input [63:0] tr_b, input tr_asg, input tr_bsg,
-                                     input tr_sh63);
-    reg [63:0] tr_ll, tr_lh, tr_hl, tr_hh, tr_hi;
-    reg [64:0] tr_mid;
-    // only the bits of tr_t at and above 2^62 are kept
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [64:0] tr_t;
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-        tr_ll = {32'd0, tr_a[31:0]}  * {32'd0, tr_b[31:0]};
-        tr_lh = {32'd0, tr_a[31:0]}  * {32'd0, tr_b[63:32]};
-        tr_hl = {32'd0, tr_a[63:32]} * {32'd0, tr_b[31:0]};
-        tr_hh = {32'd0, tr_a[63:32]} * {32'd0, tr_b[63:32]};
-        tr_mid = {1'b0, tr_lh} + {1'b0, tr_hl};
-        tr_t = {1'b0, tr_ll} + {1'b0, tr_mid[31:0], 32'd0};
-        tr_hi = tr_hh + {31'd0, tr_mid[64:32]} + {63'd0, tr_t[64]};
-        // signed = unsigned - 2^64 * (a<0 ? b : 0) - 2^64 * (b<0 ? a : 0)
-        if (tr_asg && tr_a[63]) tr_hi = tr_hi - tr_b;
-        if (tr_bsg && tr_b[63]) tr_hi = tr_hi - tr_a;
-        fptr_mulsh = tr_sh63 ? {tr_hi[62:0], tr_t[63]} : {tr_hi[61:0], tr_t[63:62]};
-    end
-endfunction
-
-// mulq(a, b) = floor(a * b / 2^62) for signed Q62 operands (truncated to 64 bits).
-function automatic [63:0] fptr_mulq(input [63:0] tr_a, input [63:0] tr_b);
-    begin
-        fptr_mulq = fptr_mulsh(tr_a, tr_b, 1'b1, 1'b1, 1'b0);
-    end
-endfunction
 
 // {inexact, floor(sqrt(n))}: 26-bit integer square root by digit recurrence
 // (two radicand bits per step, branch-free); inexact = (root^2 != n).
@@ -354,133 +320,91 @@ function automatic [31:0] si_f32_rsq_legacy(input [31:0] tr_a, input [31:0] tr_m
     end
 endfunction
 
-// -------------------------------------------------------------------- shared polynomial evaluator
-
-// log2, exp2 and sin/cos evaluate their polynomials on one Horner chain of
-// seven steps p_k = c_k + mulq(x_k, p_in_k) (the quarter-rate unit has one
-// such chain; simd_qr.v).  Per function fn:
-//   0 log: x = r; p_in = C7, then p_(k-1); c = C6 .. C1, 0: log's p = p7
-//   1 exp: x = r; p_in = D5, then p_(k-1); c = D4 .. D1, 2^62: q = p5
-//   2 sin: x = z (steps 1-6), b (step 7); steps 1-3 from -K5040 with
-//          c = K120, -K6, 1 (ps = p3); steps 4-6 from -K720 with c = K24,
-//          -K2, 1 (pc = p6); step 7: p_in = ps, c = 0 (b * ps = p7)
-// Returns {p5, p6, p7}.
-function automatic [63:0] fptr_poly_c(input [1:0] tr_fn, input [2:0] tr_k);
-    begin
-        fptr_poly_c = 64'd0;
-        case ({tr_fn, tr_k})
-        {2'd0, 3'd0}: fptr_poly_c = 64'h0d30bb153d6f6ca0;   // C7 (start)
-        {2'd0, 3'd1}: fptr_poly_c = 64'hf09c7b11e2fe0146;   // C6
-        {2'd0, 3'd2}: fptr_poly_c = 64'h12776c50ef9bfe79;   // C5
-        {2'd0, 3'd3}: fptr_poly_c = 64'he8eab89ad47d01e9;   // C4
-        {2'd0, 3'd4}: fptr_poly_c = 64'h1ec709dc3a03fd75;   // C3
-        {2'd0, 3'd5}: fptr_poly_c = 64'hd1d57135a8fa03d1;   // C2
-        {2'd0, 3'd6}: fptr_poly_c = 64'h5c551d94ae0bf85e;   // C1
-        {2'd1, 3'd0}: fptr_poly_c = 64'h0015d87fe78a6731;   // D5 (start)
-        {2'd1, 3'd1}: fptr_poly_c = 64'h009d955b7dd273b9;   // D4
-        {2'd1, 3'd2}: fptr_poly_c = 64'h038d611ae09417f1;   // D3
-        {2'd1, 3'd3}: fptr_poly_c = 64'h0f5fdeffc162c754;   // D2
-        {2'd1, 3'd4}: fptr_poly_c = 64'h2c5c85fdf473de6b;   // D1
-        {2'd1, 3'd5}: fptr_poly_c = 64'h4000000000000000;   // 1
-        {2'd2, 3'd0}: fptr_poly_c = 64'hfffcbfcbfcbfcbfd;   // -K5040 (start)
-        {2'd2, 3'd1}: fptr_poly_c = 64'h0088888888888889;   //  K120
-        {2'd2, 3'd2}: fptr_poly_c = 64'hf555555555555555;   // -K6
-        {2'd2, 3'd3}: fptr_poly_c = 64'h4000000000000000;   //  1
-        {2'd2, 3'd4}: fptr_poly_c = 64'h02aaaaaaaaaaaaab;   //  K24 (from -K720)
-        {2'd2, 3'd5}: fptr_poly_c = 64'he000000000000000;   // -K2
-        {2'd2, 3'd6}: fptr_poly_c = 64'h4000000000000000;   //  1
-        default: ;
-        endcase
-    end
-endfunction
-
-function automatic [191:0] fptr_poly7(input [1:0] tr_fn, input [63:0] tr_x, input [63:0] tr_b);
-    reg [63:0] tr_p, tr_p3, tr_p5, tr_p6, tr_in;
-    integer    tr_k;
-    begin
-        tr_p = fptr_poly_c(tr_fn, 3'd0);
-        tr_p3 = 64'd0; tr_p5 = 64'd0; tr_p6 = 64'd0;
-        for (tr_k = 1; tr_k <= 7; tr_k = tr_k + 1) begin
-            tr_in = tr_p;
-            if (tr_fn == 2'd2 && tr_k == 4) tr_in = 64'hffe93e93e93e93e9;   // -K720
-            if (tr_fn == 2'd2 && tr_k == 7) tr_in = tr_p3;
-            tr_p = fptr_poly_c(tr_fn, tr_k[2:0]) + fptr_mulq((tr_fn == 2'd2 && tr_k == 7) ? tr_b : tr_x, tr_in);
-            if (tr_k == 3) tr_p3 = tr_p;
-            if (tr_k == 5) tr_p5 = tr_p;
-            if (tr_k == 6) tr_p6 = tr_p;
-        end
-        fptr_poly7 = {tr_p5, tr_p6, tr_p};
-    end
-endfunction
+// ------------------------------------------------------------ fixed-point transcendentals
+// log2, exp2, sin and cos compute in fixed point with Q40 polynomial values
+// and products no wider than 42 x 42 bits (docs/fp.md 9.2, sw/fp_trans.c).
+// The ROM tables keep their Q62 entries; the algorithms read their top bits
+// (T >> 22).  A wide fixed-point result goes to fptr_rne32 as its top 64
+// bits plus a sticky bit; at least 26 significant bits remain, so the f32
+// rounding is that of the exact value.
 
 // -------------------------------------------------------------------- log2
 
-// log2(x), x = M * 2^(E-23): i = M[22:15], r = (M*LOG_R[i] - 2^33) << 29
-// (Q62), p = Horner(C7..C1) * r, S = E*2^62 + LOG_L[i] + p, RNE(S * 2^-62).
-// fptr_log_r: r (any input); fptr_log_fin: the result given p.
-/* verilator lint_off UNUSEDSIGNAL */
-function automatic [63:0] fptr_log_r(input [31:0] tr_a);
-    reg [34:0] tr_mr;
+// G_k = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 (Q40)
+function automatic signed [41:0] fptr_log_g(input [2:0] tr_k);
     begin
-        tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
-        fptr_log_r = ({29'd0, tr_mr} - 64'h0000_0002_0000_0000) << 29;
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
-
-function automatic [31:0] fptr_log_fin(input [31:0] tr_a, input [63:0] tr_p);
-    reg [63:0] tr_t, tr_tl, tr_ml;
-    reg signed [8:0] tr_eh;
-    reg [7:0] tr_mh;
-    reg tr_sn;
-    begin
-        case (fptr_cls(tr_a[30:0]))
-        2'd3: fptr_log_fin = tr_a | 32'h00400000;
-        2'd0: fptr_log_fin = 32'hff800000;
-        2'd2: fptr_log_fin = tr_a[31] ? 32'hffc00000 : tr_a;
-        default: begin
-            if (tr_a[31]) begin
-                fptr_log_fin = 32'hffc00000;
-            end else begin
-                // S = E*2^62 + t with t = LOG_L[i] + p, |t| < 2^63, split as
-                // S = eh*2^62 + tl, tl in [0, 2^62)
-                tr_t = fptab_log_l(tr_a[22:15]) + tr_p;
-                tr_tl = {2'b00, tr_t[61:0]};
-                tr_eh = {1'b0, tr_a[30:23]} - 9'd127 + {{7{tr_t[63]}}, tr_t[63:62]};  // -127..128
-                // |S| = mh*2^62 + ml, ml in [0, 2^62]
-                tr_sn = tr_eh[8];
-                if (!tr_sn) begin
-                    tr_mh = tr_eh[7:0];
-                    tr_ml = tr_tl;
-                end else if (tr_tl == 64'd0) begin
-                    tr_mh = 8'd0 - tr_eh[7:0];
-                    tr_ml = 64'd0;
-                end else begin
-                    tr_mh = 8'hff - tr_eh[7:0];                         // -eh - 1
-                    tr_ml = 64'h4000_0000_0000_0000 - tr_tl;
-                end
-                if (tr_mh == 8'd0 && tr_ml == 64'd0)
-                    fptr_log_fin = 32'd0;                               // log2(1) = +0
-                else if (tr_mh == 8'd0)
-                    fptr_log_fin = fptr_rne32(tr_sn, -16'sd62, tr_ml);
-                else
-                    fptr_log_fin = fptr_rne32(tr_sn, -16'sd54,
-                                              {2'b00, tr_mh, tr_ml[61:8]} | {63'd0, tr_ml[7:0] != 8'd0});
-            end
-        end
+        case (tr_k)
+        3'd1:    fptr_log_g = 42'sd1586259972792;
+        3'd2:    fptr_log_g = -42'sd793129986396;
+        3'd3:    fptr_log_g = 42'sd528753324264;
+        3'd4:    fptr_log_g = -42'sd396564993198;
+        default: fptr_log_g = 42'sd317251994558;
         endcase
     end
 endfunction
+
+// log2(x) of a positive normal x = M * 2^(E-23):
+//   x in [1 - 2^-8, 1): e = 0, L = 0, rr = (M - 2^24) * 2^9;
+//   else i = M[22:15], e = E, L = LOG_L[i], rr = M * LOG_R[i] - 2^33;
+//   (r = rr * 2^-33 exactly, |r| <= 2^-8: rr fits 26 bits)
+//   p = G5; p = G_k + floor(rr * p / 2^33), k = 4..1 (Q40);
+//   S = e * 2^73 + L * 2^11 + rr * p (exact); result RNE(S * 2^-73).
+// (only the high bits of the products are kept)
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [31:0] fptr_log_pos(input [30:0] tr_a);
+    reg signed [25:0] tr_rr;
+    reg signed [41:0] tr_p;
+    reg signed [67:0] tr_pr;
+    reg signed [83:0] tr_S;
+    reg [83:0] tr_mag;
+    reg signed [8:0] tr_e;
+    reg [63:0] tr_L;
+    reg [34:0] tr_mr;
+    reg [24:0] tr_d;
+    reg [2:0] tr_k;
+    integer tr_j;
+    begin
+        tr_mr = 35'd0;
+        tr_d = 25'd0;
+        if (tr_a[30:23] == 8'd126 && tr_a[22:16] == 7'h7f) begin
+            tr_e = 9'sd0;
+            tr_L = 64'd0;
+            tr_d = {2'b01, tr_a[22:0]} - 25'h1000000;                  // M - 2^24 in [-2^16, -1]
+            tr_rr = $signed({tr_d[16:0], 9'd0});
+        end else begin
+            tr_e = $signed({1'b0, tr_a[30:23]}) - 9'sd127;
+            tr_L = fptab_log_l(tr_a[22:15]);
+            tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
+            tr_rr = $signed(tr_mr[25:0]);                               // - 2^33 leaves the low 26 bits
+        end
+        tr_p = fptr_log_g(3'd5);
+        for (tr_j = 4; tr_j >= 1; tr_j = tr_j - 1) begin
+            tr_k = tr_j[2:0];
+            tr_pr = tr_rr * tr_p;
+            tr_p = fptr_log_g(tr_k) + {{7{tr_pr[67]}}, tr_pr[67:33]};
+        end
+        tr_pr = tr_rr * tr_p;
+        tr_S = $signed({{2{tr_e[8]}}, tr_e, 73'd0}) + $signed({{9{tr_L[63]}}, tr_L, 11'd0}) +
+               $signed({{16{tr_pr[67]}}, tr_pr});
+        tr_mag = tr_S[83] ? (84'd0 - tr_S) : tr_S;
+        if (tr_mag == 84'd0)
+            fptr_log_pos = 32'd0;                                       // log2(1) = +0
+        else
+            fptr_log_pos = fptr_rne32(tr_S[83], -16'sd55, tr_mag[81:18] | {63'd0, tr_mag[17:0] != 18'd0});
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [191:0] tr_pp;   // {p5, p6, p7}: log uses p7
-    /* verilator lint_on UNUSEDSIGNAL */
     begin
-        tr_pp = fptr_poly7(2'd0, fptr_log_r(tr_a), 64'd0);
-        si_f32_log = fptr_log_fin(tr_a, tr_pp[63:0]);
+        case (fptr_cls(tr_a[30:0]))
+        2'd3: si_f32_log = tr_a | 32'h00400000;
+        2'd0: si_f32_log = 32'hff800000;
+        2'd2: si_f32_log = tr_a[31] ? 32'hffc00000 : tr_a;
+        default: si_f32_log = tr_a[31] ? 32'hffc00000 : fptr_log_pos(tr_a[30:0]);
+        endcase
     end
 endfunction
 
@@ -506,10 +430,11 @@ endfunction
 // -------------------------------------------------------------------- exp2
 
 // exp2(x): X = floor(x * 2^64), n = X >> 64, f = X mod 2^64, i = f >> 56,
-// r = (f mod 2^56) >> 2, q = 2^62 + r * Horner(D5..D1),
-// mant = (EXP_T[i] * q) >> 62, result RNE(mant * 2^(n-62)).
-// fptr_exp_pre: {n, f} (meaningful on the general path); fptr_exp_fin: the
-// result given n and mant.
+// r = f[55:24] (Q40, < 2^-8), p = D3; p = D_k + floor(r * p / 2^40), k = 2, 1;
+// q = 2^40 + floor(r * p / 2^40), mant = (EXP_T[i] >> 22) * q (Q80),
+// result RNE(mant * 2^(n-80)).
+// fptr_exp_pre: {n, f} (meaningful on the general path); fptr_exp_mant: the
+// top 64 bits of mant (plus sticky); fptr_exp_fin: the result given n and them.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [79:0] fptr_exp_pre(input [31:0] tr_a);
     reg signed [15:0] tr_e, tr_n;
@@ -569,11 +494,28 @@ function automatic [31:0] fptr_exp_fin(input [31:0] tr_a, input signed [15:0] tr
     end
 endfunction
 
-// r = (f mod 2^56) >> 2 (Q62) from fptr_exp_pre's {n, f}
+// D_k = round(2^40 ln2^k / k!) (Q40); the mantissa passed as floor(mant / 2^18) | sticky
+// (only the high bits of the products are kept)
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [63:0] fptr_exp_r(input [79:0] tr_nf);
+function automatic [63:0] fptr_exp_mant(input [63:0] tr_f);
+    reg [39:0] tr_p;
+    reg [71:0] tr_pr;
+    reg [40:0] tr_q;
+    reg [40:0] tr_t;
+    reg [81:0] tr_m;
+    reg [63:0] tr_e;
     begin
-        fptr_exp_r = {10'd0, tr_nf[55:2]};
+        tr_p = 40'd61027412866;                                         // D3
+        tr_pr = tr_f[55:24] * tr_p;
+        tr_p = 40'd264131837702 + {8'd0, tr_pr[71:40]};                 // D2
+        tr_pr = tr_f[55:24] * tr_p;
+        tr_p = 40'd762123384786 + {8'd0, tr_pr[71:40]};                 // D1
+        tr_pr = tr_f[55:24] * tr_p;
+        tr_q = {1'b1, 40'd0} + {9'd0, tr_pr[71:40]};
+        tr_e = fptab_exp_t(tr_f[63:56]);
+        tr_t = tr_e[62:22];
+        tr_m = tr_t * tr_q;
+        fptr_exp_mant = tr_m[81:18] | {63'd0, tr_m[17:0] != 18'd0};
     end
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
@@ -582,14 +524,9 @@ endfunction
 function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     reg [79:0] tr_nf;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [191:0] tr_pp;   // {p5, p6, p7}: exp uses p5 = q
-    /* verilator lint_on UNUSEDSIGNAL */
     begin
         tr_nf = fptr_exp_pre(tr_a);
-        tr_pp = fptr_poly7(2'd1, fptr_exp_r(tr_nf), 64'd0);
-        si_f32_exp = fptr_exp_fin(tr_a, tr_nf[79:64],
-                                  fptr_mulsh(fptab_exp_t(tr_nf[63:56]), tr_pp[191:128], 1'b0, 1'b0, 1'b0));
+        si_f32_exp = fptr_exp_fin(tr_a, tr_nf[79:64], fptr_exp_mant(tr_nf[63:0]));
     end
 endfunction
 
@@ -603,45 +540,72 @@ endfunction
 
 // ---------------------------------------------------------------- sin / cos
 
-// sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62); result Q62 in [0, 2^62]:
-// k = round(v * 2^8) (0..64), w = v - k/256, b = w * 2pi (Q62), z = b^2,
-// ps / pc = the sin / cos polynomials in z (fptr_poly7, fn 2),
-// SQ = SIN_T[k] * pc + SIN_T[64-k] * (b * ps), clamped to [0, 2^62].
-// fptr_sinq_kb: {k, b}; fptr_sinq_fin: SQ from the two products.
-function automatic [70:0] fptr_sinq_kb(input [62:0] tr_v);
-    reg [63:0] tr_w;
-    reg [6:0] tr_k;
-    begin
-        tr_k = tr_v[62:56] + {6'd0, tr_v[55]};                          // (v + 2^55) >> 56, 0..64
-        tr_w = {1'b0, tr_v} - {1'b0, tr_k, 56'd0};                      // |w| <= 2^55
-        fptr_sinq_kb = {tr_k, fptr_mulsh(tr_w, 64'hc90fdaa22168c235, 1'b1, 1'b0, 1'b1)};  // w * 2pi, Q62
-    end
-endfunction
-
-function automatic [63:0] fptr_sinq_fin(input [63:0] tr_m1, input [63:0] tr_m2);
-    reg [63:0] tr_res;
-    begin
-        tr_res = tr_m1 + tr_m2;
-        if (tr_res[63])
-            tr_res = 64'd0;
-        else if (tr_res > 64'h4000_0000_0000_0000)
-            tr_res = 64'h4000_0000_0000_0000;
-        fptr_sinq_fin = tr_res;
-    end
-endfunction
-
+// sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62), as {ex, sig}: the value
+// sig * 2^ex (sig = 0: zero).  k = round(v * 2^8) (0..64), w = v - k/256
+// (|w| <= 2^-9, at most 24 significant bits), lz = clz(|w|) (>= 8),
+// bm = floor(top32(|w| << lz) * TWOPI_Q37 / 2^32) (|b| = bm * 2^(-37-lz)),
+// b40 = bm >> (lz-3) (Q40), z = floor(b40^2 / 2^32) (Q48),
+// ps = 2^40 + floor(z * (-K6 + floor(z * K120 / 2^48)) / 2^48),
+// pc = 2^40 + floor(z * (-K2 + floor(z * K24 / 2^48)) / 2^48),
+// bp = floor(bm * ps / 2^40); k = 0: bp * 2^(-37-lz); otherwise
+// Y = (SIN_T[k] >> 22) * pc +- (SIN_T[64-k] >> 22) * (bp >> (lz-3)) (sign of w),
+// clamped to [0, 2^80], as Y * 2^-80.
+// (only the high bits of the products are kept)
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [63:0] fptr_sinq(input [62:0] tr_v);
-    reg [70:0] tr_kb;
-    reg [191:0] tr_pp;   // {p5, p6, p7}: pc = p6, b * ps = p7
+function automatic [79:0] fptr_sinq(input [62:0] tr_v);
+    reg [6:0] tr_k, tr_lz;
+    reg [63:0] tr_w, tr_aw, tr_wn, tr_st, tr_ct;
+    reg [71:0] tr_bw;
+    reg [39:0] tr_bm, tr_b40;
+    reg [79:0] tr_zz;
+    reg [35:0] tr_z;
+    reg [71:0] tr_t1;
+    reg signed [40:0] tr_c;
+    reg signed [77:0] tr_t2;
+    reg [40:0] tr_ps, tr_pc, tr_bq;
+    reg [80:0] tr_bp;
+    reg signed [83:0] tr_Y, tr_Y2;
     begin
-        tr_kb = fptr_sinq_kb(tr_v);
-        tr_pp = fptr_poly7(2'd2, fptr_mulq(tr_kb[63:0], tr_kb[63:0]), tr_kb[63:0]);
-        fptr_sinq = fptr_sinq_fin(fptr_mulq(fptab_sin_t(tr_kb[70:64]), tr_pp[127:64]),
-                                  fptr_mulq(fptab_sin_t(7'd64 - tr_kb[70:64]), tr_pp[63:0]));
+        tr_k = tr_v[62:56] + {6'd0, tr_v[55]};                          // (v + 2^55) >> 56
+        tr_w = {1'b0, tr_v} - {1'b0, tr_k, 56'd0};                      // |w| <= 2^55
+        tr_aw = tr_w[63] ? (64'd0 - tr_w) : tr_w;
+        tr_lz = fptr_clz64(tr_aw);
+        tr_bm = 40'd0;
+        tr_b40 = 40'd0;
+        if (tr_aw != 64'd0) begin
+            tr_wn = tr_aw << tr_lz[5:0];
+            tr_bw = tr_wn[63:32] * 40'd863554413089;                    // * TWOPI_Q37
+            tr_bm = tr_bw[71:32];
+            tr_b40 = tr_bm >> (tr_lz - 7'd3);
+        end
+        tr_zz = tr_b40 * tr_b40;
+        tr_z = tr_zz[67:32];
+        tr_t1 = tr_z * 36'd9162596898;                                  // K120
+        tr_c = $signed({17'd0, tr_t1[71:48]}) - 41'sd183251937963;      // - K6
+        tr_t2 = $signed({1'b0, tr_z}) * tr_c;
+        tr_ps = {1'b1, 40'd0} + {{11{tr_t2[77]}}, tr_t2[77:48]};
+        tr_t1 = tr_z * 36'd45812984491;                                 // K24
+        tr_c = $signed({17'd0, tr_t1[71:48]}) - 41'sd549755813888;      // - K2
+        tr_t2 = $signed({1'b0, tr_z}) * tr_c;
+        tr_pc = {1'b1, 40'd0} + {{11{tr_t2[77]}}, tr_t2[77:48]};
+        tr_bp = tr_bm * tr_ps;
+        if (tr_k == 7'd0) begin
+            fptr_sinq = {-16'sd37 - $signed({9'd0, tr_lz}), 23'd0, tr_bp[80:40]};
+        end else begin
+            tr_bq = tr_bp[80:40] >> (tr_lz - 7'd3);
+            tr_st = fptab_sin_t(tr_k);
+            tr_ct = fptab_sin_t(7'd64 - tr_k);
+            tr_Y = $signed({1'b0, tr_st[62:22]}) * $signed({1'b0, tr_pc});
+            tr_Y2 = $signed({1'b0, tr_ct[62:22]}) * $signed({1'b0, tr_bq});
+            tr_Y = tr_w[63] ? (tr_Y - tr_Y2) : (tr_Y + tr_Y2);
+            if (tr_Y[83])                   tr_Y = 84'sd0;
+            else if (tr_Y > (84'sd1 <<< 80)) tr_Y = 84'sd1 <<< 80;
+            fptr_sinq = {-16'sd63, tr_Y[80:17] | {63'd0, tr_Y[16:0] != 17'd0}};
+        end
     end
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
+
 
 // Shared by sin and cos (the input is in revolutions).  F = frac(|x|) as Q64,
 // quadrant q = F >> 62, u = F mod 2^62; cos uses q + 1 and a positive sign;
@@ -665,14 +629,12 @@ endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, input tr_q1, input [63:0] tr_y);
+function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, input tr_q1, input [79:0] tr_y);
     reg signed [15:0] tr_e;
-    reg [63:0] tr_mm;
-    reg [55:0] tr_x1, tr_x2;
+    reg [63:0] tr_m;
     reg tr_sg;
     begin
         tr_e = fptr_exp(tr_a[30:23]);
-        tr_mm = {40'd0, 1'b1, tr_a[22:0]};
         case (fptr_cls(tr_a[30:0]))
         2'd3: fptr_sincos_fin = tr_a | 32'h00400000;
         2'd2: fptr_sincos_fin = 32'hffc00000;
@@ -681,22 +643,15 @@ function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, in
             if (tr_a[30:0] > 31'h43800000) begin                        // |x| > 256
                 fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : 32'd0;
             end else if (tr_e < -16'sd20) begin
-                // sin(2 pi x) ~ 2 pi x: RNE(M * TWOPI_Q61 * 2^(E-84)); the
-                // 88-bit product is passed as floor(prod / 2^24) | sticky
-                tr_x1 = {32'd0, tr_mm[23:0]} * 56'h00_0000_2168_c235;   // M * low half
-                tr_x2 = {32'd0, tr_mm[23:0]} * 56'h00_0000_c90f_daa2;   // M * high half
-                if (tr_is_cos)
-                    fptr_sincos_fin = 32'h3f800000;
-                else
-                    fptr_sincos_fin = fptr_rne32(tr_a[31], tr_e - 16'sd60,
-                                                 ({tr_x2[55:0], 8'd0} + {32'd0, tr_x1[55:24]})
-                                                 | {63'd0, tr_x1[23:0] != 24'd0});
+                // sin(2 pi x) ~ 2 pi x: RNE(M * TWOPI_Q37 * 2^(E-60))
+                tr_m = {40'd0, 1'b1, tr_a[22:0]} * 64'd863554413089;
+                fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : fptr_rne32(tr_a[31], tr_e - 16'sd60, tr_m);
             end else begin
                 tr_sg = tr_a[31] && !tr_is_cos;
-                if (tr_y == 64'd0)
+                if (tr_y[63:0] == 64'd0)
                     fptr_sincos_fin = 32'd0;
                 else
-                    fptr_sincos_fin = fptr_rne32(tr_sg ^ tr_q1, -16'sd62, tr_y);
+                    fptr_sincos_fin = fptr_rne32(tr_sg ^ tr_q1, tr_y[79:64], tr_y[63:0]);
             end
         end
         endcase
