@@ -189,9 +189,9 @@ module simd_qr (
   endfunction
 
   // ------------------------------------------------------------ f32 transcendentals
-  // log2, exp2 and sin/cos each compute on their own fixed-point products
-  // (at most 42 x 42 bits; si_fp_trans.vh); rcp, rsq and sqrt on their
-  // digit recurrences.
+  // log2, exp2 and sin/cos on one set of fixed-point products (at most
+  // 42 x 42 bits) and one rounder (fptr_tu in si_fp_trans.vh); rcp, rsq and
+  // sqrt on their digit recurrences.
   reg [31:0] tr;
   always @* begin
     tr = 32'd0;
@@ -210,12 +210,10 @@ module simd_qr (
           else if (fu == FU_RSQL32) tr = 32'd0;
         end
       end
-      FU_LOG32, FU_LOGC32: begin
-        tr = si_f32_log(A[31:0], mode);
+      FU_LOG32, FU_LOGC32, FU_EXP32, FU_SIN32, FU_COS32: begin
+        tr = fptr_tu((fu == FU_EXP32) ? 2'd1 : (fu == FU_SIN32) ? 2'd2 : (fu == FU_COS32) ? 2'd3 : 2'd0, A[31:0]);
         if (fu == FU_LOGC32 && tr == 32'hff800000) tr = 32'hff7fffff;
       end
-      FU_SIN32, FU_COS32: tr = fptr_sincos(A[31:0], fu == FU_COS32);
-      FU_EXP32:  tr = si_f32_exp(A[31:0], mode);
       FU_SQRT32: tr = si_f32_sqrt(A[31:0], mode);
       default: ;
     endcase

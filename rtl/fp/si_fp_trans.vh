@@ -349,62 +349,12 @@ endfunction
 //   (r = rr * 2^-33 exactly, |r| <= 2^-8: rr fits 26 bits)
 //   p = G5; p = G_k + floor(rr * p / 2^33), k = 4..1 (Q40);
 //   S = e * 2^73 + L * 2^11 + rr * p (exact); result RNE(S * 2^-73).
-// (only the high bits of the products are kept)
-/* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_log_pos(input [30:0] tr_a);
-    reg signed [25:0] tr_rr;
-    reg signed [41:0] tr_p;
-    reg signed [67:0] tr_pr;
-    reg signed [83:0] tr_S;
-    reg [83:0] tr_mag;
-    reg signed [8:0] tr_e;
-    reg [63:0] tr_L;
-    reg [34:0] tr_mr;
-    reg [24:0] tr_d;
-    reg [2:0] tr_k;
-    integer tr_j;
-    begin
-        tr_mr = 35'd0;
-        tr_d = 25'd0;
-        if (tr_a[30:23] == 8'd126 && tr_a[22:16] == 7'h7f) begin
-            tr_e = 9'sd0;
-            tr_L = 64'd0;
-            tr_d = {2'b01, tr_a[22:0]} - 25'h1000000;                  // M - 2^24 in [-2^16, -1]
-            tr_rr = $signed({tr_d[16:0], 9'd0});
-        end else begin
-            tr_e = $signed({1'b0, tr_a[30:23]}) - 9'sd127;
-            tr_L = fptab_log_l(tr_a[22:15]);
-            tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
-            tr_rr = $signed(tr_mr[25:0]);                               // - 2^33 leaves the low 26 bits
-        end
-        tr_p = fptr_log_g(3'd5);
-        for (tr_j = 4; tr_j >= 1; tr_j = tr_j - 1) begin
-            tr_k = tr_j[2:0];
-            tr_pr = tr_rr * tr_p;
-            tr_p = fptr_log_g(tr_k) + {{7{tr_pr[67]}}, tr_pr[67:33]};
-        end
-        tr_pr = tr_rr * tr_p;
-        tr_S = $signed({{2{tr_e[8]}}, tr_e, 73'd0}) + $signed({{9{tr_L[63]}}, tr_L, 11'd0}) +
-               $signed({{16{tr_pr[67]}}, tr_pr});
-        tr_mag = tr_S[83] ? (84'd0 - tr_S) : tr_S;
-        if (tr_mag == 84'd0)
-            fptr_log_pos = 32'd0;                                       // log2(1) = +0
-        else
-            fptr_log_pos = fptr_rne32(tr_S[83], -16'sd55, tr_mag[81:18] | {63'd0, tr_mag[17:0] != 18'd0});
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
 
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        case (fptr_cls(tr_a[30:0]))
-        2'd3: si_f32_log = tr_a | 32'h00400000;
-        2'd0: si_f32_log = 32'hff800000;
-        2'd2: si_f32_log = tr_a[31] ? 32'hffc00000 : tr_a;
-        default: si_f32_log = tr_a[31] ? 32'hffc00000 : fptr_log_pos(tr_a[30:0]);
-        endcase
+        si_f32_log = fptr_tu(2'd0, tr_a);
     end
 endfunction
 
@@ -433,8 +383,7 @@ endfunction
 // r = f[55:24] (Q40, < 2^-8), p = D3; p = D_k + floor(r * p / 2^40), k = 2, 1;
 // q = 2^40 + floor(r * p / 2^40), mant = (EXP_T[i] >> 22) * q (Q80),
 // result RNE(mant * 2^(n-80)).
-// fptr_exp_pre: {n, f} (meaningful on the general path); fptr_exp_mant: the
-// top 64 bits of mant (plus sticky); fptr_exp_fin: the result given n and them.
+// fptr_exp_pre: {n, f} (meaningful on the general path); the rest is in fptr_tu.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [79:0] fptr_exp_pre(input [31:0] tr_a);
     reg signed [15:0] tr_e, tr_n;
@@ -474,59 +423,13 @@ function automatic [79:0] fptr_exp_pre(input [31:0] tr_a);
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
-function automatic [31:0] fptr_exp_fin(input [31:0] tr_a, input signed [15:0] tr_n, input [63:0] tr_mant);
-    begin
-        case (fptr_cls(tr_a[30:0]))
-        2'd3: fptr_exp_fin = tr_a | 32'h00400000;
-        2'd0: fptr_exp_fin = 32'h3f800000;
-        2'd2: fptr_exp_fin = tr_a[31] ? 32'd0 : tr_a;
-        default: begin
-            if (!tr_a[31] && tr_a >= 32'h43000000)
-                fptr_exp_fin = 32'h7f800000;                            // x >= 128
-            else if (tr_a[31] && tr_a > 32'hc2fc0000)
-                fptr_exp_fin = 32'd0;                                   // x < -126
-            else if (fptr_exp(tr_a[30:23]) < -16'sd64)
-                fptr_exp_fin = 32'h3f800000;                            // |x| < 2^-64
-            else
-                fptr_exp_fin = fptr_rne32(1'b0, tr_n - 16'sd62, tr_mant);
-        end
-        endcase
-    end
-endfunction
 
-// D_k = round(2^40 ln2^k / k!) (Q40); the mantissa passed as floor(mant / 2^18) | sticky
-// (only the high bits of the products are kept)
-/* verilator lint_off UNUSEDSIGNAL */
-function automatic [63:0] fptr_exp_mant(input [63:0] tr_f);
-    reg [39:0] tr_p;
-    reg [71:0] tr_pr;
-    reg [40:0] tr_q;
-    reg [40:0] tr_t;
-    reg [81:0] tr_m;
-    reg [63:0] tr_e;
-    begin
-        tr_p = 40'd61027412866;                                         // D3
-        tr_pr = tr_f[55:24] * tr_p;
-        tr_p = 40'd264131837702 + {8'd0, tr_pr[71:40]};                 // D2
-        tr_pr = tr_f[55:24] * tr_p;
-        tr_p = 40'd762123384786 + {8'd0, tr_pr[71:40]};                 // D1
-        tr_pr = tr_f[55:24] * tr_p;
-        tr_q = {1'b1, 40'd0} + {9'd0, tr_pr[71:40]};
-        tr_e = fptab_exp_t(tr_f[63:56]);
-        tr_t = tr_e[62:22];
-        tr_m = tr_t * tr_q;
-        fptr_exp_mant = tr_m[81:18] | {63'd0, tr_m[17:0] != 18'd0};
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
 
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
-    reg [79:0] tr_nf;
     begin
-        tr_nf = fptr_exp_pre(tr_a);
-        si_f32_exp = fptr_exp_fin(tr_a, tr_nf[79:64], fptr_exp_mant(tr_nf[63:0]));
+        si_f32_exp = fptr_tu(2'd1, tr_a);
     end
 endfunction
 
@@ -540,8 +443,7 @@ endfunction
 
 // ---------------------------------------------------------------- sin / cos
 
-// sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62), as {ex, sig}: the value
-// sig * 2^ex (sig = 0: zero).  k = round(v * 2^8) (0..64), w = v - k/256
+// SQ(v) = sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62).  k = round(v * 2^8) (0..64), w = v - k/256
 // (|w| <= 2^-9, at most 24 significant bits), lz = clz(|w|) (>= 8),
 // bm = floor(top32(|w| << lz) * TWOPI_Q37 / 2^32) (|b| = bm * 2^(-37-lz)),
 // b40 = bm >> (lz-3) (Q40), z = floor(b40^2 / 2^32) (Q48),
@@ -549,69 +451,13 @@ endfunction
 // pc = 2^40 + floor(z * (-K2 + floor(z * K24 / 2^48)) / 2^48),
 // bp = floor(bm * ps / 2^40); k = 0: bp * 2^(-37-lz); otherwise
 // Y = (SIN_T[k] >> 22) * pc +- (SIN_T[64-k] >> 22) * (bp >> (lz-3)) (sign of w),
-// clamped to [0, 2^80], as Y * 2^-80.
-// (only the high bits of the products are kept)
-/* verilator lint_off UNUSEDSIGNAL */
-function automatic [79:0] fptr_sinq(input [62:0] tr_v);
-    reg [6:0] tr_k, tr_lz;
-    reg [63:0] tr_w, tr_aw, tr_wn, tr_st, tr_ct;
-    reg [71:0] tr_bw;
-    reg [39:0] tr_bm, tr_b40;
-    reg [79:0] tr_zz;
-    reg [35:0] tr_z;
-    reg [71:0] tr_t1;
-    reg signed [40:0] tr_c;
-    reg signed [77:0] tr_t2;
-    reg [40:0] tr_ps, tr_pc, tr_bq;
-    reg [80:0] tr_bp;
-    reg signed [83:0] tr_Y, tr_Y2;
-    begin
-        tr_k = tr_v[62:56] + {6'd0, tr_v[55]};                          // (v + 2^55) >> 56
-        tr_w = {1'b0, tr_v} - {1'b0, tr_k, 56'd0};                      // |w| <= 2^55
-        tr_aw = tr_w[63] ? (64'd0 - tr_w) : tr_w;
-        tr_lz = fptr_clz64(tr_aw);
-        tr_bm = 40'd0;
-        tr_b40 = 40'd0;
-        if (tr_aw != 64'd0) begin
-            tr_wn = tr_aw << tr_lz[5:0];
-            tr_bw = tr_wn[63:32] * 40'd863554413089;                    // * TWOPI_Q37
-            tr_bm = tr_bw[71:32];
-            tr_b40 = tr_bm >> (tr_lz - 7'd3);
-        end
-        tr_zz = tr_b40 * tr_b40;
-        tr_z = tr_zz[67:32];
-        tr_t1 = tr_z * 36'd9162596898;                                  // K120
-        tr_c = $signed({17'd0, tr_t1[71:48]}) - 41'sd183251937963;      // - K6
-        tr_t2 = $signed({1'b0, tr_z}) * tr_c;
-        tr_ps = {1'b1, 40'd0} + {{11{tr_t2[77]}}, tr_t2[77:48]};
-        tr_t1 = tr_z * 36'd45812984491;                                 // K24
-        tr_c = $signed({17'd0, tr_t1[71:48]}) - 41'sd549755813888;      // - K2
-        tr_t2 = $signed({1'b0, tr_z}) * tr_c;
-        tr_pc = {1'b1, 40'd0} + {{11{tr_t2[77]}}, tr_t2[77:48]};
-        tr_bp = tr_bm * tr_ps;
-        if (tr_k == 7'd0) begin
-            fptr_sinq = {-16'sd37 - $signed({9'd0, tr_lz}), 23'd0, tr_bp[80:40]};
-        end else begin
-            tr_bq = tr_bp[80:40] >> (tr_lz - 7'd3);
-            tr_st = fptab_sin_t(tr_k);
-            tr_ct = fptab_sin_t(7'd64 - tr_k);
-            tr_Y = $signed({1'b0, tr_st[62:22]}) * $signed({1'b0, tr_pc});
-            tr_Y2 = $signed({1'b0, tr_ct[62:22]}) * $signed({1'b0, tr_bq});
-            tr_Y = tr_w[63] ? (tr_Y - tr_Y2) : (tr_Y + tr_Y2);
-            if (tr_Y[83])                   tr_Y = 84'sd0;
-            else if (tr_Y > (84'sd1 <<< 80)) tr_Y = 84'sd1 <<< 80;
-            fptr_sinq = {-16'sd63, tr_Y[80:17] | {63'd0, tr_Y[16:0] != 17'd0}};
-        end
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
-
+// clamped to [0, 2^80], as Y * 2^-80.  |x| < 2^-20: sin = RNE(M * TWOPI_Q37 * 2^(E-60)).
 
 // Shared by sin and cos (the input is in revolutions).  F = frac(|x|) as Q64,
 // quadrant q = F >> 62, u = F mod 2^62; cos uses q + 1 and a positive sign;
 // |result| = SQ(q odd ? 2^62 - u : u), sign = sign(x) xor (q >= 2).
-// fptr_sincos_v: {q[1], SQ's argument} (meaningful on the general path);
-// fptr_sincos_fin: the result given q[1] and SQ's value y.
+// fptr_sincos_v: {q[1], SQ's argument} (meaningful on the general path); SQ
+// and the result are in fptr_tu.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [63:0] fptr_sincos_v(input [31:0] tr_a, input tr_is_cos);
     reg signed [15:0] tr_e;
@@ -628,50 +474,223 @@ function automatic [63:0] fptr_sincos_v(input [31:0] tr_a, input tr_is_cos);
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
+// -------------------------------------------------------------------- the unit
+
+// log2 (fn 0), exp2 (1), sin (2) and cos (3) on one set of products and one
+// rounder, as the quarter-rate datapath builds them.  Each function keeps
+// its own argument reduction; the products take the operands of the
+// function that runs:
+//          log2 (Horner on rr)   exp2 (Horner on r)   sin / cos
+//   P1                                                top32(|w| << lz) * TWOPI_Q37
+//                                                     (|x| < 2^-20: M * 2^8 * TWOPI_Q37)
+//   P2                                                b40 * b40
+//   P3, P4                                            z * K120, z * K24 (constants)
+//   P5     rr * G5               r * D3               z * (-K6 + ...)
+//   P6     rr * p                r * p                z * (-K2 + ...)
+//   P7     rr * p                r * p                bm * ps
+//   P8     rr * p                EXP_T' * q           SIN_T'[k] * pc
+//   P9     rr * p                                     SIN_T'[64-k] * bq
+// The results are those of the separate algorithms above (docs/fp.md 9.2).
+// (only the high bits of the products are kept)
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_sincos_fin(input [31:0] tr_a, input tr_is_cos, input tr_q1, input [79:0] tr_y);
-    reg signed [15:0] tr_e;
-    reg [63:0] tr_m;
-    reg tr_sg;
+function automatic [31:0] fptr_tu(input [1:0] tr_fn, input [31:0] tr_a);
+    reg tr_exp, tr_sin, tr_cos, tr_small, tr_sp, tr_rs;
+    reg signed [15:0] tr_e, tr_rex;
+    reg [63:0] tr_rsig;
+    reg [31:0] tr_spv;
+    // log2
+    reg signed [25:0] tr_rr;
+    reg signed [8:0] tr_le;
+    reg [63:0] tr_L;
+    reg [34:0] tr_mr;
+    reg [24:0] tr_d;
+    reg signed [83:0] tr_S;
+    reg [83:0] tr_mag;
+    // exp2
+    reg [79:0] tr_nf;
+    reg [63:0] tr_et;
+    // sin / cos
+    reg [63:0] tr_qv, tr_w, tr_aw, tr_wn, tr_st, tr_ct;
+    reg [6:0] tr_k, tr_lz;
+    reg [39:0] tr_bm, tr_b40;
+    reg [35:0] tr_z;
+    reg [40:0] tr_ps, tr_pc, tr_bq;
+    reg signed [40:0] tr_c1, tr_c2;
+    reg signed [83:0] tr_Y;
+    // the products and the running polynomial value
+    reg [31:0] tr_a1;
+    reg [71:0] tr_m1, tr_m3, tr_m4;
+    reg [79:0] tr_m2;
+    reg signed [36:0] tr_a5, tr_a6;
+    reg signed [41:0] tr_b5, tr_b6, tr_b7, tr_a8, tr_b8, tr_a9, tr_b9;
+    reg signed [40:0] tr_a7;
+    reg signed [78:0] tr_m5, tr_m6;
+    reg signed [82:0] tr_m7;
+    reg signed [83:0] tr_m8, tr_m9;
+    reg signed [41:0] tr_p;
+    reg [40:0] tr_q;
     begin
+        tr_exp = tr_fn == 2'd1;
+        tr_sin = tr_fn[1];
+        tr_cos = tr_fn == 2'd3;
         tr_e = fptr_exp(tr_a[30:23]);
-        case (fptr_cls(tr_a[30:0]))
-        2'd3: fptr_sincos_fin = tr_a | 32'h00400000;
-        2'd2: fptr_sincos_fin = 32'hffc00000;
-        2'd0: fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : {tr_a[31], 31'd0};
-        default: begin
-            if (tr_a[30:0] > 31'h43800000) begin                        // |x| > 256
-                fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : 32'd0;
-            end else if (tr_e < -16'sd20) begin
-                // sin(2 pi x) ~ 2 pi x: RNE(M * TWOPI_Q37 * 2^(E-60))
-                tr_m = {40'd0, 1'b1, tr_a[22:0]} * 64'd863554413089;
-                fptr_sincos_fin = tr_is_cos ? 32'h3f800000 : fptr_rne32(tr_a[31], tr_e - 16'sd60, tr_m);
-            end else begin
-                tr_sg = tr_a[31] && !tr_is_cos;
-                if (tr_y[63:0] == 64'd0)
-                    fptr_sincos_fin = 32'd0;
-                else
-                    fptr_sincos_fin = fptr_rne32(tr_sg ^ tr_q1, tr_y[79:64], tr_y[63:0]);
-            end
+        // ---- log2 reduction
+        tr_mr = 35'd0;
+        tr_d = 25'd0;
+        tr_L = 64'd0;
+        if (tr_a[30:23] == 8'd126 && tr_a[22:16] == 7'h7f) begin
+            tr_le = 9'sd0;
+            tr_d = {2'b01, tr_a[22:0]} - 25'h1000000;                  // M - 2^24 in [-2^16, -1]
+            tr_rr = $signed({tr_d[16:0], 9'd0});
+        end else begin
+            tr_le = $signed({1'b0, tr_a[30:23]}) - 9'sd127;
+            tr_L = fptab_log_l(tr_a[22:15]);
+            tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
+            tr_rr = $signed(tr_mr[25:0]);                               // - 2^33 leaves the low 26 bits
+        end
+        // ---- exp2 reduction
+        tr_nf = fptr_exp_pre(tr_a);
+        tr_et = fptab_exp_t(tr_nf[63:56]);
+        // ---- sin / cos reduction
+        tr_small = tr_e < -16'sd20;
+        tr_qv = fptr_sincos_v(tr_a, tr_cos);
+        tr_k = tr_qv[62:56] + {6'd0, tr_qv[55]};                        // (v + 2^55) >> 56
+        tr_w = {1'b0, tr_qv[62:0]} - {1'b0, tr_k, 56'd0};               // |w| <= 2^55
+        tr_aw = tr_w[63] ? (64'd0 - tr_w) : tr_w;
+        tr_lz = fptr_clz64(tr_aw);
+        tr_wn = tr_aw << tr_lz[5:0];
+        tr_st = fptab_sin_t(tr_k);
+        tr_ct = fptab_sin_t(7'd64 - tr_k);
+        // ---- P1..P4 (sin / cos)
+        tr_a1 = tr_small ? {1'b1, tr_a[22:0], 8'd0} : tr_wn[63:32];
+        tr_m1 = tr_a1 * 40'd863554413089;                               // * TWOPI_Q37
+        tr_bm = (tr_aw != 64'd0) ? tr_m1[71:32] : 40'd0;
+        tr_b40 = tr_bm >> (tr_lz - 7'd3);
+        tr_m2 = tr_b40 * tr_b40;
+        tr_z = tr_m2[67:32];
+        tr_m3 = tr_z * 36'd9162596898;                                  // K120
+        tr_m4 = tr_z * 36'd45812984491;                                 // K24
+        tr_c1 = $signed({17'd0, tr_m3[71:48]}) - 41'sd183251937963;     // - K6
+        tr_c2 = $signed({17'd0, tr_m4[71:48]}) - 41'sd549755813888;     // - K2
+        // ---- P5
+        if (tr_sin)      begin tr_a5 = $signed({1'b0, tr_z}); tr_b5 = {tr_c1[40], tr_c1}; end
+        else if (tr_exp) begin tr_a5 = $signed({5'd0, tr_nf[55:24]}); tr_b5 = 42'sd61027412866; end     // D3
+        else             begin tr_a5 = {{11{tr_rr[25]}}, tr_rr}; tr_b5 = fptr_log_g(3'd5); end
+        tr_m5 = tr_a5 * tr_b5;
+        if (tr_exp) tr_p = 42'sd264131837702 + $signed({10'd0, tr_m5[71:40]});                // D2
+        else        tr_p = fptr_log_g(3'd4) + $signed(tr_m5[74:33]);
+        tr_ps = {1'b1, 40'd0} + {{10{tr_m5[78]}}, tr_m5[78:48]};
+        // ---- P6
+        if (tr_sin)      begin tr_a6 = $signed({1'b0, tr_z}); tr_b6 = {tr_c2[40], tr_c2}; end
+        else if (tr_exp) begin tr_a6 = $signed({5'd0, tr_nf[55:24]}); tr_b6 = tr_p; end
+        else             begin tr_a6 = {{11{tr_rr[25]}}, tr_rr}; tr_b6 = tr_p; end
+        tr_m6 = tr_a6 * tr_b6;
+        if (tr_exp) tr_p = 42'sd762123384786 + $signed({10'd0, tr_m6[71:40]});                // D1
+        else        tr_p = fptr_log_g(3'd3) + $signed(tr_m6[74:33]);
+        tr_pc = {1'b1, 40'd0} + {{10{tr_m6[78]}}, tr_m6[78:48]};
+        // ---- P7
+        if (tr_sin)      begin tr_a7 = $signed({1'b0, tr_bm}); tr_b7 = $signed({1'b0, tr_ps}); end
+        else if (tr_exp) begin tr_a7 = $signed({9'd0, tr_nf[55:24]}); tr_b7 = tr_p; end
+        else             begin tr_a7 = {{15{tr_rr[25]}}, tr_rr}; tr_b7 = tr_p; end
+        tr_m7 = tr_a7 * tr_b7;
+        tr_q = {1'b1, 40'd0} + {9'd0, tr_m7[71:40]};
+        tr_p = fptr_log_g(3'd2) + $signed(tr_m7[74:33]);
+        tr_bq = tr_m7[80:40] >> (tr_lz - 7'd3);
+        // ---- P8
+        if (tr_sin)      begin tr_a8 = $signed({1'b0, tr_st[62:22]}); tr_b8 = $signed({1'b0, tr_pc}); end
+        else if (tr_exp) begin tr_a8 = $signed({1'b0, tr_et[62:22]}); tr_b8 = $signed({1'b0, tr_q}); end
+        else             begin tr_a8 = {{16{tr_rr[25]}}, tr_rr}; tr_b8 = tr_p; end
+        tr_m8 = tr_a8 * tr_b8;
+        tr_p = fptr_log_g(3'd1) + $signed(tr_m8[74:33]);
+        // ---- P9
+        if (tr_sin) begin tr_a9 = $signed({1'b0, tr_ct[62:22]}); tr_b9 = $signed({1'b0, tr_bq}); end
+        else        begin tr_a9 = {{16{tr_rr[25]}}, tr_rr}; tr_b9 = tr_p; end
+        tr_m9 = tr_a9 * tr_b9;
+        // ---- results: a special value or a rounding request
+        tr_sp = 1'b1;
+        tr_spv = 32'd0;
+        tr_rs = 1'b0;
+        tr_rex = 16'sd0;
+        tr_rsig = 64'd0;
+        tr_S = 84'sd0;
+        tr_mag = 84'd0;
+        tr_Y = 84'sd0;
+        case (tr_fn)
+        2'd0: begin                                                     // log2
+            tr_S = $signed({{2{tr_le[8]}}, tr_le, 73'd0}) + $signed({{9{tr_L[63]}}, tr_L, 11'd0}) + tr_m9;
+            tr_mag = tr_S[83] ? (84'd0 - tr_S) : tr_S;
+            case (fptr_cls(tr_a[30:0]))
+            2'd3: tr_spv = tr_a | 32'h00400000;
+            2'd0: tr_spv = 32'hff800000;
+            2'd2: tr_spv = tr_a[31] ? 32'hffc00000 : tr_a;
+            default:
+                if (tr_a[31])               tr_spv = 32'hffc00000;
+                else if (tr_mag == 84'd0)   tr_spv = 32'd0;                // log2(1) = +0
+                else begin
+                    tr_sp = 1'b0;
+                    tr_rs = tr_S[83];
+                    tr_rex = -16'sd55;
+                    tr_rsig = tr_mag[81:18] | {63'd0, tr_mag[17:0] != 18'd0};
+                end
+            endcase
+        end
+        2'd1: begin                                                     // exp2
+            case (fptr_cls(tr_a[30:0]))
+            2'd3: tr_spv = tr_a | 32'h00400000;
+            2'd0: tr_spv = 32'h3f800000;
+            2'd2: tr_spv = tr_a[31] ? 32'd0 : tr_a;
+            default:
+                if (!tr_a[31] && tr_a >= 32'h43000000)     tr_spv = 32'h7f800000;   // x >= 128
+                else if (tr_a[31] && tr_a > 32'hc2fc0000)  tr_spv = 32'd0;          // x < -126
+                else if (tr_e < -16'sd64)                  tr_spv = 32'h3f800000;   // |x| < 2^-64
+                else begin
+                    tr_sp = 1'b0;
+                    tr_rex = tr_nf[79:64] - 16'sd62;
+                    tr_rsig = tr_m8[81:18] | {63'd0, tr_m8[17:0] != 18'd0};
+                end
+            endcase
+        end
+        default: begin                                                  // sin, cos
+            case (fptr_cls(tr_a[30:0]))
+            2'd3: tr_spv = tr_a | 32'h00400000;
+            2'd2: tr_spv = 32'hffc00000;
+            2'd0: tr_spv = tr_cos ? 32'h3f800000 : {tr_a[31], 31'd0};
+            default:
+                if (tr_a[30:0] > 31'h43800000)       tr_spv = tr_cos ? 32'h3f800000 : 32'd0;   // |x| > 256
+                else if (tr_small && tr_cos)         tr_spv = 32'h3f800000;
+                else if (tr_small) begin                                // sin(2 pi x) ~ 2 pi x
+                    tr_sp = 1'b0;
+                    tr_rs = tr_a[31];
+                    tr_rex = tr_e - 16'sd60;
+                    tr_rsig = tr_m1[71:8];
+                end else begin
+                    if (tr_k == 7'd0) begin                             // b * ps at b's scale
+                        tr_rex = -16'sd37 - $signed({9'd0, tr_lz});
+                        tr_rsig = {23'd0, tr_m7[80:40]};
+                    end else begin
+                        tr_Y = tr_w[63] ? (tr_m8 - tr_m9) : (tr_m8 + tr_m9);
+                        if (tr_Y[83])                    tr_Y = 84'sd0;
+                        else if (tr_Y > (84'sd1 <<< 80)) tr_Y = 84'sd1 <<< 80;
+                        tr_rex = -16'sd63;
+                        tr_rsig = tr_Y[80:17] | {63'd0, tr_Y[16:0] != 17'd0};
+                    end
+                    tr_rs = (tr_a[31] && !tr_cos) ^ tr_qv[63];
+                    tr_sp = tr_rsig == 64'd0;                           // a zero result is +0
+                end
+            endcase
         end
         endcase
+        fptr_tu = tr_sp ? tr_spv : fptr_rne32(tr_rs, tr_rex, tr_rsig);
     end
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
-function automatic [31:0] fptr_sincos(input [31:0] tr_a, input tr_is_cos);
-    reg [63:0] tr_qv;
-    begin
-        tr_qv = fptr_sincos_v(tr_a, tr_is_cos);
-        fptr_sincos = fptr_sincos_fin(tr_a, tr_is_cos, tr_qv[63], fptr_sinq(tr_qv[62:0]));
-    end
-endfunction
 
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_sin(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        si_f32_sin = fptr_sincos(tr_a, 1'b0);
+        si_f32_sin = fptr_tu(2'd2, tr_a);
     end
 endfunction
 
@@ -679,7 +698,7 @@ endfunction
 function automatic [31:0] si_f32_cos(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        si_f32_cos = fptr_sincos(tr_a, 1'b1);
+        si_f32_cos = fptr_tu(2'd3, tr_a);
     end
 endfunction
 
