@@ -189,30 +189,36 @@ module simd_qr (
   endfunction
 
   // ------------------------------------------------------------ f32 transcendentals
-  // log2, exp2 and sin/cos on one set of fixed-point products (at most
-  // 42 x 42 bits) and one rounder (fptr_tu in si_fp_trans.vh); rcp, rsq and
-  // sqrt on their digit recurrences.
+  // rcp, log2, exp2 and sin/cos on one set of fixed-point products (at most
+  // 42 x 42 bits) and one rounder (fptr_tu in si_fp_trans.vh, called once
+  // here); rsq and sqrt on their digit recurrences.
+  reg [2:0]  tu_fn;
+  reg        tu_use;
+  always @* begin
+    tu_use = 1'b1;
+    case (fu)
+      FU_RCP32, FU_RCPC32, FU_RCPL32, FU_RCPI32: tu_fn = 3'd4;
+      FU_EXP32:                                  tu_fn = 3'd1;
+      FU_SIN32:                                  tu_fn = 3'd2;
+      FU_COS32:                                  tu_fn = 3'd3;
+      FU_LOG32, FU_LOGC32:                       tu_fn = 3'd0;
+      default: begin tu_fn = 3'd0; tu_use = 1'b0; end
+    endcase
+  end
   reg [31:0] tr;
   always @* begin
     tr = 32'd0;
+    if (tu_use) tr = fptr_tu(tu_fn, A[31:0]);
     case (fu)
-      FU_RCP32, FU_RCPC32, FU_RCPL32, FU_RCPI32: begin
-        tr = si_f32_rcp(A[31:0], mode);
-        if (tr[30:0] == 31'h7f800000) begin
-          if (fu == FU_RCPC32) tr = {tr[31], 31'h7f7fffff};
-          else if (fu == FU_RCPL32) tr = {A[31], 31'd0};
-        end
-      end
+      FU_RCPC32: if (tr[30:0] == 31'h7f800000) tr = {tr[31], 31'h7f7fffff};
+      FU_RCPL32: if (tr[30:0] == 31'h7f800000) tr = {A[31], 31'd0};
+      FU_LOGC32: if (tr == 32'hff800000) tr = 32'hff7fffff;
       FU_RSQ32, FU_RSQC32, FU_RSQL32: begin
         tr = si_f32_rsq(A[31:0], mode);
         if (tr[30:0] == 31'h7f800000) begin
           if (fu == FU_RSQC32) tr = {tr[31], 31'h7f7fffff};
           else if (fu == FU_RSQL32) tr = 32'd0;
         end
-      end
-      FU_LOG32, FU_LOGC32, FU_EXP32, FU_SIN32, FU_COS32: begin
-        tr = fptr_tu((fu == FU_EXP32) ? 2'd1 : (fu == FU_SIN32) ? 2'd2 : (fu == FU_COS32) ? 2'd3 : 2'd0, A[31:0]);
-        if (fu == FU_LOGC32 && tr == 32'hff800000) tr = 32'hff7fffff;
       end
       FU_SQRT32: tr = si_f32_sqrt(A[31:0], mode);
       default: ;

@@ -118,24 +118,6 @@ endfunction
 // floor(2^(22+n) / d) (n quotient bits) and whether a remainder is left.
 // The remainder stays below d, so each step is one 27-bit subtraction whose
 // borrow is the quotient bit (no separate compare, no wide divider).
-function automatic [27:0] fptr_div49(input [24:0] tr_d);       // n = 27: 2^49 / d
-    reg [25:0] tr_r;
-    reg [26:0] tr_df;   // tr_r - d; [26] = borrow
-    reg [26:0] tr_q;
-    integer tr_i;
-    begin
-        tr_r = 26'h0400000;                                     // 2^22 < d
-        tr_q = 27'd0;
-        for (tr_i = 0; tr_i < 27; tr_i = tr_i + 1) begin
-            tr_r = {tr_r[24:0], 1'b0};
-            tr_df = {1'b0, tr_r} - {2'b0, tr_d};
-            tr_q = {tr_q[25:0], !tr_df[26]};
-            if (!tr_df[26]) tr_r = tr_df[25:0];
-        end
-        fptr_div49 = {tr_r != 26'd0, tr_q};
-    end
-endfunction
-
 function automatic [52:0] fptr_div74(input [24:0] tr_d);       // n = 52: 2^74 / d
     reg [25:0] tr_r;
     reg [26:0] tr_df;   // tr_r - d; [26] = borrow
@@ -180,22 +162,16 @@ endfunction
 
 // rcp: q = floor(2^49 / M) (26 bits, 27 for M = 2^23) with a sticky bit for
 // a nonzero remainder; the C uses floor(2^62 / M), which has the same leading
-// bits and the same exactness.
+// bits and the same exactness.  Computed in fptr_tu on the transcendental
+// unit's products: the seed y0 = LOG_R[i] / 2^10 (|x y0 - 1| <= 2^-8, the
+// log2 reduction's r), y1 = y0 (1 - r), one Newton step y2 = y1 (1 + e1)
+// (e1 = 1 - x y1), q~ = floor(2^26 y2) is within 1 of q for every M (checked
+// over all 2^23), and the remainder 2^49 - q~ M corrects it.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_rcp(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
-    reg [27:0] tr_q;
     begin
-        case (fptr_cls(tr_a[30:0]))
-        2'd3: si_f32_rcp = tr_a | 32'h00400000;
-        2'd2: si_f32_rcp = {tr_a[31], 31'd0};
-        2'd0: si_f32_rcp = {tr_a[31], 31'h7f800000};
-        default: begin
-            tr_q = fptr_div49({2'b01, tr_a[22:0]});                    // 1/x = q * 2^(-26-E)
-            si_f32_rcp = fptr_rne32(tr_a[31], -16'sd26 - fptr_exp(tr_a[30:23]),
-                                    {37'd0, tr_q[26:0]} | {63'd0, tr_q[27]});
-        end
-        endcase
+        si_f32_rcp = fptr_tu(3'd4, tr_a);
     end
 endfunction
 
@@ -354,7 +330,7 @@ endfunction
 function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        si_f32_log = fptr_tu(2'd0, tr_a);
+        si_f32_log = fptr_tu(3'd0, tr_a);
     end
 endfunction
 
@@ -429,7 +405,7 @@ endfunction
 function automatic [31:0] si_f32_exp(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        si_f32_exp = fptr_tu(2'd1, tr_a);
+        si_f32_exp = fptr_tu(3'd1, tr_a);
     end
 endfunction
 
@@ -493,8 +469,8 @@ endfunction
 // The results are those of the separate algorithms above (docs/fp.md 9.2).
 // (only the high bits of the products are kept)
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_tu(input [1:0] tr_fn, input [31:0] tr_a);
-    reg tr_exp, tr_sin, tr_cos, tr_small, tr_sp, tr_rs;
+function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
+    reg tr_exp, tr_sin, tr_cos, tr_rcp, tr_small, tr_sp, tr_rs;
     reg signed [15:0] tr_e, tr_rex;
     reg [63:0] tr_rsig;
     reg [31:0] tr_spv;
@@ -529,16 +505,23 @@ function automatic [31:0] fptr_tu(input [1:0] tr_fn, input [31:0] tr_a);
     reg signed [83:0] tr_m8, tr_m9;
     reg signed [41:0] tr_p;
     reg [40:0] tr_q;
+    // rcp
+    reg [40:0] tr_y1;
+    reg [41:0] tr_y2;
+    reg signed [64:0] tr_e1;
+    reg [27:0] tr_qr;
+    reg signed [51:0] tr_R;
     begin
-        tr_exp = tr_fn == 2'd1;
-        tr_sin = tr_fn[1];
-        tr_cos = tr_fn == 2'd3;
+        tr_exp = tr_fn == 3'd1;
+        tr_sin = tr_fn == 3'd2 || tr_fn == 3'd3;
+        tr_cos = tr_fn == 3'd3;
+        tr_rcp = tr_fn == 3'd4;
         tr_e = fptr_exp(tr_a[30:23]);
         // ---- log2 reduction
         tr_mr = 35'd0;
         tr_d = 25'd0;
         tr_L = 64'd0;
-        if (tr_a[30:23] == 8'd126 && tr_a[22:16] == 7'h7f) begin
+        if (!tr_rcp && tr_a[30:23] == 8'd126 && tr_a[22:16] == 7'h7f) begin
             tr_le = 9'sd0;
             tr_d = {2'b01, tr_a[22:0]} - 25'h1000000;                  // M - 2^24 in [-2^16, -1]
             tr_rr = $signed({tr_d[16:0], 9'd0});
@@ -575,30 +558,40 @@ function automatic [31:0] fptr_tu(input [1:0] tr_fn, input [31:0] tr_a);
         // ---- P5
         if (tr_sin)      begin tr_a5 = $signed({1'b0, tr_z}); tr_b5 = {tr_c1[40], tr_c1}; end
         else if (tr_exp) begin tr_a5 = $signed({5'd0, tr_nf[55:24]}); tr_b5 = 42'sd61027412866; end     // D3
-        else             begin tr_a5 = {{11{tr_rr[25]}}, tr_rr}; tr_b5 = fptr_log_g(3'd5); end
+        else             begin tr_a5 = {{11{tr_rr[25]}}, tr_rr}; tr_b5 = tr_rcp ? {31'd0, fptab_log_r(tr_a[22:15])} : fptr_log_g(3'd5); end
         tr_m5 = tr_a5 * tr_b5;
+        // rcp: y1 = y0 (1 - r) with y0 = LOG_R[i] / 2^10 (Q40; <= 1)
+        tr_y1 = {fptab_log_r(tr_a[22:15]), 30'd0} - tr_m5[43:3];
         if (tr_exp) tr_p = 42'sd264131837702 + $signed({10'd0, tr_m5[71:40]});                // D2
         else        tr_p = fptr_log_g(3'd4) + $signed(tr_m5[74:33]);
         tr_ps = {1'b1, 40'd0} + {{10{tr_m5[78]}}, tr_m5[78:48]};
         // ---- P6
         if (tr_sin)      begin tr_a6 = $signed({1'b0, tr_z}); tr_b6 = {tr_c2[40], tr_c2}; end
         else if (tr_exp) begin tr_a6 = $signed({5'd0, tr_nf[55:24]}); tr_b6 = tr_p; end
+        else if (tr_rcp) begin tr_a6 = $signed({13'd0, 1'b1, tr_a[22:0]}); tr_b6 = $signed({1'b0, tr_y1}); end
         else             begin tr_a6 = {{11{tr_rr[25]}}, tr_rr}; tr_b6 = tr_p; end
         tr_m6 = tr_a6 * tr_b6;
+        // rcp: e1 = 1 - x y1 (Q63; about r^2 in size, of either sign: y1 is rounded)
+        tr_e1 = $signed({2'b01, 63'd0}) - $signed({1'b0, tr_m6[63:0]});
         if (tr_exp) tr_p = 42'sd762123384786 + $signed({10'd0, tr_m6[71:40]});                // D1
         else        tr_p = fptr_log_g(3'd3) + $signed(tr_m6[74:33]);
         tr_pc = {1'b1, 40'd0} + {{10{tr_m6[78]}}, tr_m6[78:48]};
         // ---- P7
         if (tr_sin)      begin tr_a7 = $signed({1'b0, tr_bm}); tr_b7 = $signed({1'b0, tr_ps}); end
         else if (tr_exp) begin tr_a7 = $signed({9'd0, tr_nf[55:24]}); tr_b7 = tr_p; end
+        else if (tr_rcp) begin tr_a7 = {{14{tr_e1[49]}}, tr_e1[49:23]}; tr_b7 = $signed({1'b0, tr_y1}); end
         else             begin tr_a7 = {{15{tr_rr[25]}}, tr_rr}; tr_b7 = tr_p; end
         tr_m7 = tr_a7 * tr_b7;
+        // rcp: y2 = y1 + y1 e1; q~ = floor(2^26 y2), within 1 of floor(2^49 / M)
+        tr_y2 = {1'b0, tr_y1} + {{9{tr_m7[82]}}, tr_m7[72:40]};
+        tr_qr = tr_y2[41:14];
         tr_q = {1'b1, 40'd0} + {9'd0, tr_m7[71:40]};
         tr_p = fptr_log_g(3'd2) + $signed(tr_m7[74:33]);
         tr_bq = tr_m7[80:40] >> (tr_lz - 7'd3);
         // ---- P8
         if (tr_sin)      begin tr_a8 = $signed({1'b0, tr_st[62:22]}); tr_b8 = $signed({1'b0, tr_pc}); end
         else if (tr_exp) begin tr_a8 = $signed({1'b0, tr_et[62:22]}); tr_b8 = $signed({1'b0, tr_q}); end
+        else if (tr_rcp) begin tr_a8 = $signed({14'd0, tr_qr}); tr_b8 = $signed({18'd0, 1'b1, tr_a[22:0]}); end
         else             begin tr_a8 = {{16{tr_rr[25]}}, tr_rr}; tr_b8 = tr_p; end
         tr_m8 = tr_a8 * tr_b8;
         tr_p = fptr_log_g(3'd1) + $signed(tr_m8[74:33]);
@@ -615,8 +608,31 @@ function automatic [31:0] fptr_tu(input [1:0] tr_fn, input [31:0] tr_a);
         tr_S = 84'sd0;
         tr_mag = 84'd0;
         tr_Y = 84'sd0;
+        tr_R = 52'sd0;
         case (tr_fn)
-        2'd0: begin                                                     // log2
+        3'd4: begin                                                     // rcp
+            // remainder 2^49 - q~ M, one correction step to the floor quotient
+            tr_R = $signed({3'b001, 49'd0}) - $signed({1'b0, tr_m8[50:0]});
+            if (tr_R[51]) begin
+                tr_qr = tr_qr - 28'd1;
+                tr_R = tr_R + $signed({28'd0, 1'b1, tr_a[22:0]});
+            end else if (tr_R >= $signed({28'd0, 1'b1, tr_a[22:0]})) begin
+                tr_qr = tr_qr + 28'd1;
+                tr_R = tr_R - $signed({28'd0, 1'b1, tr_a[22:0]});
+            end
+            case (fptr_cls(tr_a[30:0]))
+            2'd3: tr_spv = tr_a | 32'h00400000;
+            2'd2: tr_spv = {tr_a[31], 31'd0};
+            2'd0: tr_spv = {tr_a[31], 31'h7f800000};
+            default: begin                                              // 1/x = q * 2^(-26-E)
+                tr_sp = 1'b0;
+                tr_rs = tr_a[31];
+                tr_rex = -16'sd26 - tr_e;
+                tr_rsig = {36'd0, tr_qr} | {63'd0, tr_R != 52'sd0};
+            end
+            endcase
+        end
+        3'd0: begin                                                     // log2
             tr_S = $signed({{2{tr_le[8]}}, tr_le, 73'd0}) + $signed({{9{tr_L[63]}}, tr_L, 11'd0}) + tr_m9;
             tr_mag = tr_S[83] ? (84'd0 - tr_S) : tr_S;
             case (fptr_cls(tr_a[30:0]))
@@ -634,7 +650,7 @@ function automatic [31:0] fptr_tu(input [1:0] tr_fn, input [31:0] tr_a);
                 end
             endcase
         end
-        2'd1: begin                                                     // exp2
+        3'd1: begin                                                     // exp2
             case (fptr_cls(tr_a[30:0]))
             2'd3: tr_spv = tr_a | 32'h00400000;
             2'd0: tr_spv = 32'h3f800000;
@@ -690,7 +706,7 @@ endfunction
 function automatic [31:0] si_f32_sin(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        si_f32_sin = fptr_tu(2'd2, tr_a);
+        si_f32_sin = fptr_tu(3'd2, tr_a);
     end
 endfunction
 
@@ -698,7 +714,7 @@ endfunction
 function automatic [31:0] si_f32_cos(input [31:0] tr_a, input [31:0] tr_mode);
 /* verilator lint_on UNUSEDSIGNAL */
     begin
-        si_f32_cos = fptr_tu(2'd3, tr_a);
+        si_f32_cos = fptr_tu(3'd3, tr_a);
     end
 endfunction
 
