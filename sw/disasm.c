@@ -214,7 +214,7 @@ static void put_sendmsg(sb *b, unsigned v)
         sb_puts(b, " sendmsg(MSG_INTERRUPT)");
     else if (id == 3 && v == 3)
         sb_puts(b, " sendmsg(MSG_GS_DONE, GS_OP_NOP)");
-    else if ((id == 2 || id == 3) && !(v & ~0x3ffu) && op != 0)
+    else if ((id == 2 || id == 3) && !(v & ~0x3ffu) && op != 0 && op < 4)   /* GS op: bits [5:4] */
         sb_printf(b, " sendmsg(%s, %s, %u)", id == 2 ? "MSG_GS" : "MSG_GS_DONE", gsop[op], stream);
     else if (id == 15 && !(v & ~0x7fu) && op >= 1 && op <= 4)
         sb_printf(b, " sendmsg(MSG_SYSMSG, %s)", sysop[op]);
