@@ -22,10 +22,10 @@
 //     clamp forms: one integer square root, one division loop);
 //   - one f64 rounder for the FMA, the reciprocal/root unit, ldexp and
 //     trig_preop (each gives a rounding request, fp64_rq_*);
-//   - one f32 reciprocal (rcp, rcp_clamp/legacy/iflag), one f32 reciprocal
-//     square root (rsq, rsq_clamp/legacy);
-//   - log2 (log, log_clamp), exp2 and sin/cos in fixed point on products of
-//     at most 42 x 42 bits;
+//   - one transcendental unit (fptr_tu: nine products of at most 42 x 42
+//     bits, one rounder) for rcp (rcp_clamp/legacy/iflag), log2 (log,
+//     log_clamp), exp2 and sin/cos; one f32 reciprocal square root (rsq,
+//     rsq_clamp/legacy) and one square root on digit recurrences;
 //   - one 33 x 33 signed multiplier for mul_lo/hi_u32/i32.
 // Each shared datapath is evaluated only for the ops that use it.
 `default_nettype none

@@ -38,12 +38,19 @@ def check(tabs):
 
     def q62(v):
         return int(nint(v * q))
+
+    def q40(v):
+        return int(nint(v * mpf(2) ** 40))
     r = [1024] + [int(nint(mpf(1024) / (1 + (mpf(i) + mpf(0.5)) / 256))) for i in range(1, 256)]
     want = {
         "si_fp_log_r": r,
         "si_fp_log_l": [q62(-log(mpf(x) / 1024, 2)) for x in r],
         "si_fp_exp_t": [q62(mpf(2) ** (mpf(i) / 256)) for i in range(256)],
         "si_fp_sin_t": [q62(sin(2 * pi * k / 256)) for k in range(65)],
+        "si_fp_trans_k": ([(-1) ** (k + 1) * q40(1 / (k * log(2))) for k in range(1, 6)] +
+                          [q40(log(2) ** k / [1, 1, 2, 6][k]) for k in range(1, 4)] +
+                          [int(nint(2 * pi * mpf(2) ** 37)), q40(mpf(1) / 6), q40(mpf(1) / 120),
+                           q40(mpf(1) / 24)]),
     }
     for name, vals in want.items():
         if tabs[name] != vals:
@@ -56,8 +63,8 @@ def emit_case(out, fname, width, iwidth, vals, comment):
     out.append("    begin")
     out.append("        case (i)")
     for i, v in enumerate(vals):
-        assert 0 <= v < (1 << width)
-        out.append("        %d'd%d: %s = %d'h%x;" % (iwidth, i, fname, width, v))
+        assert -(1 << (width - 1)) <= v < (1 << width)
+        out.append("        %d'd%d: %s = %d'h%x;" % (iwidth, i, fname, width, v & ((1 << width) - 1)))
     if len(vals) < (1 << iwidth):
         out.append("        default: %s = %d'h0;" % (fname, width))
     out.append("        endcase")
@@ -81,6 +88,8 @@ def main():
         "//   fptab_log_l(i) = round(-log2(fptab_log_r(i)/1024) * 2^62)          i = 0..255",
         "//   fptab_exp_t(i) = round(2^(i/256) * 2^62)                           i = 0..255",
         "//   fptab_sin_t(k) = round(sin(2*pi*k/256) * 2^62)                     k = 0..64",
+        "//   fptab_trans_k(i) = the Q40 constants of log2, exp2, sin and cos, i = SI_TK_* of",
+        "//                    sw/fp_tables.h: G1..G5, D1..D3, TWOPI_Q37, K6, K120, K24",
         "// Include inside a module body, once per module (no include guard: a guard",
         "// would hide the functions from every module after the first).",
         "",
@@ -89,6 +98,7 @@ def main():
     emit_case(out, "fptab_log_l", 64, 8, tabs["si_fp_log_l"], "LOG_L[i] (Q62, nonnegative)")
     emit_case(out, "fptab_exp_t", 64, 8, tabs["si_fp_exp_t"], "EXP_T[i] (Q62, unsigned)")
     emit_case(out, "fptab_sin_t", 64, 7, tabs["si_fp_sin_t"], "SIN_T[k] (Q62, unsigned; k > 64 reads 0)")
+    emit_case(out, "fptab_trans_k", 42, 4, tabs["si_fp_trans_k"], "Q40 constants (two's complement)")
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -6,6 +6,9 @@
  *   si_fp_exp_t[i]   = round(2^(i/256) * 2^62)                                  (i = 0..255)
  *   si_fp_sin_t[k]   = round(sin(2*pi*k/256) * 2^62)                            (k = 0..64)
  *   si_fp_two_over_pi[w] = bits [1200-32w-1 : 1200-32w-32] of frac(2/pi)*2^1200  (w = 0..37, MSB first)
+ *   si_fp_trans_k[]  = the Q40 constants of log2, exp2, sin and cos (docs/fp.md 9.2), SI_TK_* order:
+ *                      G_k = (-1)^(k+1) round(2^40/(k ln2)) (k = 1..5), D_k = round(2^40 ln2^k/k!) (k = 1..3),
+ *                      TWOPI_Q37 = round(2 pi 2^37), K6, K120, K24 = round(2^40/n)
  */
 #include "fp_tables.h"
 
@@ -241,4 +244,10 @@ const uint32_t si_fp_two_over_pi[38] = {
     0xef2f118bu, 0x5a0a6d1fu, 0x6d367ecfu, 0x27cb09b7u, 0x4f463f66u, 0x9e5fea2du,
     0x7527bac7u, 0xebe5f17bu, 0x3d0739f7u, 0x8a5292eau, 0x6bfb5fb1u, 0x1f8d5d08u,
     0x56033046u, 0xfc7b0000u
+};
+const int64_t si_fp_trans_k[12] = {
+    INT64_C(1586259972792), INT64_C(-793129986396), INT64_C(528753324264),
+    INT64_C(-396564993198), INT64_C(317251994558), INT64_C(762123384786),
+    INT64_C(264131837702), INT64_C(61027412866), INT64_C(863554413089),
+    INT64_C(183251937963), INT64_C(9162596898), INT64_C(45812984491)
 };

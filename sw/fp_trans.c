@@ -415,11 +415,7 @@ static uint32_t fix_to_f32(i128 S, int32_t e)
 
 /* -------------------------------------------------------------------- log2 */
 
-/* G_k = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 */
-static const int64_t LOG_G[6] = {
-    0, INT64_C(1586259972792), -INT64_C(793129986396), INT64_C(528753324264),
-    -INT64_C(396564993198), INT64_C(317251994558)
-};
+/* G_k = si_fp_trans_k[SI_TK_G1 + k - 1] = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 */
 
 /* log2(x) for x = M * 2^(E-23):
  *   x in [1 - 2^-8, 1): e = 0, L = 0, rr = (M - 2^24) * 2^9;
@@ -454,9 +450,9 @@ uint32_t si_f32_log(uint32_t a, const si_fpm *m)
         L = si_fp_log_l[i];
         rr = (int64_t)M * si_fp_log_r[i] - (INT64_C(1) << 33);
     }
-    p = LOG_G[5];
+    p = si_fp_trans_k[SI_TK_G5];
     for (int k = 4; k >= 1; k--)
-        p = LOG_G[k] + mulsh(rr, p, 33);
+        p = si_fp_trans_k[SI_TK_G1 + k - 1] + mulsh(rr, p, 33);
     return fix_to_f32((i128)e * ((i128)1 << 73) + (i128)L * 2048 + (i128)rr * p, -73);
 }
 
@@ -470,10 +466,7 @@ uint32_t si_f32_log_legacy(uint32_t a, const si_fpm *m) { return si_f32_log(a, m
 
 /* -------------------------------------------------------------------- exp2 */
 
-/* D_k = round(2^40 ln2^k / k!), k = 1..3 */
-static const int64_t EXP_D[4] = {
-    0, INT64_C(762123384786), INT64_C(264131837702), INT64_C(61027412866)
-};
+/* D_k = si_fp_trans_k[SI_TK_D1 + k - 1] = round(2^40 ln2^k / k!), k = 1..3 */
 
 /* exp2(x): X = floor(x * 2^64) (exact for |x| >= 2^-41), n = X >> 64,
  * f = X mod 2^64, i = f >> 56, r = (f >> 24) mod 2^32 (Q40, < 2^-8),
@@ -514,9 +507,9 @@ uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
     n = (int32_t)(X >> 64);
     f = (uint64_t)X;
     r = (int64_t)((f >> 24) & 0xffffffffu);
-    p = EXP_D[3];
+    p = si_fp_trans_k[SI_TK_D3];
     for (int k = 2; k >= 1; k--)
-        p = EXP_D[k] + mulsh(r, p, 40);
+        p = si_fp_trans_k[SI_TK_D1 + k - 1] + mulsh(r, p, 40);
     q = (INT64_C(1) << 40) + mulsh(r, p, 40);
     return fix_to_f32((i128)(si_fp_exp_t[f >> 56] >> 22) * q, n - 80);
 }
@@ -525,11 +518,11 @@ uint32_t si_f32_exp_legacy(uint32_t a, const si_fpm *m) { return si_f32_exp(a, m
 
 /* ---------------------------------------------------------------- sin / cos */
 
-#define TWOPI_Q37 INT64_C(863554413089)            /* round(2*pi * 2^37) */
-static const int64_t K6 = INT64_C(183251937963);      /* round(2^40/6)   */
-static const int64_t K120 = INT64_C(9162596898);      /* round(2^40/120) */
-static const int64_t K2 = INT64_C(549755813888);      /* 2^40/2          */
-static const int64_t K24 = INT64_C(45812984491);      /* round(2^40/24)  */
+#define TWOPI_Q37 si_fp_trans_k[SI_TK_TWOPI_Q37]   /* round(2*pi * 2^37) */
+#define K6 si_fp_trans_k[SI_TK_K6]                 /* round(2^40/n) */
+#define K120 si_fp_trans_k[SI_TK_K120]
+#define K24 si_fp_trans_k[SI_TK_K24]
+#define K2 (INT64_C(1) << 39)                      /* 2^40/2 */
 #define ONE40 (INT64_C(1) << 40)
 
 /* sin(2*pi*v) for v in [0, 1/4] given as Q64 (v <= 2^62): k = round(v * 2^8)

@@ -5,6 +5,8 @@
 //   fptab_log_l(i) = round(-log2(fptab_log_r(i)/1024) * 2^62)          i = 0..255
 //   fptab_exp_t(i) = round(2^(i/256) * 2^62)                           i = 0..255
 //   fptab_sin_t(k) = round(sin(2*pi*k/256) * 2^62)                     k = 0..64
+//   fptab_trans_k(i) = the Q40 constants of log2, exp2, sin and cos, i = SI_TK_* of
+//                    sw/fp_tables.h: G1..G5, D1..D3, TWOPI_Q37, K6, K120, K24
 // Include inside a module body, once per module (no include guard: a guard
 // would hide the functions from every module after the first).
 
@@ -870,6 +872,27 @@ function automatic [63:0] fptab_sin_t(input [6:0] i);
         7'd63: fptab_sin_t = 64'h3ffb10c1099a1976;
         7'd64: fptab_sin_t = 64'h4000000000000000;
         default: fptab_sin_t = 64'h0;
+        endcase
+    end
+endfunction
+
+// Q40 constants (two's complement)
+function automatic [41:0] fptab_trans_k(input [3:0] i);
+    begin
+        case (i)
+        4'd0: fptab_trans_k = 42'h171547652b8;
+        4'd1: fptab_trans_k = 42'h34755c4d6a4;
+        4'd2: fptab_trans_k = 42'h7b1c2770e8;
+        4'd3: fptab_trans_k = 42'h3a3aae26b52;
+        4'd4: fptab_trans_k = 42'h49ddb143be;
+        4'd5: fptab_trans_k = 42'hb17217f7d2;
+        4'd6: fptab_trans_k = 42'h3d7f7bff06;
+        4'd7: fptab_trans_k = 42'he35846b82;
+        4'd8: fptab_trans_k = 42'hc90fdaa221;
+        4'd9: fptab_trans_k = 42'h2aaaaaaaab;
+        4'd10: fptab_trans_k = 42'h222222222;
+        4'd11: fptab_trans_k = 42'haaaaaaaab;
+        default: fptab_trans_k = 42'h0;
         endcase
     end
 endfunction

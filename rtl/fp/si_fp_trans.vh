@@ -19,8 +19,11 @@
 //  - rcp, sqrt and rsq compute the same floor quotient / floor root as the C
 //    but with fewer bits (26 instead of 39..40), plus the exact "inexact" bit.
 //    Rounding to 24 bits only looks at the leading 25 bits and at whether
-//    anything nonzero follows, so the result is identical.
-//  - log2, exp2, sin and cos use products of at most 42 x 42 bits.
+//    anything nonzero follows, so the result is identical.  rcp gets its
+//    quotient from a Newton step and an exact correction (fptr_tu), sqrt and
+//    rsq from digit recurrences.
+//  - rcp, log2, exp2, sin and cos share the products (at most 42 x 42 bits)
+//    and the rounder of fptr_tu; their constants are the table fptab_trans_k.
 //  - Function arguments and locals are all named tr_* so that they do not
 //    shadow (VARHIDDEN) signals of the including module.
 
@@ -306,16 +309,17 @@ endfunction
 
 // -------------------------------------------------------------------- log2
 
-// G_k = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 (Q40)
+// G_k = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 (Q40; the table fptab_trans_k)
 function automatic signed [41:0] fptr_log_g(input [2:0] tr_k);
     begin
-        case (tr_k)
-        3'd1:    fptr_log_g = 42'sd1586259972792;
-        3'd2:    fptr_log_g = -42'sd793129986396;
-        3'd3:    fptr_log_g = 42'sd528753324264;
-        3'd4:    fptr_log_g = -42'sd396564993198;
-        default: fptr_log_g = 42'sd317251994558;
-        endcase
+        fptr_log_g = fptab_trans_k({1'b0, tr_k} - 4'd1);
+    end
+endfunction
+
+// the other Q40 constants (fptab_trans_k, sw/fp_tables.h SI_TK_*)
+function automatic [41:0] fptr_k(input [3:0] tr_i);
+    begin
+        fptr_k = fptab_trans_k(tr_i);
     end
 endfunction
 
@@ -505,6 +509,7 @@ function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
     reg signed [83:0] tr_m8, tr_m9;
     reg signed [41:0] tr_p;
     reg [40:0] tr_q;
+    reg [41:0] tr_ktw, tr_k6, tr_k120, tr_k24;
     // rcp
     reg [40:0] tr_y1;
     reg [41:0] tr_y2;
@@ -546,23 +551,27 @@ function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
         tr_ct = fptab_sin_t(7'd64 - tr_k);
         // ---- P1..P4 (sin / cos)
         tr_a1 = tr_small ? {1'b1, tr_a[22:0], 8'd0} : tr_wn[63:32];
-        tr_m1 = tr_a1 * 40'd863554413089;                               // * TWOPI_Q37
+        tr_ktw = fptr_k(4'd8);                                          // TWOPI_Q37
+        tr_k6 = fptr_k(4'd9);
+        tr_k120 = fptr_k(4'd10);
+        tr_k24 = fptr_k(4'd11);
+        tr_m1 = tr_a1 * tr_ktw[39:0];
         tr_bm = (tr_aw != 64'd0) ? tr_m1[71:32] : 40'd0;
         tr_b40 = tr_bm >> (tr_lz - 7'd3);
         tr_m2 = tr_b40 * tr_b40;
         tr_z = tr_m2[67:32];
-        tr_m3 = tr_z * 36'd9162596898;                                  // K120
-        tr_m4 = tr_z * 36'd45812984491;                                 // K24
-        tr_c1 = $signed({17'd0, tr_m3[71:48]}) - 41'sd183251937963;     // - K6
-        tr_c2 = $signed({17'd0, tr_m4[71:48]}) - 41'sd549755813888;     // - K2
+        tr_m3 = tr_z * tr_k120[35:0];
+        tr_m4 = tr_z * tr_k24[35:0];
+        tr_c1 = $signed({17'd0, tr_m3[71:48]}) - $signed(tr_k6[40:0]);
+        tr_c2 = $signed({17'd0, tr_m4[71:48]}) - 41'sd549755813888;     // - K2 = 2^39
         // ---- P5
         if (tr_sin)      begin tr_a5 = $signed({1'b0, tr_z}); tr_b5 = {tr_c1[40], tr_c1}; end
-        else if (tr_exp) begin tr_a5 = $signed({5'd0, tr_nf[55:24]}); tr_b5 = 42'sd61027412866; end     // D3
+        else if (tr_exp) begin tr_a5 = $signed({5'd0, tr_nf[55:24]}); tr_b5 = fptr_k(4'd7); end    // D3
         else             begin tr_a5 = {{11{tr_rr[25]}}, tr_rr}; tr_b5 = tr_rcp ? {31'd0, fptab_log_r(tr_a[22:15])} : fptr_log_g(3'd5); end
         tr_m5 = tr_a5 * tr_b5;
         // rcp: y1 = y0 (1 - r) with y0 = LOG_R[i] / 2^10 (Q40; <= 1)
         tr_y1 = {fptab_log_r(tr_a[22:15]), 30'd0} - tr_m5[43:3];
-        if (tr_exp) tr_p = 42'sd264131837702 + $signed({10'd0, tr_m5[71:40]});                // D2
+        if (tr_exp) tr_p = fptr_k(4'd6) + $signed({10'd0, tr_m5[71:40]});                     // D2
         else        tr_p = fptr_log_g(3'd4) + $signed(tr_m5[74:33]);
         tr_ps = {1'b1, 40'd0} + {{10{tr_m5[78]}}, tr_m5[78:48]};
         // ---- P6
@@ -573,7 +582,7 @@ function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
         tr_m6 = tr_a6 * tr_b6;
         // rcp: e1 = 1 - x y1 (Q63; about r^2 in size, of either sign: y1 is rounded)
         tr_e1 = $signed({2'b01, 63'd0}) - $signed({1'b0, tr_m6[63:0]});
-        if (tr_exp) tr_p = 42'sd762123384786 + $signed({10'd0, tr_m6[71:40]});                // D1
+        if (tr_exp) tr_p = fptr_k(4'd5) + $signed({10'd0, tr_m6[71:40]});                     // D1
         else        tr_p = fptr_log_g(3'd3) + $signed(tr_m6[74:33]);
         tr_pc = {1'b1, 40'd0} + {{10{tr_m6[78]}}, tr_m6[78:48]};
         // ---- P7
