@@ -1,12 +1,28 @@
 // sicu CU: issue - the wave table and the scheduler.
 //
 // Issue keeps the per-wave scheduling state (slot active, ended, busy,
-// barrier, waitcnt counters, SCC, MODE, register allocation) and each cycle
-// picks, round robin, one wave whose head instruction may go:
-//   - the wave issued nothing in the last 3 cycles (GCN's issue serves each
-//     SIMD, and so each wave, once every 4 cycles),
+// barrier, waitcnt counters, SCC, MODE, register allocation) and, as GCN's
+// issue stage does, serves one SIMD per cycle in turn (cycle t: the waves of
+// SIMD t mod SIMDS).  In its turn it may issue up to one instruction of each
+// kind, from different waves of that SIMD:
+//   - VALU            -> operand-read path 0 -> the SIMD,
+//   - scalar          -> path 1 -> the SALU or the scalar memory unit (GCN's
+//                        "scalar ALU or scalar memory" slot; instructions that
+//                        fault also take this path, which raises the fault),
+//   - vector memory   -> path 2 -> the LSU instruction queue (buffer and DS
+//                        instructions: our LSU takes both through one queue,
+//                        so GCN's VMEM and LDS slots are one here),
+//   - internal        -> retires here (branch/message slot: s_nop,
+//                        s_waitcnt, s_barrier, s_endpgm, s_sleep, s_setprio,
+//                        s_sendmsg, s_icache_inv, perf-level, debug branches).
+// Each kind has its own round-robin pick.  A wave's head instruction may go
+// when:
+//   - the wave issued nothing in the last 3 cycles (with 4 SIMDs the turn
+//     already gives that; with fewer, each wave still issues at most once
+//     per 4 cycles, GCN's rate),
 //   - the wave is not busy (its previous SALU instruction has written back,
-//     its previous LSU instruction has collected its operands; a scalar
+//     its previous LSU instructions have collected their operands, except
+//     for another LSU instruction: the LSU reads them in order; a scalar
 //     load (smem.v) has all its operands at issue): this is
 //     the per-wave scoreboard; memory results are ordered by s_waitcnt,
 //   - VALU instructions of a wave follow each other into its SIMD without
@@ -17,14 +33,14 @@
 //   - s_waitcnt: vmcnt/lgkmcnt at or below the instruction's thresholds,
 //   - s_barrier: retires at issue, the wave then waits until every live
 //     wave of its work-group arrived,
-//   - the target unit (SALU, the wave's SIMD, scalar memory) is ready and not
-//     already targeted by the instruction in the operand-read stage; for the
-//     LSU its instruction queue (lsu_iq.v) has a slot left beside the one the
-//     instruction in operand read may need.
-// Internal instructions (s_nop, s_waitcnt, s_barrier, s_endpgm, s_sleep,
-// s_setprio, s_sendmsg, s_icache_inv, perf-level, debug branches) retire
-// here.  Everything else goes to operand read (opread.v, valid/ready), the
-// one place where architectural registers become physical rows; faults
+//   - the target unit (SALU, the wave's SIMD, scalar memory) is ready and its
+//     operand-read path is free (not holding an instruction that does not
+//     leave); for the LSU its instruction queue (lsu_iq.v) has a slot left
+//     beside the one the instruction in operand read may need.
+// A wave issues at most one instruction per cycle, so the instructions of
+// one wave stay in program order.  Everything but internal instructions goes
+// to operand read (opread.v, one instance per path, valid/ready), the one
+// place where architectural registers become physical rows; faults
 // (invalid, graphics-only, unsupported instructions, operands outside the
 // allocation) are raised there and stop issue.  A launched wave starts
 // issuing once the dispatcher's initial register writes are done (start).
@@ -33,7 +49,8 @@
 module issue #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
-    parameter NS = `SICU_SIMDS
+    parameter NS = `SICU_SIMDS,
+    parameter NP = 3                 // operand-read paths: 0 VALU, 1 scalar, 2 vector memory
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -51,8 +68,7 @@ module issue #(
     // wavepool
     input  wire [NW-1:0]        wp_head_valid,
     input  wire [NW*`DI_W-1:0]  wp_head,
-    output wire                 iss_pop_valid,   // pops the issued head this cycle
-    output wire [WW-1:0]        iss_pop_wave,
+    output wire [NW-1:0]        iss_pop,         // the heads issued this cycle (one per wave at most)
     // unit readiness
     input  wire                 salu_ready,
     input  wire [NS-1:0]        simd_ready,
@@ -72,21 +88,20 @@ module issue #(
     input  wire                 lsu_done_valid,    // a memory instruction completed
     input  wire [WW-1:0]        lsu_done_wave,
     input  wire                 lsu_done_vm,       // 1: vmcnt, 0: lgkmcnt
-    // to operand read (valid/ready)
-    output wire                 iss_valid,
-    input  wire                 iss_ready,
-    output wire [WW-1:0]        iss_wave,
-    output wire [15:0]          iss_tag,
-    output wire [`DI_W-1:0]     iss_bundle,
-    output wire [2:0]           iss_unit,
-    output wire                 iss_scc,
-    output wire [31:0]          iss_mode,
-    output wire [3:0]           iss_wid,
-    output wire                 iss_in_tg,
-    input  wire                 rd_valid,        // operand read holds an instruction ...
-    input  wire                 rd_busy,         // ... that does not leave this cycle
-    input  wire [2:0]           rd_unit,
-    input  wire [WW-1:0]        rd_wave,
+    // to operand read, one valid/ready port per path (index p: bits p*width)
+    output wire [NP-1:0]        iss_valid,
+    input  wire [NP-1:0]        iss_ready,
+    output wire [NP*WW-1:0]     iss_wave,
+    output wire [NP*16-1:0]     iss_tag,
+    output wire [NP*`DI_W-1:0]  iss_bundle,
+    output wire [NP*3-1:0]      iss_unit,
+    output wire [NP-1:0]        iss_scc,
+    output wire [NP*32-1:0]     iss_mode,
+    output wire [NP*4-1:0]      iss_wid,
+    output wire [NP-1:0]        iss_in_tg,
+    input  wire [NP-1:0]        rd_valid,        // a path's operand read holds an instruction ...
+    input  wire [NP-1:0]        rd_busy,         // ... that does not leave this cycle
+    input  wire [NP*WW-1:0]     rd_wave,
     input  wire                 halt,            // a fault was raised: issue stops
     // retirement of internal instructions (trace monitor)
     output reg                  int_ret_valid,
@@ -110,7 +125,9 @@ module issue #(
     output reg  [31:0]          pc_stall_dep,       // head waits for the wave's previous instruction
     output reg  [31:0]          pc_stall_waitcnt,
     output reg  [31:0]          pc_stall_barrier,
-    output reg  [31:0]          pc_stall_unit       // head waits for a busy unit
+    output reg  [31:0]          pc_stall_unit,      // head waits for a busy unit
+    output reg  [4*32-1:0]      pc_issued_kind,     // instructions issued per kind (KD_*)
+    output reg  [31:0]          pc_issue_multi      // cycles that issued two or more
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -120,6 +137,12 @@ module issue #(
     localparam [2:0] VQ_MAX = 3'd4;
     reg [2:0]     wv_vq [0:NW-1];    // VALU instructions in flight
     reg [NW-1:0]  wv_vs;             // one of them writes scalar state
+    // LSU instructions of the wave whose operands are not collected yet: the
+    // LSU takes them in order, so a wave's next LSU instruction may follow
+    // (it cannot overwrite a VGPR an earlier one is still to read); any
+    // other kind waits until they are collected
+    localparam [2:0] LQ_MAX = 3'd4;
+    reg [2:0]     wv_lq [0:NW-1];
     // GCN's issue visits each SIMD once every 4 cycles, so a wave issues at
     // most one instruction per 4 cycles: wv_cool counts the cycles since its
     // last issue down (3, 2, 1, 0 = may issue)
@@ -140,7 +163,7 @@ module issue #(
     genvar gb;
     generate
         for (gb = 0; gb < NW; gb = gb + 1) begin : g_busy
-            assign wave_busy[gb] = wv_busy[gb] || wv_vq[gb] != 3'd0;
+            assign wave_busy[gb] = wv_busy[gb] || wv_vq[gb] != 3'd0 || wv_lq[gb] != 3'd0;
         end
     endgenerate
     assign wave_barrier = wv_bar;
@@ -155,48 +178,74 @@ module issue #(
     // ---------------------------------------------------------------- selection
     // Every wave's head is classified with a fixed wave index (no selects
     // indexed by the round-robin pointer: with 40 waves those are 10 Kbit
-    // shifters), then a rotating priority pick starts after the last issued wave.
-    reg [WW-1:0] rr;
-    reg          sel_valid;
-    reg [WW-1:0] sel;
+    // shifters), then each kind makes a rotating priority pick among its
+    // ready waves, starting after the last wave it issued.
+    localparam integer NK = 4;                    // kinds: the NP paths, then internal
+    localparam integer KD_V = 0, KD_S = 1, KD_M = 2, KD_I = 3;
+    localparam integer TW = (NS > 1) ? $clog2(NS) : 1;
+    localparam [TW-1:0] TURN_LAST = NS - 1;
+    reg [TW-1:0] turn;                            // the SIMD this cycle serves
     reg          any_head, any_dep, any_wait, any_bar, any_unit;
     reg [NW-1:0] w_head, w_dep, w_bar, w_wait, w_unit, w_ok;
+    reg [NW-1:0] k_ok [0:NK-1];                   // ready waves per kind
     reg [9:0]    hop;
     reg [2:0]    hu;
     reg          unit_ok, wait_ok;
     reg [15:0]   simm;
-    integer      i, s;
+    integer      i, s, k;
     reg [NS-1:0] simd_taken;
+
+    // the kind (and path) of a head's unit
+    function automatic [1:0] kind_of(input [2:0] u);
+        case (u)
+            `UC_VALU:     kind_of = KD_V[1:0];
+            `UC_LSU:      kind_of = KD_M[1:0];
+            `UC_INTERNAL: kind_of = KD_I[1:0];
+            default:      kind_of = KD_S[1:0];     // SALU, scalar memory, faults
+        endcase
+    endfunction
 
     always @* begin
         simd_taken = {NS{1'b0}};
         // a VALU in operand read (leaving or not) holds its SIMD's next slot
-        if (rd_valid && rd_unit == `UC_VALU) simd_taken[rd_wave % NS] = 1'b1;
+        if (rd_valid[KD_V]) simd_taken[rd_wave[KD_V*WW +: WW] % NS] = 1'b1;
+        hop = 10'd0; hu = 3'd0; simm = 16'd0; unit_ok = 1'b0; wait_ok = 1'b0; s = 0;
         for (i = 0; i < NW; i = i + 1) begin
-            // the fields used, not the whole bundle (a 257-bit copy per wave
-            // and cycle in simulation)
-            hop = wp_head[i*`DI_W + `DI_OP_LO +: `DI_OP_W];
-            hu = wp_head[i*`DI_W + `DI_UNIT_LO +: `DI_UNIT_W];
-            s = i % NS;
-            case (hu)
-                `UC_SALU: unit_ok = salu_ready && !(rd_busy && rd_unit == `UC_SALU);
-                `UC_VALU: unit_ok = simd_ready[s] && !simd_taken[s];
-                `UC_LSU:  unit_ok = lsu_ready && !(rd_busy && rd_unit == `UC_LSU);
-                `UC_SMEM: unit_ok = smem_ready && !(rd_busy && rd_unit == `UC_SMEM);
-                default:  unit_ok = 1'b1;
-            endcase
-            simm = wp_head[i*`DI_W + `DI_SIMM16_LO +: `DI_SIMM16_W];
-            wait_ok = !(hop == SI_OP_S_WAITCNT) ||
-                      (wv_vm[i] <= {2'b0, simm[3:0]} && wv_lgkm[i] <= {1'b0, simm[12:8]});
-            // exactly one of dep/bar/wait/unit/ok holds for a wave with a head
-            w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
-            w_dep[i]  = w_head[i] && (wv_busy[i] || wv_cool[i] != 2'd0 || (wv_vq[i] != 3'd0 &&
-                                      (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
-            w_bar[i]  = w_head[i] && !w_dep[i] && wv_bar[i];
-            w_wait[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && !wait_ok;
-            w_unit[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok &&
-                        (!unit_ok || (rd_busy && hu != `UC_INTERNAL && hu != `UC_FAULT));
-            w_ok[i]   = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && !w_unit[i];
+            w_head[i] = 1'b0; w_dep[i] = 1'b0; w_bar[i] = 1'b0; w_wait[i] = 1'b0; w_unit[i] = 1'b0; w_ok[i] = 1'b0;
+            for (k = 0; k < NK; k = k + 1) k_ok[k][i] = 1'b0;
+            // only the served SIMD's waves are candidates (the others stay 0;
+            // a simulator skips three quarters of the work)
+            if ((i % NS) == {{(32-TW){1'b0}}, turn}) begin
+                // the fields used, not the whole bundle (a 257-bit copy per wave
+                // and cycle in simulation)
+                hop = wp_head[i*`DI_W + `DI_OP_LO +: `DI_OP_W];
+                hu = wp_head[i*`DI_W + `DI_UNIT_LO +: `DI_UNIT_W];
+                s = i % NS;
+                case (hu)
+                    `UC_SALU: unit_ok = salu_ready && !rd_busy[KD_S];
+                    `UC_SMEM: unit_ok = smem_ready && !rd_busy[KD_S];
+                    `UC_VALU: unit_ok = simd_ready[s] && !simd_taken[s] && !rd_busy[KD_V];
+                    `UC_LSU:  unit_ok = lsu_ready && !rd_busy[KD_M];
+                    `UC_INTERNAL: unit_ok = 1'b1;
+                    default:  unit_ok = !rd_busy[KD_S];
+                endcase
+                simm = wp_head[i*`DI_W + `DI_SIMM16_LO +: `DI_SIMM16_W];
+                wait_ok = !(hop == SI_OP_S_WAITCNT) ||
+                          (wv_vm[i] <= {2'b0, simm[3:0]} && wv_lgkm[i] <= {1'b0, simm[12:8]});
+                // exactly one of dep/bar/wait/unit/ok holds for a wave of the
+                // served SIMD with a head
+                w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
+                w_dep[i]  = w_head[i] && (wv_busy[i] || wv_cool[i] != 2'd0 ||
+                                          (wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
+                                          (wv_vq[i] != 3'd0 &&
+                                          (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
+                w_bar[i]  = w_head[i] && !w_dep[i] && wv_bar[i];
+                w_wait[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && !wait_ok;
+                w_unit[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && !unit_ok;
+                w_ok[i]   = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && unit_ok;
+                for (k = 0; k < NK; k = k + 1)
+                    k_ok[k][i] = w_ok[i] && kind_of(hu) == k[1:0];
+            end
         end
         any_head = |w_head;
         any_dep = |w_dep;
@@ -205,66 +254,109 @@ module issue #(
         any_unit = |w_unit;
     end
 
-    // round robin: the first ready wave after rr (rr+1, rr+2, ... wrapping)
-    wire [WW-1:0]   rr1 = ({{(32-WW){1'b0}}, rr} == NW - 1) ? {WW{1'b0}} : rr + {{(WW-1){1'b0}}, 1'b1};
-    wire [2*NW-1:0] ok_rot2 = {w_ok, w_ok} >> rr1;
-    wire [NW-1:0]   ok_rot = ok_rot2[NW-1:0];
-    localparam [WW:0] NW_W = NW;
-    reg  [WW:0]     sel_sum;
-    integer         p;
-    always @* begin
-        sel_valid = |w_ok;
-        sel_sum = {(WW+1){1'b0}};
-        for (p = NW - 1; p >= 0; p = p - 1)
-            if (ok_rot[p]) sel_sum = {1'b0, rr1} + p[WW:0];
-        sel_sum = (sel_sum >= NW_W) ? sel_sum - NW_W : sel_sum;
-        sel = sel_sum[WW-1:0];
-    end
+    // per kind: the first ready wave after the last one it issued (rr+1,
+    // rr+2, ... wrapping), and that wave's head (an AND-OR select)
+    wire [NK-1:0]      sel_valid;
+    wire [NK*WW-1:0]   sel;
+    wire [NK*`DI_W-1:0] sel_b;
+    wire [NK-1:0]      go;                        // kind k issues this cycle
+    genvar gk;
+    generate
+        for (gk = 0; gk < NK; gk = gk + 1) begin : g_pick
+            reg  [WW-1:0]   rr;
+            wire [WW-1:0]   rr1 = ({{(32-WW){1'b0}}, rr} == NW - 1) ? {WW{1'b0}} : rr + {{(WW-1){1'b0}}, 1'b1};
+            wire [NW-1:0]   okk = k_ok[gk];
+            wire [NW-1:0]   hi = okk & ({NW{1'b1}} << rr1);     // the ready waves from rr1 on
+            reg  [WW-1:0]   pick;
+            reg  [`DI_W-1:0] b;
+            integer         p, q;
+            // (a priority encoder over the waves from rr1 on, else over all:
+            // no rotation, whose 2*NW-bit shifter a simulator would evaluate
+            // once per wave)
+            always @* begin
+                pick = {WW{1'b0}};
+                for (p = NW - 1; p >= 0; p = p - 1)
+                    if (hi != {NW{1'b0}} ? hi[p] : okk[p]) pick = p[WW-1:0];
+                b = {`DI_W{1'b0}};
+                if (okk != {NW{1'b0}})
+                    for (q = 0; q < NW; q = q + 1)
+                        if (pick == q[WW-1:0]) b = wp_head[q*`DI_W +: `DI_W];
+            end
+            assign sel_valid[gk] = |okk;
+            assign sel[gk*WW +: WW] = pick;
+            assign sel_b[gk*`DI_W +: `DI_W] = b;
+            if (gk < NP) begin : g_path
+                assign go[gk] = sel_valid[gk] && iss_ready[gk] && !halt;
+                assign iss_valid[gk] = sel_valid[gk] && !halt;
+            end else begin : g_int
+                assign go[gk] = sel_valid[gk] && !halt;
+            end
+            always @(posedge clk)
+                if (rst) rr <= {WW{1'b0}};
+                else if (go[gk]) rr <= pick;
+        end
+    endgenerate
 
-    // the selected head: an AND-OR select over the waves
-    reg [`DI_W-1:0] sel_b;
-    always @* begin
-        sel_b = {`DI_W{1'b0}};
-        for (i = 0; i < NW; i = i + 1)
-            if (sel == i[WW-1:0]) sel_b = wp_head[i*`DI_W +: `DI_W];
-    end
-    wire [2:0]       sel_u = sel_b[`DI_UNIT];
-
-    // ---------------------------------------------------------------- sequential state
-    wire [`DI_W-1:0] sb = sel_b;
-    wire [9:0] sop = sb[`DI_OP];
-    wire sel_go = sel_valid && (sel_u == `UC_INTERNAL || iss_ready);
+    // the waves each kind picked, and their heads' fields used here
+    wire [WW-1:0]    sel_v = sel[KD_V*WW +: WW], sel_s = sel[KD_S*WW +: WW], sel_m = sel[KD_M*WW +: WW],
+                     sel_i = sel[KD_I*WW +: WW];
+    wire [`DI_W-1:0] sb_v = sel_b[KD_V*`DI_W +: `DI_W], sb_s = sel_b[KD_S*`DI_W +: `DI_W],
+                     sb_m = sel_b[KD_M*`DI_W +: `DI_W], sb_i = sel_b[KD_I*`DI_W +: `DI_W];
+    wire [9:0]       sop_v = sb_v[`DI_OP], sop_i = sb_i[`DI_OP];
     // the selected VALU instruction writes scalar state (VCC, an SGPR, EXEC, M0)
-    wire [31:0] sfl = si_op_flags(sop);
+    wire [31:0] sfl = si_op_flags(sop_v);
     wire sel_wscal = (sfl & (SI_F_WR_VCC | SI_F_SDST | SI_F_WR_EXEC | SI_F_CMPX | SI_F_VOP3B | SI_F_WR_M0 |
-                             SI_F_WR_SCC)) != 0 || si_op_fmt(sop) == SI_FMT_VOPC || sb[`DI_FMT] == SI_FMT_VOP3B;
-    // per wave: a VALU instruction issued / retired this cycle
-    reg [NW-1:0] vq_inc, vq_dec, vq_zero, vq_full;
+                             SI_F_WR_SCC)) != 0 || si_op_fmt(sop_v) == SI_FMT_VOPC || sb_v[`DI_FMT] == SI_FMT_VOP3B;
+    // the memory counters an issued instruction increments
+    wire inc_vm_m = sb_m[`DI_FMT] == SI_FMT_MUBUF || sb_m[`DI_FMT] == SI_FMT_MTBUF;
+    wire inc_lgkm_m = sb_m[`DI_FMT] == SI_FMT_DS || sb_m[`DI_FMT] == SI_FMT_SMRD;
+    wire inc_lgkm_s = sb_s[`DI_UNIT] == `UC_SMEM && sb_s[`DI_FMT] == SI_FMT_SMRD;
+    // per wave: issued this cycle; a VALU instruction issued / retired this cycle
+    reg [NW-1:0] w_go, vq_inc, vq_dec, vq_zero, vq_full;
+    reg [NW-1:0] w_rdhold;                        // an operand-read path holds an instruction of the wave
     integer      di;
+    // (decoders from the few events of a cycle, not loops over the waves)
     always @* begin
+        w_rdhold = {NW{1'b0}};
+        for (k = 0; k < NP; k = k + 1)
+            if (rd_valid[k]) w_rdhold[rd_wave[k*WW +: WW]] = 1'b1;
+        w_go = {NW{1'b0}};
+        for (k = 0; k < NK; k = k + 1)
+            if (go[k]) w_go[sel[k*WW +: WW]] = 1'b1;
+        vq_inc = {NW{1'b0}};
+        if (go[KD_V]) vq_inc[sel_v] = 1'b1;
+        vq_dec = {NW{1'b0}};
+        for (di = 0; di < NS; di = di + 1)
+            if (simd_done_valid[di]) vq_dec[simd_done_wave[di*WW +: WW]] = 1'b1;
         for (i = 0; i < NW; i = i + 1) begin
-            vq_inc[i] = sel_go && !halt && sel == i[WW-1:0] && sel_u == `UC_VALU;
-            vq_dec[i] = 1'b0;
             vq_zero[i] = wv_vq[i] == 3'd0;
             vq_full[i] = wv_vq[i] == VQ_MAX;
-            for (di = 0; di < NS; di = di + 1)
-                if (simd_done_valid[di] && simd_done_wave[di*WW +: WW] == i[WW-1:0]) vq_dec[i] = 1'b1;
         end
     end
-    assign iss_pop_valid = sel_go && !halt;
-    assign iss_pop_wave = sel;
+    assign iss_pop = w_go;
 
     // ---------------------------------------------------------------- to operand read
-    assign iss_valid = sel_go && sel_u != `UC_INTERNAL && !halt;
-    assign iss_wave = sel;
-    assign iss_tag = wv_tag[sel];
-    assign iss_bundle = sel_b;
-    assign iss_unit = sel_u;
-    assign iss_scc = wv_scc[sel];
-    assign iss_mode = wv_mode[sel];
-    assign iss_wid = wv_wid[sel];
-    assign iss_in_tg = wg_total[wv_wg[sel]] > 5'd1;
+    genvar gp;
+    generate
+        for (gp = 0; gp < NP; gp = gp + 1) begin : g_out
+            wire [WW-1:0] w = sel[gp*WW +: WW];
+            assign iss_wave[gp*WW +: WW] = w;
+            assign iss_tag[gp*16 +: 16] = wv_tag[w];
+            assign iss_bundle[gp*`DI_W +: `DI_W] = sel_b[gp*`DI_W +: `DI_W];
+            assign iss_unit[gp*3 +: 3] = sel_b[gp*`DI_W + `DI_UNIT_LO +: `DI_UNIT_W];
+            assign iss_scc[gp] = wv_scc[w];
+            assign iss_mode[gp*32 +: 32] = wv_mode[w];
+            assign iss_wid[gp*4 +: 4] = wv_wid[w];
+            assign iss_in_tg[gp] = wg_total[wv_wg[w]] > 5'd1;
+        end
+    endgenerate
 
+    // ---------------------------------------------------------------- sequential state
+    reg [2:0] n_go;
+    always @* begin
+        n_go = 3'd0;
+        for (k = 0; k < NK; k = k + 1) n_go = n_go + {2'd0, go[k]};
+    end
     always @(posedge clk) begin
         int_ret_valid <= 1'b0;
         int_br_valid <= 1'b0;
@@ -275,17 +367,20 @@ module issue #(
             wv_ended <= {NW{1'b0}};
             wv_busy <= {NW{1'b0}};
             wv_bar <= {NW{1'b0}};
-            rr <= {WW{1'b0}};
+            turn <= {TW{1'b0}};
             pc_issued <= 32'd0; pc_stall_idle <= 32'd0; pc_stall_dep <= 32'd0;
             pc_stall_waitcnt <= 32'd0; pc_stall_barrier <= 32'd0; pc_stall_unit <= 32'd0;
+            pc_issued_kind <= {4*32{1'b0}}; pc_issue_multi <= 32'd0;
             for (i = 0; i < NW; i = i + 1) begin
                 wg_total[i] <= 5'd0; wg_ended[i] <= 5'd0; wg_arrived[i] <= 5'd0;
                 wv_vm[i] <= 6'd0; wv_lgkm[i] <= 6'd0;
                 wv_vq[i] <= 3'd0;
+                wv_lq[i] <= 3'd0;
                 wv_cool[i] <= 2'd0;
             end
             wv_vs <= {NW{1'b0}};
         end else begin
+            turn <= (turn == TURN_LAST) ? {TW{1'b0}} : turn + {{(TW-1){1'b0}}, 1'b1};
             // ---- completion events
             if (salu_done_valid) begin
                 wv_busy[salu_done_wave] <= 1'b0;
@@ -297,31 +392,36 @@ module issue #(
                 if (vq_inc[i]) wv_vs[i] <= sel_wscal;
                 else if (vq_dec[i] && wv_vq[i] == 3'd1) wv_vs[i] <= 1'b0;
             end
-            if (lsu_free_valid) wv_busy[lsu_free_wave] <= 1'b0;
             for (i = 0; i < NW; i = i + 1)
-                if (wv_cool[i] != 2'd0) wv_cool[i] <= wv_cool[i] - 2'd1;
-            // ---- issue
-            if (sel_go && !halt) begin
-                rr <= sel;
-                wv_cool[sel] <= ISSUE_GAP;
-                wv_tag[sel] <= wv_tag[sel] + 16'd1;
-                pc_issued <= pc_issued + 32'd1;
-                if (sel_u == `UC_INTERNAL) begin
-                    int_ret_valid <= 1'b1;
-                    int_ret_wave <= sel;
-                    int_ret_tag <= wv_tag[sel];
-                    int_ret_pc <= sb[`DI_PC];
-                    if ((si_op_flags(sop) & SI_F_BRANCH) != 0) begin
-                        int_br_valid <= 1'b1;
-                        int_br_wave <= sel;
-                    end
-                    if (sop == SI_OP_S_ENDPGM) wv_ended[sel] <= 1'b1;
-                    if (sop == SI_OP_S_BARRIER) begin
-                        wv_bar[sel] <= 1'b1;
-                        wg_arrived[wv_wg[sel]] <= wg_arrived[wv_wg[sel]] + 5'd1;
-                    end
-                end else if (sel_u == `UC_SALU || sel_u == `UC_LSU) wv_busy[sel] <= 1'b1;
-            end else if (!sel_valid) begin
+                wv_lq[i] <= wv_lq[i] + {2'd0, go[KD_M] && sel_m == i[WW-1:0]}
+                                     - {2'd0, lsu_free_valid && lsu_free_wave == i[WW-1:0]};
+            // ---- issue (the kinds' waves differ: one instruction per wave and cycle)
+            for (i = 0; i < NW; i = i + 1)
+                if (w_go[i]) begin
+                    wv_cool[i] <= ISSUE_GAP;
+                    wv_tag[i] <= wv_tag[i] + 16'd1;
+                end else if (wv_cool[i] != 2'd0) wv_cool[i] <= wv_cool[i] - 2'd1;
+            pc_issued <= pc_issued + {29'd0, n_go};
+            for (k = 0; k < NK; k = k + 1)
+                if (go[k]) pc_issued_kind[k*32 +: 32] <= pc_issued_kind[k*32 +: 32] + 32'd1;
+            if (n_go > 3'd1) pc_issue_multi <= pc_issue_multi + 32'd1;
+            if (go[KD_S] && sb_s[`DI_UNIT] == `UC_SALU) wv_busy[sel_s] <= 1'b1;
+            if (go[KD_I]) begin
+                int_ret_valid <= 1'b1;
+                int_ret_wave <= sel_i;
+                int_ret_tag <= wv_tag[sel_i];
+                int_ret_pc <= sb_i[`DI_PC];
+                if ((si_op_flags(sop_i) & SI_F_BRANCH) != 0) begin
+                    int_br_valid <= 1'b1;
+                    int_br_wave <= sel_i;
+                end
+                if (sop_i == SI_OP_S_ENDPGM) wv_ended[sel_i] <= 1'b1;
+                if (sop_i == SI_OP_S_BARRIER) begin
+                    wv_bar[sel_i] <= 1'b1;
+                    wg_arrived[wv_wg[sel_i]] <= wg_arrived[wv_wg[sel_i]] + 5'd1;
+                end
+            end
+            if (n_go == 3'd0) begin
                 if (!any_head) pc_stall_idle <= pc_stall_idle + 32'd1;
                 else if (any_unit) pc_stall_unit <= pc_stall_unit + 32'd1;
                 else if (any_wait) pc_stall_waitcnt <= pc_stall_waitcnt + 32'd1;
@@ -331,12 +431,11 @@ module issue #(
             // ---- waitcnt counters
             for (i = 0; i < NW; i = i + 1) begin
                 wv_vm[i] <= wv_vm[i]
-                    + ((sel_go && !halt && sel == i[WW-1:0] && sel_u == `UC_LSU &&
-                        (sb[`DI_FMT] == SI_FMT_MUBUF || sb[`DI_FMT] == SI_FMT_MTBUF)) ? 6'd1 : 6'd0)
+                    + ((go[KD_M] && sel_m == i[WW-1:0] && inc_vm_m) ? 6'd1 : 6'd0)
                     - ((lsu_done_valid && lsu_done_wave == i[WW-1:0] && lsu_done_vm) ? 6'd1 : 6'd0);
                 wv_lgkm[i] <= wv_lgkm[i]
-                    + ((sel_go && !halt && sel == i[WW-1:0] && (sel_u == `UC_LSU || sel_u == `UC_SMEM) &&
-                        (sb[`DI_FMT] == SI_FMT_SMRD || sb[`DI_FMT] == SI_FMT_DS)) ? 6'd1 : 6'd0)
+                    + (((go[KD_M] && sel_m == i[WW-1:0] && inc_lgkm_m) ||
+                        (go[KD_S] && sel_s == i[WW-1:0] && inc_lgkm_s)) ? 6'd1 : 6'd0)
                     - ((lsu_done_valid && lsu_done_wave == i[WW-1:0] && !lsu_done_vm) ? 6'd1 : 6'd0);
             end
             // ---- barrier release: every live wave of the work-group arrived
@@ -349,8 +448,8 @@ module issue #(
             end
             // ---- wave end: s_endpgm issued and all its memory operations done
             for (i = NW - 1; i >= 0; i = i - 1)
-                if (wv_active[i] && wv_ended[i] && !wv_busy[i] && wv_vq[i] == 3'd0 && !(end_valid && end_wave == i[WW-1:0]) && wv_vm[i] == 6'd0 && wv_lgkm[i] == 6'd0 &&
-                    !(rd_valid && rd_wave == i[WW-1:0])) begin
+                if (wv_active[i] && wv_ended[i] && !wv_busy[i] && wv_vq[i] == 3'd0 && wv_lq[i] == 3'd0 && !(end_valid && end_wave == i[WW-1:0]) && wv_vm[i] == 6'd0 && wv_lgkm[i] == 6'd0 &&
+                    !w_rdhold[i]) begin
                     end_valid <= 1'b1;
                     end_wave <= i[WW-1:0];
                 end
@@ -367,6 +466,7 @@ module issue #(
                 wv_started[launch_wave] <= 1'b0;
                 wv_ended[launch_wave] <= 1'b0;
                 wv_busy[launch_wave] <= 1'b0;
+                wv_lq[launch_wave] <= 3'd0;
                 wv_vs[launch_wave] <= 1'b0;
                 wv_bar[launch_wave] <= 1'b0;
                 wv_scc[launch_wave] <= launch_scc;
@@ -388,16 +488,24 @@ module issue #(
 `ifndef SYNTHESIS   // assertions: simulation only
     `SICU_ASSERT(issue_valu_retire_in_flight, (vq_dec & vq_zero) == {NW{1'b0}})
     `SICU_ASSERT(issue_valu_in_flight_bound, (vq_inc & vq_full & ~vq_dec) == {NW{1'b0}})
+    // an LSU instruction's operands are collected once: the wave has one outstanding
+    `SICU_ASSERT(issue_lsu_free_outstanding, !(lsu_free_valid && wv_lq[lsu_free_wave] == 3'd0))
     // a memory completion decrements a counter that has an instruction outstanding
     `SICU_ASSERT(issue_waitcnt_underflow, !(lsu_done_valid && (lsu_done_vm ? wv_vm[lsu_done_wave] == 6'd0
                                                                           : wv_lgkm[lsu_done_wave] == 6'd0)))
+    // the kinds issue from different waves (one instruction per wave and cycle), all of the served SIMD
+    `SICU_ASSERT(issue_one_per_wave, !((go[KD_V] && ((go[KD_S] && sel_v == sel_s) || (go[KD_M] && sel_v == sel_m) ||
+                                                     (go[KD_I] && sel_v == sel_i))) ||
+                                       (go[KD_S] && ((go[KD_M] && sel_s == sel_m) || (go[KD_I] && sel_s == sel_i))) ||
+                                       (go[KD_M] && go[KD_I] && sel_m == sel_i)))
+    `SICU_ASSERT(issue_in_turn, (w_go & ~w_head) == {NW{1'b0}})
 `endif
     // bits of wide values this module does not use: the upper half of the M0 read
     // port, s_waitcnt's expcnt field, head fields the classification ignores, the wrapped half
     // of the rotation, loop indices, granule arithmetic and relative
     // VGPR offsets beyond the register file
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_ok = &{1'b0, simm, s, sb, ok_rot2, 1'b0};
+    wire _unused_ok = &{1'b0, simm, s, sb_v, sb_s, sb_m, sb_i, 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
 `default_nettype wire

@@ -290,14 +290,21 @@ module opread #(
     endfunction
 
     wire vccz = vccv == 64'd0, execz = execv == 64'd0;
+    // (evaluated only while the stage holds an instruction: the packet is not
+    // looked at otherwise, and a simulator then skips the work; the same below)
     always @* begin
-        op_s0 = resolve(c0, si_op_src_kind(oop, 2'd0), sg_rd_data[0*64 +: 64], or_b[`DI_LIT], or_scc, vccz, execz);
-        op_s1 = resolve(c1, si_op_src_kind(oop, 2'd1), sg_rd_data[1*64 +: 64], or_b[`DI_LIT], or_scc, vccz, execz);
-        // the mask operand of cndmask/addc/subb/div_fmas is read as a 64-bit SGPR pair
-        op_s2 = resolve(c2, (si_op_src_kind(oop, 2'd2) == 8'd0) ? SI_K_B64 : si_op_src_kind(oop, 2'd2),
-                        sg_rd_data[2*64 +: 64], or_b[`DI_LIT], or_scc, vccz, execz);
-        if ((si_op_flags(oop) & SI_F_RD_VCC) != 0 && or_b[`DI_FMT] == SI_FMT_VOP2 && c2 == 9'd106)
-            op_s2 = vccv;
+        op_s0 = 64'd0;
+        op_s1 = 64'd0;
+        op_s2 = 64'd0;
+        if (or_valid) begin
+            op_s0 = resolve(c0, si_op_src_kind(oop, 2'd0), sg_rd_data[0*64 +: 64], or_b[`DI_LIT], or_scc, vccz, execz);
+            op_s1 = resolve(c1, si_op_src_kind(oop, 2'd1), sg_rd_data[1*64 +: 64], or_b[`DI_LIT], or_scc, vccz, execz);
+            // the mask operand of cndmask/addc/subb/div_fmas is read as a 64-bit SGPR pair
+            op_s2 = resolve(c2, (si_op_src_kind(oop, 2'd2) == 8'd0) ? SI_K_B64 : si_op_src_kind(oop, 2'd2),
+                            sg_rd_data[2*64 +: 64], or_b[`DI_LIT], or_scc, vccz, execz);
+            if ((si_op_flags(oop) & SI_F_RD_VCC) != 0 && or_b[`DI_FMT] == SI_FMT_VOP2 && c2 == 9'd106)
+                op_s2 = vccv;
+        end
     end
     assign op_s3 = sg_rd_data[3*64 +: 64];
     assign op_dold = (or_b[`DI_FMT] == SI_FMT_MUBUF || or_b[`DI_FMT] == SI_FMT_MTBUF) ?
@@ -357,8 +364,9 @@ module opread #(
         or_fcode = or_b[`DI_FETCH_FAULT] ? `FLT_FETCH : (oop == SI_OP_INVALID) ? `FLT_INVALID :
                    ((si_op_flags(oop) & SI_F_GRAPHICS) != 0) ? `FLT_GRAPHICS : `FLT_UNSUP;
         or_finfo = 9'd0;
+        cc = 9'd0; kk = 8'd0; need = 10'd0;
         // register operands must lie inside the wave's allocation
-        for (j = 0; j < 4; j = j + 1) begin
+        if (or_valid) for (j = 0; j < 4; j = j + 1) begin
             case (j)
                 0: begin cc = c0; kk = si_op_src_kind(oop, 2'd0); end
                 1: begin cc = c1; kk = si_op_src_kind(oop, 2'd1); end

@@ -7,19 +7,21 @@
 // only place that maps architectural codes to these physical rows.
 //
 // NR read ports, each returning an aligned-or-not pair {row a+1, row a}
-// (asynchronous read); two write ports, each writing a pair with per-dword
+// (asynchronous read), and NM more for M0 (one per operand-read path: a
+// separate signal, see opread.v); two write ports, each writing a pair with per-dword
 // enables (port A: destination, port B: EXEC/second destination).
 `default_nettype none
 module sgpr_file #(
     parameter ROWS = `SICU_SGPR_ROWS + `SICU_WAVES * 32,
     parameter AW = $clog2(ROWS),
-    parameter NR = 6
+    parameter NR = 6,
+    parameter NM = 1
 ) (
     input  wire            clk,
     input  wire [NR*AW-1:0] rd_addr,
     output wire [NR*64-1:0] rd_data,
-    input  wire [AW-1:0]   rm_addr,      // one more read port, a separate signal (M0)
-    output wire [63:0]     rm_data,
+    input  wire [NM*AW-1:0] rm_addr,     // the M0 read ports
+    output wire [NM*64-1:0] rm_data,
     input  wire            wa_valid,
     input  wire [AW-1:0]   wa_addr,
     input  wire [1:0]      wa_en,
@@ -38,8 +40,13 @@ module sgpr_file #(
             assign rd_data[g*64 +: 64] = {sgpr_mem[a1], sgpr_mem[a]};
         end
     endgenerate
-    wire [AW-1:0] rm_addr1 = rm_addr + 1'b1;
-    assign rm_data = {sgpr_mem[rm_addr1], sgpr_mem[rm_addr]};
+    generate
+        for (g = 0; g < NM; g = g + 1) begin : g_rm
+            wire [AW-1:0] a = rm_addr[g*AW +: AW];
+            wire [AW-1:0] a1 = a + 1'b1;
+            assign rm_data[g*64 +: 64] = {sgpr_mem[a1], sgpr_mem[a]};
+        end
+    endgenerate
     wire [AW-1:0] wa_addr1 = wa_addr + 1'b1;
     wire [AW-1:0] wb_addr1 = wb_addr + 1'b1;
     always @(posedge clk) begin

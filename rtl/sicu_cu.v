@@ -108,8 +108,7 @@ module sicu_cu #(
     wire            d_stop;
     wire [NW-1:0]   wp_space, wp_hv;
     wire [NW*`DI_W-1:0] wp_head;
-    wire            pop_v;
-    wire [WW-1:0]   pop_w;
+    wire [NW-1:0]   pop;
     wire            sbr_v, sbr_t, ibr_v;
     wire [47:0]     sbr_pc;
     wire [WW-1:0]   sbr_w, ibr_w;
@@ -132,7 +131,7 @@ module sicu_cu #(
         .clk(clk), .rst(rst),
         .wp_flush_valid(launch_valid), .wp_flush_wave(launch_wave),
         .dec_valid(f_valid), .dec_wave(f_wave), .dec_bundle(d_bundle),
-        .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
+        .iss_pop(pop),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .wp_space(wp_space)
     );
 
@@ -151,14 +150,23 @@ module sicu_cu #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- issue (wave table, scheduler)
-    wire [7*SAW-1:0] sg_ra;
-    wire [7*64-1:0]  sg_rd;
-    wire [SAW-1:0]   sg_m0a;
-    wire [63:0]      sg_m0d;
-    wire             o_valid, o_ready;
-    wire [2:0]       o_unit;
-    wire [NS-1:0]    o_simd;
-    wire [`OPK_W-1:0] o_pkt;          // the operand packet (sw/isa/op_packet.def)
+    // Three operand-read paths (issue.v): VALU, scalar (SALU, scalar memory,
+    // faults), vector memory (the LSU); each has its own opread instance, 7
+    // SGPR pair ports and an M0 port.
+    localparam integer NP = 3, P_V = 0, P_S = 1, P_M = 2;
+    wire [NP*7*SAW-1:0] sg_ra;
+    wire [NP*7*64-1:0]  sg_rd;
+    wire [NP*SAW-1:0]   sg_m0a;
+    wire [NP*64-1:0]    sg_m0d;
+    wire [NP-1:0]       o_valid, o_ready;
+    wire [NP*3-1:0]     o_unit;
+    wire [NP*NS-1:0]    o_simd;
+    wire [NP*`OPK_W-1:0] o_pkt;       // the operand packets (sw/isa/op_packet.def)
+    wire [NP-1:0]       ifl_vs;       // a path raised a fault
+    wire [NP*WW-1:0]    ifl_ws;
+    wire [NP*48-1:0]    ifl_pcs;
+    wire [NP*4-1:0]     ifl_codes;
+    wire [NP*9-1:0]     ifl_infos;
     wire             salu_done_v, salu_wscc, salu_scc, salu_wmode;
     wire [31:0]      salu_mode;
     wire [WW-1:0]    salu_done_w;
@@ -176,21 +184,19 @@ module sicu_cu #(
     wire [WW-1:0]    iret_w;
     wire [15:0]      iret_t;
     wire [47:0]      iret_pc;
-    wire             ifl_v;
-    wire [WW-1:0]    ifl_w;
-    wire [47:0]      ifl_pc;
-    wire [3:0]       ifl_code;
-    wire [8:0]       ifl_info;
     wire             salu_ready;
     wire             salu_fault_v;
-    wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit;
-    wire             is_v, is_r, is_scc, is_intg, rd_v, rd_b, st_v;
-    wire [WW-1:0]    is_w, rd_w, st_w;
-    wire [15:0]      is_t;
-    wire [`DI_W-1:0] is_b;
-    wire [2:0]       is_u, rd_u;
-    wire [31:0]      is_mode;
-    wire [3:0]       is_wid;
+    wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit, pc_multi;
+    wire [4*32-1:0]  pc_kind;
+    wire [NP-1:0]    is_v, is_r, is_scc, is_intg, rd_v, rd_b;
+    wire             st_v;
+    wire [WW-1:0]    st_w;
+    wire [NP*WW-1:0] is_w, rd_w;
+    wire [NP*16-1:0] is_t;
+    wire [NP*`DI_W-1:0] is_b;
+    wire [NP*3-1:0]  is_u, rd_u;
+    wire [NP*32-1:0] is_mode;
+    wire [NP*4-1:0]  is_wid;
     wire             halt;            // a fault was raised: issue stops
 
     issue u_issue (
@@ -198,7 +204,7 @@ module sicu_cu #(
         .launch_valid(launch_valid), .launch_ready(launch_ready), .launch_wave(launch_wave),
         .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves), .launch_wg_wave(launch_wg_wave),
         .launch_scc(launch_scc), .launch_mode(launch_mode), .start_valid(st_v), .start_wave(st_w),
-        .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop_valid(pop_v), .iss_pop_wave(pop_w),
+        .wp_head_valid(wp_hv), .wp_head(wp_head), .iss_pop(pop),
         .salu_ready(salu_ready), .simd_ready(simd_iss_ready), .lsu_ready(lsuq_iss_ok),
         .smem_ready(smem_ready),
         .salu_done_valid(salu_done_v), .salu_done_wave(salu_done_w), .salu_wr_scc(salu_wscc), .salu_scc(salu_scc),
@@ -208,14 +214,14 @@ module sicu_cu #(
         .lsu_done_valid(lsu_done_v), .lsu_done_wave(lsu_done_w), .lsu_done_vm(lsu_done_vm),
         .iss_valid(is_v), .iss_ready(is_r), .iss_wave(is_w), .iss_tag(is_t), .iss_bundle(is_b), .iss_unit(is_u),
         .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg),
-        .rd_valid(rd_v), .rd_busy(rd_b), .rd_unit(rd_u), .rd_wave(rd_w), .halt(halt),
+        .rd_valid(rd_v), .rd_busy(rd_b), .rd_wave(rd_w), .halt(halt),
         .int_ret_valid(iret_v), .int_ret_wave(iret_w), .int_ret_tag(iret_t), .int_ret_pc(iret_pc),
         .int_br_valid(ibr_v), .int_br_wave(ibr_w),
         .end_valid(end_valid), .end_wave(end_wave),
         .wave_active(mon_wave_active), .wave_busy(mon_wave_busy), .wave_barrier(mon_wave_barrier),
         .wave_cnt(mon_wave_cnt),
         .pc_issued(pc_issued), .pc_stall_idle(pc_idle), .pc_stall_dep(pc_dep), .pc_stall_waitcnt(pc_wait),
-        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit)
+        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit), .pc_issued_kind(pc_kind), .pc_issue_multi(pc_multi)
     );
 
     // ---------------------------------------------------------------- operand read (arch -> physical)
@@ -228,6 +234,7 @@ module sicu_cu #(
     wire [VAW-1:0]   iw_v_row;
     wire [8:0]       iw_v_areg;
     wire [LAW-1:0]   iw_l_addr, iw_l_rel;
+    // path S: the scalar kind, and the dispatcher's initial writes
     opread u_opread (
         .clk(clk), .rst(rst),
         .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
@@ -240,17 +247,86 @@ module sicu_cu #(
         .iw_s_addr_b(iw_s_ab), .iw_s_en_b(iw_s_eb), .iw_s_data_b(iw_s_db), .iw_s_code(iw_s_code),
         .iw_v_en(iw_v_en), .iw_v_free(iw_v_free), .iw_v_row(iw_v_row), .iw_v_areg(iw_v_areg),
         .iw_l_en(iw_l_en), .iw_l_free(iw_l_free), .iw_l_addr(iw_l_addr), .iw_l_rel(iw_l_rel),
-        .iss_valid(is_v), .iss_ready(is_r), .iss_wave(is_w), .iss_tag(is_t), .iss_bundle(is_b), .iss_unit(is_u),
-        .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg),
-        .rd_valid(rd_v), .rd_busy(rd_b), .rd_unit(rd_u), .rd_wave(rd_w),
-        .sg_rd_addr(sg_ra), .sg_rd_data(sg_rd), .sg_m0_addr(sg_m0a), .sg_m0_data(sg_m0d),
-        .op_valid(o_valid), .op_unit(o_unit), .op_simd_sel(o_simd), .op_ready(o_ready), .op_pkt(o_pkt),
-        .fault_valid(ifl_v), .fault_wave(ifl_w), .fault_pc(ifl_pc), .fault_code(ifl_code), .fault_info(ifl_info)
+        .iss_valid(is_v[P_S]), .iss_ready(is_r[P_S]), .iss_wave(is_w[P_S*WW +: WW]), .iss_tag(is_t[P_S*16 +: 16]),
+        .iss_bundle(is_b[P_S*`DI_W +: `DI_W]), .iss_unit(is_u[P_S*3 +: 3]), .iss_scc(is_scc[P_S]),
+        .iss_mode(is_mode[P_S*32 +: 32]), .iss_wid(is_wid[P_S*4 +: 4]), .iss_in_tg(is_intg[P_S]),
+        .rd_valid(rd_v[P_S]), .rd_busy(rd_b[P_S]), .rd_unit(rd_u[P_S*3 +: 3]), .rd_wave(rd_w[P_S*WW +: WW]),
+        .sg_rd_addr(sg_ra[P_S*7*SAW +: 7*SAW]), .sg_rd_data(sg_rd[P_S*7*64 +: 7*64]),
+        .sg_m0_addr(sg_m0a[P_S*SAW +: SAW]), .sg_m0_data(sg_m0d[P_S*64 +: 64]),
+        .op_valid(o_valid[P_S]), .op_unit(o_unit[P_S*3 +: 3]), .op_simd_sel(o_simd[P_S*NS +: NS]),
+        .op_ready(o_ready[P_S]), .op_pkt(o_pkt[P_S*`OPK_W +: `OPK_W]),
+        .fault_valid(ifl_vs[P_S]), .fault_wave(ifl_ws[P_S*WW +: WW]), .fault_pc(ifl_pcs[P_S*48 +: 48]),
+        .fault_code(ifl_codes[P_S*4 +: 4]), .fault_info(ifl_infos[P_S*9 +: 9])
     );
-    wire simd_sel_ready = |(o_simd & simd_ready);
+    // paths V and M: the same stage without initial writes
+    genvar gop;
+    generate
+        for (gop = 0; gop < NP; gop = gop + 1) begin : g_opread
+            if (gop != P_S) begin : g_p
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire          n_init_ready, n_st_v, n_iw_s_v, n_iw_l_en;
+                wire [WW-1:0] n_st_w;
+                wire [SAW-1:0] n_s_aa, n_s_ab;
+                wire [1:0]    n_s_ea, n_s_eb;
+                wire [63:0]   n_s_da, n_s_db;
+                wire [6:0]    n_s_code;
+                wire [NS-1:0] n_iw_v_en;
+                wire [VAW-1:0] n_iw_v_row;
+                wire [8:0]    n_iw_v_areg;
+                wire [LAW-1:0] n_iw_l_addr, n_iw_l_rel;
+                /* verilator lint_on UNUSEDSIGNAL */
+                opread u_opread_p (
+                    .clk(clk), .rst(rst),
+                    .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
+                    .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
+                    .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
+                    .init_valid(1'b0), .init_ready(n_init_ready), .init_wave(init_wave), .init_kind(init_kind),
+                    .init_addr(init_addr), .init_be(init_be), .init_data(init_data), .init_last(1'b0),
+                    .start_valid(n_st_v), .start_wave(n_st_w),
+                    .iw_s_valid(n_iw_s_v), .iw_s_grant(1'b0), .iw_s_addr_a(n_s_aa), .iw_s_en_a(n_s_ea),
+                    .iw_s_data_a(n_s_da), .iw_s_addr_b(n_s_ab), .iw_s_en_b(n_s_eb), .iw_s_data_b(n_s_db),
+                    .iw_s_code(n_s_code), .iw_v_en(n_iw_v_en), .iw_v_free(1'b0), .iw_v_row(n_iw_v_row),
+                    .iw_v_areg(n_iw_v_areg), .iw_l_en(n_iw_l_en), .iw_l_free(1'b0), .iw_l_addr(n_iw_l_addr),
+                    .iw_l_rel(n_iw_l_rel),
+                    .iss_valid(is_v[gop]), .iss_ready(is_r[gop]), .iss_wave(is_w[gop*WW +: WW]),
+                    .iss_tag(is_t[gop*16 +: 16]), .iss_bundle(is_b[gop*`DI_W +: `DI_W]), .iss_unit(is_u[gop*3 +: 3]),
+                    .iss_scc(is_scc[gop]), .iss_mode(is_mode[gop*32 +: 32]), .iss_wid(is_wid[gop*4 +: 4]),
+                    .iss_in_tg(is_intg[gop]),
+                    .rd_valid(rd_v[gop]), .rd_busy(rd_b[gop]), .rd_unit(rd_u[gop*3 +: 3]), .rd_wave(rd_w[gop*WW +: WW]),
+                    .sg_rd_addr(sg_ra[gop*7*SAW +: 7*SAW]), .sg_rd_data(sg_rd[gop*7*64 +: 7*64]),
+                    .sg_m0_addr(sg_m0a[gop*SAW +: SAW]), .sg_m0_data(sg_m0d[gop*64 +: 64]),
+                    .op_valid(o_valid[gop]), .op_unit(o_unit[gop*3 +: 3]), .op_simd_sel(o_simd[gop*NS +: NS]),
+                    .op_ready(o_ready[gop]), .op_pkt(o_pkt[gop*`OPK_W +: `OPK_W]),
+                    .fault_valid(ifl_vs[gop]), .fault_wave(ifl_ws[gop*WW +: WW]), .fault_pc(ifl_pcs[gop*48 +: 48]),
+                    .fault_code(ifl_codes[gop*4 +: 4]), .fault_info(ifl_infos[gop*9 +: 9])
+                );
+            end
+        end
+    endgenerate
+    wire [NS-1:0]      o_simd_v = o_simd[P_V*NS +: NS];
+    wire [`OPK_W-1:0]  o_pkt_v = o_pkt[P_V*`OPK_W +: `OPK_W], o_pkt_s = o_pkt[P_S*`OPK_W +: `OPK_W],
+                       o_pkt_m = o_pkt[P_M*`OPK_W +: `OPK_W];
+    wire [2:0]         o_unit_s = o_unit[P_S*3 +: 3];
+    wire simd_sel_ready = |(o_simd_v & simd_ready);
     wire lsuq_in_ready;
-    assign o_ready = (o_unit == `UC_SALU) ? 1'b1 : (o_unit == `UC_VALU) ? simd_sel_ready :
-                     (o_unit == `UC_SMEM) ? smem_ready : lsuq_in_ready;
+    assign o_ready[P_V] = simd_sel_ready;
+    assign o_ready[P_S] = (o_unit_s == `UC_SMEM) ? smem_ready : 1'b1;
+    assign o_ready[P_M] = lsuq_in_ready;
+    // a fault stops issue; of two in one cycle, the lowest path's is reported
+    wire             ifl_v = |ifl_vs;
+    reg  [WW-1:0]    ifl_w;
+    reg  [47:0]      ifl_pc;
+    reg  [3:0]       ifl_code;
+    reg  [8:0]       ifl_info;
+    integer          fp;
+    always @* begin
+        ifl_w = {WW{1'b0}}; ifl_pc = 48'd0; ifl_code = 4'd0; ifl_info = 9'd0;
+        for (fp = NP - 1; fp >= 0; fp = fp - 1)
+            if (ifl_vs[fp]) begin
+                ifl_w = ifl_ws[fp*WW +: WW]; ifl_pc = ifl_pcs[fp*48 +: 48];
+                ifl_code = ifl_codes[fp*4 +: 4]; ifl_info = ifl_infos[fp*9 +: 9];
+            end
+    end
     assign halt = ifl_v;
 
     // ---------------------------------------------------------------- scalar register file + write-back arbiter
@@ -331,7 +407,7 @@ module sicu_cu #(
         if (rst) pc_swrites <= 32'd0;
         else if (w_v) pc_swrites <= pc_swrites + 32'd1;
 
-    sgpr_file #(.NR(7)) u_sgpr (
+    sgpr_file #(.NR(NP*7), .NM(NP)) u_sgpr (
         .clk(clk), .rd_addr(sg_ra), .rd_data(sg_rd), .rm_addr(sg_m0a), .rm_data(sg_m0d),
         .wa_valid(w_v), .wa_addr(w_aa), .wa_en(w_ea), .wa_data(w_da),
         .wb_valid(w_v), .wb_addr(w_ab), .wb_en(w_eb), .wb_data(w_db)
@@ -344,7 +420,7 @@ module sicu_cu #(
     wire [63:0] salu_done_exec, lsu_done_exec;
     salu_unit u_salu (
         .clk(clk), .rst(rst),
-        .op_valid(o_valid && o_unit == `UC_SALU), .op_ready(salu_ready), .op_pkt(o_pkt),
+        .op_valid(o_valid[P_S] && o_unit_s == `UC_SALU), .op_ready(salu_ready), .op_pkt(o_pkt_s),
         .wb_valid(sa_v), .wb_addr_a(sa_aa), .wb_en_a(sa_ea), .wb_data_a(sa_da),
         .wb_addr_b(sa_ab), .wb_en_b(sa_eb), .wb_data_b(sa_db), .wb_code_a(sa_ca), .wb_code_b(sa_cb),
         .done_valid(salu_done_v), .done_wave(salu_done_w), .done_tag(salu_done_t), .done_pc(salu_done_pc),
@@ -385,9 +461,9 @@ module sicu_cu #(
         for (g = 0; g < NS; g = g + 1) begin : g_simd
             simd u_simd (
                 .clk(clk), .rst(rst),
-                .op_valid(o_valid && o_unit == `UC_VALU && o_simd[g]), .op_ready(simd_ready[g]),
+                .op_valid(o_valid[P_V] && o_simd_v[g]), .op_ready(simd_ready[g]),
                 .iss_ready(simd_iss_ready[g]),
-                .op_pkt(o_pkt),
+                .op_pkt(o_pkt_v),
                 .sw_valid(sv_v[g]), .sw_grant(sv_grant[g]),
                 .sw_addr_a(sv_aa[g*SAW +: SAW]), .sw_en_a(sv_ea[g*2 +: 2]), .sw_data_a(sv_da[g*64 +: 64]),
                 .sw_addr_b(sv_ab[g*SAW +: SAW]), .sw_en_b(sv_eb[g*2 +: 2]), .sw_data_b(sv_db[g*64 +: 64]),
@@ -539,7 +615,7 @@ module sicu_cu #(
     wire   lq_ready = mem_req_ready && !sq_valid;
     smem u_smem (
         .clk(clk), .rst(rst),
-        .op_valid(o_valid && o_unit == `UC_SMEM), .op_ready(smem_ready), .op_pkt(o_pkt),
+        .op_valid(o_valid[P_S] && o_unit_s == `UC_SMEM), .op_ready(smem_ready), .op_pkt(o_pkt_s),
         .vm_unsent(l_unsent | v_unsent), .sm_unsent(sm_unsent),
         .sw_valid(sm_v), .sw_grant(sm_grant), .sw_addr_a(sm_aa), .sw_en_a(sm_ea), .sw_data_a(sm_da), .sw_code_a(sm_ca),
         .sw_addr_b(sm_ab), .sw_en_b(sm_eb), .sw_data_b(sm_db), .sw_code_b(sm_cb), .sw_wave(sm_wave), .sw_tag(sm_tag),
@@ -558,9 +634,9 @@ module sicu_cu #(
     wire [31:0]       pc_lsuq;
     lsu_iq u_lsu_iq (
         .clk(clk), .rst(rst),
-        .in_valid(o_valid && o_unit == `UC_LSU), .in_ready(lsuq_in_ready), .in_pkt(o_pkt),
+        .in_valid(o_valid[P_M]), .in_ready(lsuq_in_ready), .in_pkt(o_pkt_m),
         .out_valid(lsuq_v), .out_ready(lsu_ready), .out_pkt(lsuq_pkt),
-        .rd_lsu(rd_v && rd_u == `UC_LSU), .iss_ok(lsuq_iss_ok), .pc_occupancy(pc_lsuq)
+        .rd_lsu(rd_v[P_M]), .iss_ok(lsuq_iss_ok), .pc_occupancy(pc_lsuq)
     );
     lsu u_lsu (
         .clk(clk), .rst(rst),
@@ -606,6 +682,11 @@ module sicu_cu #(
     /* verilator lint_on UNUSEDSIGNAL */
     assign perf_cu[`SICU_PC_FETCHES*32 +: 32] = pc_fetch;
     assign perf_cu[`SICU_PC_ISSUED*32 +: 32] = pc_issued;
+    assign perf_cu[`SICU_PC_ISSUED_VALU*32 +: 32] = pc_kind[0 +: 32];
+    assign perf_cu[`SICU_PC_ISSUED_SCALAR*32 +: 32] = pc_kind[32 +: 32];
+    assign perf_cu[`SICU_PC_ISSUED_VMEM_LDS*32 +: 32] = pc_kind[64 +: 32];
+    assign perf_cu[`SICU_PC_ISSUED_BRANCH_MSG*32 +: 32] = pc_kind[96 +: 32];
+    assign perf_cu[`SICU_PC_ISSUE_MULTI_CYCLES*32 +: 32] = pc_multi;
     assign perf_cu[`SICU_PC_STALL_IDLE*32 +: 32] = pc_idle;
     assign perf_cu[`SICU_PC_STALL_DEPENDENCY*32 +: 32] = pc_dep;
     assign perf_cu[`SICU_PC_STALL_WAITCNT*32 +: 32] = pc_wait;
@@ -629,7 +710,8 @@ module sicu_cu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire _unused_mon = &{1'b0, salu_done_pc, simd_done_t, simd_done_pc, lsu_done_t, lsu_done_pc,
                          iret_v, iret_w, iret_t, iret_pc, iw_v_areg, iw_l_rel, w_init, w_ca, w_cb, w_wave, w_tag,
-                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, l_vwr_wave, l_vwr_tag, sl_wave, sl_tag, 1'b0};
+                         salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, l_vwr_wave, l_vwr_tag, sl_wave, sl_tag,
+                         rd_u, o_simd[NP*NS-1:NS], 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifndef SYNTHESIS
@@ -640,7 +722,11 @@ module sicu_cu #(
     `SICU_ASSERT(lsu_vmem_vgpr_write_disjoint, !(lx_vwr_en != {NS{1'b0}} && vx_vwr_en != {NS{1'b0}}))
     `SICU_ASSERT(lsu_vmem_done_disjoint, !(lx_done_v && vx_done_v))
     `SICU_ASSERT(mem_port_one_request, !(sq_valid && lq_valid && lq_ready))
-    `SICU_ASSERT(op_to_one_unit, !(o_valid && o_unit == `UC_VALU && !$onehot(o_simd)))
+    `SICU_ASSERT(op_to_one_unit, !(o_valid[P_V] && !$onehot(o_simd_v)))
+    // each path carries only its kind (issue.v)
+    `SICU_ASSERT(op_path_kind, !(o_valid[P_V] && o_unit[P_V*3 +: 3] != `UC_VALU) &&
+                               !(o_valid[P_M] && o_unit[P_M*3 +: 3] != `UC_LSU) &&
+                               !(o_valid[P_S] && o_unit_s != `UC_SALU && o_unit_s != `UC_SMEM))
     `SICU_ASSERT(launch_not_during_init, !(launch_valid && init_valid && launch_wave == init_wave))
 `endif
 endmodule

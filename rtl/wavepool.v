@@ -1,7 +1,8 @@
 // sicu CU: wavepool - a small queue of decoded instructions per wave.
 //
 // Written by decode (one instruction per cycle, from the fetch response),
-// read at the head by issue, popped when issue sends the instruction on.
+// read at the head by issue, popped when issue sends the instruction on
+// (several waves' heads in a cycle: one per instruction kind).
 // wp_space tells fetch which waves may fetch again.
 //
 // Each wave's queue is a shift queue of DEPTH slots: slot 0 is the head and
@@ -23,8 +24,7 @@ module wavepool #(
     input  wire                  dec_valid,
     input  wire [WW-1:0]         dec_wave,
     input  wire [`DI_W-1:0]      dec_bundle,
-    input  wire                  iss_pop_valid,
-    input  wire [WW-1:0]         iss_pop_wave,
+    input  wire [NW-1:0]         iss_pop,             // issue pops these waves' heads
     output wire [NW-1:0]         wp_head_valid,
     output reg  [NW*`DI_W-1:0]   wp_head,             // slot 0 of every wave
     output wire [NW-1:0]         wp_space
@@ -42,7 +42,7 @@ module wavepool #(
         for (g = 0; g < NW; g = g + 1) begin : g_w
             localparam [WW-1:0] GW = g;
             reg  [DW:0] cnt;
-            wire        pop = iss_pop_valid && iss_pop_wave == GW;
+            wire        pop = iss_pop[g];
             wire        push = dec_valid && dec_wave == GW;
             wire [DW:0] at = cnt - {{DW{1'b0}}, pop};   // the slot a push writes (after the pop)
             assign wp_head_valid[g] = cnt != 0;

@@ -5,8 +5,8 @@
 # short group) R times, unrolled.  It is generated twice, with R = N and
 # R = 2N, assembled with llvm-mc and run with `sicu run --engine rtl`; the
 # marginal cost is (cycles(2N) - cycles(N)) / N CU cycles per repetition,
-# which cancels dispatch, start-up and drain.  Cases (one work-group of W
-# waves unless said otherwise):
+# which cancels dispatch, start-up and drain.  Cases (one wave unless said
+# otherwise; at most 4 waves per work-group):
 #   valu-dep        v_add_f32 v1, v1, v2 (each depends on the previous)
 #   valu-indep      v_add_f32 v[3+k%8], v1, v2 (independent)
 #   valu-mac        v_mac_f32 v1, v2, v3 (dependent, FMA-class)
@@ -16,6 +16,12 @@
 #   salu            s_add_u32 (scalar ALU)
 #   valu-4w         valu-indep with 4 waves (one per SIMD): cycles per
 #                   4 wave-instructions; compare with valu-indep (1 wave)
+#   mix-2wg         two work-groups of 4 waves (two waves per SIMD): the first
+#                   one's waves repeat v_add_f32, the second one's s_add_u32;
+#                   in a SIMD's turn one wave issues its VALU and the other
+#                   its SALU instruction (GCN's issue of one instruction per
+#                   kind): 4 cycles per repetition, 8 if the CU issued only one
+#                   instruction per cycle
 #   lds-s1          ds_read_b32 + s_waitcnt, lanes at stride 1 dword
 #   lds-s32         the same at stride 32 dwords (every lane on one bank)
 #   lds-stream      8 ds_read_b32 (stride 1) then one s_waitcnt (throughput)
@@ -84,13 +90,21 @@ gen() {
     case $c in lds-s32|lds-s32-stream) stride=128 ;; buf-scatter) stride=4096 ;; esac
     {
         printf '\t.text\n\t.globl micro\n\t.p2align 8\n\t.type micro,@function\nmicro:\n'
+        printf '\ts_mov_b32 s18, s2\n'      # the work-group id (after the kernarg pointer)
         printf '\ts_load_dwordx2 s[2:3], s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n'
         printf '\ts_mov_b32 s4, s2\n\ts_and_b32 s5, s3, 0xffff\n\ts_mov_b32 s6, -1\n\ts_mov_b32 s7, 0x27000\n'
         printf '\tv_and_b32 v20, 63, v0\n\tv_mul_u32_u24 v20, %d, v20\n' "$stride"
         printf '\tv_mov_b32 v1, 1.0\n\tv_mov_b32 v2, 0.5\n\tv_mov_b32 v3, 0.25\n'
         printf '\tv_mov_b32 v12, 0\n\tv_mov_b32 v13, 1.0\n\tv_mov_b32 v14, 0\n\tv_mov_b32 v15, 2.0\n'
         printf '\ts_mov_b32 s16, 3\n\ts_mov_b32 s17, 5\n\ts_mov_b32 m0, -1\n'
-        for ((k = 0; k < r; k++)); do body "$c" "$k" | sed 's/^/\t/'; done
+        if [ "$c" = mix-2wg ]; then
+            printf '\ts_cmp_eq_u32 s18, 0\n\ts_cbranch_scc0 .Lsalu\n'
+            for ((k = 0; k < r; k++)); do body valu-indep "$k" | sed 's/^/\t/'; done
+            printf '\ts_endpgm\n.Lsalu:\n'
+            for ((k = 0; k < r; k++)); do body salu "$k" | sed 's/^/\t/'; done
+        else
+            for ((k = 0; k < r; k++)); do body "$c" "$k" | sed 's/^/\t/'; done
+        fi
         printf '\ts_endpgm\n.Lmicro_end:\n\t.size micro, .Lmicro_end-micro\n'
         printf '\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel micro\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n'
         printf '\t\t.amdhsa_group_segment_fixed_size 16384\n\t\t.amdhsa_next_free_vgpr 24\n\t\t.amdhsa_next_free_sgpr 24\n'
@@ -108,16 +122,17 @@ gen() {
 cycles() {
     local c=$1 r=$2 d=$OUT/$1-$2 waves=1
     [ "$c" = valu-4w ] && waves=4
+    [ "$c" = mix-2wg ] && waves=8
     mkdir -p "$d"
     gen "$c" "$r" "$d/micro.s"
     "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$d/micro.s" -o "$d/micro.o" 2>"$d/mc.log" || return 1
     printf '{"code": "micro.o", "kernel": "micro", "grid": [%d], "workgroup": [%d],\n "buffers": [{"name": "buf", "size": 262144, "init": "zero"}],\n "args": [{"buffer": "buf"}]}\n' \
-        $((64 * waves)) $((64 * waves)) > "$d/launch.json"
+        $((64 * waves)) $((64 * (waves < 4 ? waves : 4))) > "$d/launch.json"
     ( cd "$d" && "$SICU" run launch.json --engine rtl --quiet --stats stats.json ) >"$d/run.log" 2>&1 || return 1
     sed -n 's/^ *"cycles": \([0-9]*\).*/\1/p' "$d/stats.json" | head -1
 }
 
-ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w lds-s1 lds-s32 lds-stream lds-s32-stream lds-r2-stream
+ALL="valu-dep valu-indep valu-mac q-rcp q-f64 q-mullo salu valu-4w mix-2wg lds-s1 lds-s32 lds-stream lds-s32-stream lds-r2-stream
      lds-w2-stream buf-contig buf-scatter buf-stream st-contig st-stream smrd smrd-stream"
 CASES=${MICRO:-$ALL}
 printf '%-14s %10s %10s %12s   (marginal CU cycles per repetition, N=%d)\n' case "cyc(N)" "cyc(2N)" "cyc/rep" "$N"
