@@ -86,7 +86,7 @@ typedef struct sh_wave {
 int sh_wave_state(const sh_sim *s, unsigned slot, sh_wave *ws);
 
 /* Fault injection: invert bit `bit` of the state signal `path` (hierarchical
- * name in the verilated wrapper, e.g. "TOP.sicu_tb.u_cu.u_opread.or_wave")
+ * name in the verilated wrapper, e.g. "TOP.sicu_tb.u_cu.g_opread[1].u_opread.or_wave")
  * now, i.e. between cycle sh_cycle_count()-1 and the next one: step to the
  * cycle first.  Needs a model built with VPI=1 (Verilator --vpi
  * --public-flat-rw, slower); <0 with the reason in the error buffer

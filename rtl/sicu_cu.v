@@ -234,75 +234,68 @@ module sicu_cu #(
     wire [VAW-1:0]   iw_v_row;
     wire [8:0]       iw_v_areg;
     wire [LAW-1:0]   iw_l_addr, iw_l_rel;
-    // path S: the scalar kind, and the dispatcher's initial writes
-    opread u_opread (
-        .clk(clk), .rst(rst),
-        .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
-        .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
-        .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
-        .init_valid(init_valid), .init_ready(init_ready), .init_wave(init_wave), .init_kind(init_kind),
-        .init_addr(init_addr), .init_be(init_be), .init_data(init_data), .init_last(init_last),
-        .start_valid(st_v), .start_wave(st_w),
-        .iw_s_valid(iw_s_v), .iw_s_grant(iw_s_g), .iw_s_addr_a(iw_s_aa), .iw_s_en_a(iw_s_ea), .iw_s_data_a(iw_s_da),
-        .iw_s_addr_b(iw_s_ab), .iw_s_en_b(iw_s_eb), .iw_s_data_b(iw_s_db), .iw_s_code(iw_s_code),
-        .iw_v_en(iw_v_en), .iw_v_free(iw_v_free), .iw_v_row(iw_v_row), .iw_v_areg(iw_v_areg),
-        .iw_l_en(iw_l_en), .iw_l_free(iw_l_free), .iw_l_addr(iw_l_addr), .iw_l_rel(iw_l_rel),
-        .iss_valid(is_v[P_S]), .iss_ready(is_r[P_S]), .iss_wave(is_w[P_S*WW +: WW]), .iss_tag(is_t[P_S*16 +: 16]),
-        .iss_bundle(is_b[P_S*`DI_W +: `DI_W]), .iss_unit(is_u[P_S*3 +: 3]), .iss_scc(is_scc[P_S]),
-        .iss_mode(is_mode[P_S*32 +: 32]), .iss_wid(is_wid[P_S*4 +: 4]), .iss_in_tg(is_intg[P_S]),
-        .rd_valid(rd_v[P_S]), .rd_busy(rd_b[P_S]), .rd_unit(rd_u[P_S*3 +: 3]), .rd_wave(rd_w[P_S*WW +: WW]),
-        .sg_rd_addr(sg_ra[P_S*7*SAW +: 7*SAW]), .sg_rd_data(sg_rd[P_S*7*64 +: 7*64]),
-        .sg_m0_addr(sg_m0a[P_S*SAW +: SAW]), .sg_m0_data(sg_m0d[P_S*64 +: 64]),
-        .op_valid(o_valid[P_S]), .op_unit(o_unit[P_S*3 +: 3]), .op_simd_sel(o_simd[P_S*NS +: NS]),
-        .op_ready(o_ready[P_S]), .op_pkt(o_pkt[P_S*`OPK_W +: `OPK_W]),
-        .fault_valid(ifl_vs[P_S]), .fault_wave(ifl_ws[P_S*WW +: WW]), .fault_pc(ifl_pcs[P_S*48 +: 48]),
-        .fault_code(ifl_codes[P_S*4 +: 4]), .fault_info(ifl_infos[P_S*9 +: 9])
-    );
-    // paths V and M: the same stage without initial writes
+    // One opread per path; path S's also maps the dispatcher's initial writes
+    // (the others' init ports are tied off and their init outputs unused).
+    wire [NP-1:0]       p_init_ready, p_st_v, p_iw_s_v, p_iw_l_en;
+    wire [NP*WW-1:0]    p_st_w;
+    wire [NP*SAW-1:0]   p_s_aa, p_s_ab;
+    wire [NP*2-1:0]     p_s_ea, p_s_eb;
+    wire [NP*64-1:0]    p_s_da, p_s_db;
+    wire [NP*7-1:0]     p_s_code;
+    wire [NP*NS-1:0]    p_iw_v_en;
+    wire [NP*VAW-1:0]   p_iw_v_row;
+    wire [NP*9-1:0]     p_iw_v_areg;
+    wire [NP*LAW-1:0]   p_iw_l_addr, p_iw_l_rel;
     genvar gop;
     generate
         for (gop = 0; gop < NP; gop = gop + 1) begin : g_opread
-            if (gop != P_S) begin : g_p
-                /* verilator lint_off UNUSEDSIGNAL */
-                wire          n_init_ready, n_st_v, n_iw_s_v, n_iw_l_en;
-                wire [WW-1:0] n_st_w;
-                wire [SAW-1:0] n_s_aa, n_s_ab;
-                wire [1:0]    n_s_ea, n_s_eb;
-                wire [63:0]   n_s_da, n_s_db;
-                wire [6:0]    n_s_code;
-                wire [NS-1:0] n_iw_v_en;
-                wire [VAW-1:0] n_iw_v_row;
-                wire [8:0]    n_iw_v_areg;
-                wire [LAW-1:0] n_iw_l_addr, n_iw_l_rel;
-                /* verilator lint_on UNUSEDSIGNAL */
-                opread u_opread_p (
-                    .clk(clk), .rst(rst),
-                    .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
-                    .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
-                    .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
-                    .init_valid(1'b0), .init_ready(n_init_ready), .init_wave(init_wave), .init_kind(init_kind),
-                    .init_addr(init_addr), .init_be(init_be), .init_data(init_data), .init_last(1'b0),
-                    .start_valid(n_st_v), .start_wave(n_st_w),
-                    .iw_s_valid(n_iw_s_v), .iw_s_grant(1'b0), .iw_s_addr_a(n_s_aa), .iw_s_en_a(n_s_ea),
-                    .iw_s_data_a(n_s_da), .iw_s_addr_b(n_s_ab), .iw_s_en_b(n_s_eb), .iw_s_data_b(n_s_db),
-                    .iw_s_code(n_s_code), .iw_v_en(n_iw_v_en), .iw_v_free(1'b0), .iw_v_row(n_iw_v_row),
-                    .iw_v_areg(n_iw_v_areg), .iw_l_en(n_iw_l_en), .iw_l_free(1'b0), .iw_l_addr(n_iw_l_addr),
-                    .iw_l_rel(n_iw_l_rel),
-                    .iss_valid(is_v[gop]), .iss_ready(is_r[gop]), .iss_wave(is_w[gop*WW +: WW]),
-                    .iss_tag(is_t[gop*16 +: 16]), .iss_bundle(is_b[gop*`DI_W +: `DI_W]), .iss_unit(is_u[gop*3 +: 3]),
-                    .iss_scc(is_scc[gop]), .iss_mode(is_mode[gop*32 +: 32]), .iss_wid(is_wid[gop*4 +: 4]),
-                    .iss_in_tg(is_intg[gop]),
-                    .rd_valid(rd_v[gop]), .rd_busy(rd_b[gop]), .rd_unit(rd_u[gop*3 +: 3]), .rd_wave(rd_w[gop*WW +: WW]),
-                    .sg_rd_addr(sg_ra[gop*7*SAW +: 7*SAW]), .sg_rd_data(sg_rd[gop*7*64 +: 7*64]),
-                    .sg_m0_addr(sg_m0a[gop*SAW +: SAW]), .sg_m0_data(sg_m0d[gop*64 +: 64]),
-                    .op_valid(o_valid[gop]), .op_unit(o_unit[gop*3 +: 3]), .op_simd_sel(o_simd[gop*NS +: NS]),
-                    .op_ready(o_ready[gop]), .op_pkt(o_pkt[gop*`OPK_W +: `OPK_W]),
-                    .fault_valid(ifl_vs[gop]), .fault_wave(ifl_ws[gop*WW +: WW]), .fault_pc(ifl_pcs[gop*48 +: 48]),
-                    .fault_code(ifl_codes[gop*4 +: 4]), .fault_info(ifl_infos[gop*9 +: 9])
-                );
-            end
+            localparam IN = (gop == P_S);   // this path takes the initial writes
+            opread u_opread (
+                .clk(clk), .rst(rst),
+                .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
+                .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
+                .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
+                .init_valid(IN && init_valid), .init_ready(p_init_ready[gop]), .init_wave(init_wave),
+                .init_kind(init_kind), .init_addr(init_addr), .init_be(init_be), .init_data(init_data),
+                .init_last(IN && init_last), .start_valid(p_st_v[gop]), .start_wave(p_st_w[gop*WW +: WW]),
+                .iw_s_valid(p_iw_s_v[gop]), .iw_s_grant(IN && iw_s_g), .iw_s_addr_a(p_s_aa[gop*SAW +: SAW]),
+                .iw_s_en_a(p_s_ea[gop*2 +: 2]), .iw_s_data_a(p_s_da[gop*64 +: 64]),
+                .iw_s_addr_b(p_s_ab[gop*SAW +: SAW]), .iw_s_en_b(p_s_eb[gop*2 +: 2]),
+                .iw_s_data_b(p_s_db[gop*64 +: 64]), .iw_s_code(p_s_code[gop*7 +: 7]),
+                .iw_v_en(p_iw_v_en[gop*NS +: NS]), .iw_v_free(IN && iw_v_free), .iw_v_row(p_iw_v_row[gop*VAW +: VAW]),
+                .iw_v_areg(p_iw_v_areg[gop*9 +: 9]), .iw_l_en(p_iw_l_en[gop]), .iw_l_free(IN && iw_l_free),
+                .iw_l_addr(p_iw_l_addr[gop*LAW +: LAW]), .iw_l_rel(p_iw_l_rel[gop*LAW +: LAW]),
+                .iss_valid(is_v[gop]), .iss_ready(is_r[gop]), .iss_wave(is_w[gop*WW +: WW]),
+                .iss_tag(is_t[gop*16 +: 16]), .iss_bundle(is_b[gop*`DI_W +: `DI_W]), .iss_unit(is_u[gop*3 +: 3]),
+                .iss_scc(is_scc[gop]), .iss_mode(is_mode[gop*32 +: 32]), .iss_wid(is_wid[gop*4 +: 4]),
+                .iss_in_tg(is_intg[gop]),
+                .rd_valid(rd_v[gop]), .rd_busy(rd_b[gop]), .rd_unit(rd_u[gop*3 +: 3]), .rd_wave(rd_w[gop*WW +: WW]),
+                .sg_rd_addr(sg_ra[gop*7*SAW +: 7*SAW]), .sg_rd_data(sg_rd[gop*7*64 +: 7*64]),
+                .sg_m0_addr(sg_m0a[gop*SAW +: SAW]), .sg_m0_data(sg_m0d[gop*64 +: 64]),
+                .op_valid(o_valid[gop]), .op_unit(o_unit[gop*3 +: 3]), .op_simd_sel(o_simd[gop*NS +: NS]),
+                .op_ready(o_ready[gop]), .op_pkt(o_pkt[gop*`OPK_W +: `OPK_W]),
+                .fault_valid(ifl_vs[gop]), .fault_wave(ifl_ws[gop*WW +: WW]), .fault_pc(ifl_pcs[gop*48 +: 48]),
+                .fault_code(ifl_codes[gop*4 +: 4]), .fault_info(ifl_infos[gop*9 +: 9])
+            );
         end
     endgenerate
+    assign init_ready = p_init_ready[P_S];
+    assign st_v = p_st_v[P_S];
+    assign st_w = p_st_w[P_S*WW +: WW];
+    assign iw_s_v = p_iw_s_v[P_S];
+    assign iw_s_aa = p_s_aa[P_S*SAW +: SAW];
+    assign iw_s_ab = p_s_ab[P_S*SAW +: SAW];
+    assign iw_s_ea = p_s_ea[P_S*2 +: 2];
+    assign iw_s_eb = p_s_eb[P_S*2 +: 2];
+    assign iw_s_da = p_s_da[P_S*64 +: 64];
+    assign iw_s_db = p_s_db[P_S*64 +: 64];
+    assign iw_s_code = p_s_code[P_S*7 +: 7];
+    assign iw_v_en = p_iw_v_en[P_S*NS +: NS];
+    assign iw_v_row = p_iw_v_row[P_S*VAW +: VAW];
+    assign iw_v_areg = p_iw_v_areg[P_S*9 +: 9];
+    assign iw_l_en = p_iw_l_en[P_S];
+    assign iw_l_addr = p_iw_l_addr[P_S*LAW +: LAW];
+    assign iw_l_rel = p_iw_l_rel[P_S*LAW +: LAW];
     wire [NS-1:0]      o_simd_v = o_simd[P_V*NS +: NS];
     wire [`OPK_W-1:0]  o_pkt_v = o_pkt[P_V*`OPK_W +: `OPK_W], o_pkt_s = o_pkt[P_S*`OPK_W +: `OPK_W],
                        o_pkt_m = o_pkt[P_M*`OPK_W +: `OPK_W];
@@ -407,7 +400,7 @@ module sicu_cu #(
         if (rst) pc_swrites <= 32'd0;
         else if (w_v) pc_swrites <= pc_swrites + 32'd1;
 
-    sgpr_file #(.NR(NP*7), .NM(NP)) u_sgpr (
+    sgpr_file u_sgpr (      // its defaults: NP*7 pair ports, NP M0 ports
         .clk(clk), .rd_addr(sg_ra), .rd_data(sg_rd), .rm_addr(sg_m0a), .rm_data(sg_m0d),
         .wa_valid(w_v), .wa_addr(w_aa), .wa_en(w_ea), .wa_data(w_da),
         .wb_valid(w_v), .wb_addr(w_ab), .wb_en(w_eb), .wb_data(w_db)
@@ -711,7 +704,9 @@ module sicu_cu #(
     wire _unused_mon = &{1'b0, salu_done_pc, simd_done_t, simd_done_pc, lsu_done_t, lsu_done_pc,
                          iret_v, iret_w, iret_t, iret_pc, iw_v_areg, iw_l_rel, w_init, w_ca, w_cb, w_wave, w_tag,
                          salu_done_exec, lsu_done_exec, simd_done_exec, l_vwr_areg, l_vwr_wave, l_vwr_tag, sl_wave, sl_tag,
-                         rd_u, o_simd[NP*NS-1:NS], 1'b0};
+                         rd_u, o_simd[NP*NS-1:NS], p_init_ready, p_st_v, p_st_w, p_iw_s_v, p_iw_l_en, p_s_aa, p_s_ab,
+                         p_s_ea, p_s_eb, p_s_da, p_s_db, p_s_code, p_iw_v_en, p_iw_v_row, p_iw_v_areg, p_iw_l_addr,
+                         p_iw_l_rel, 1'b0};
     /* verilator lint_on UNUSEDSIGNAL */
 
 `ifndef SYNTHESIS
