@@ -18,14 +18,16 @@
 //   - one f64 FMA (fma, div_fmas, add = fma(a, 1.0, b), mul = fma(a, b, z)
 //     with z = +0 when rounding toward -inf and -0 otherwise, and fract's
 //     a - floor(a)); the identities are exact for every operand and MODE;
-//   - one f64 reciprocal/root unit (si_f64_rrs: rcp, rsq, sqrt and their
-//     clamp forms: one integer square root, one division loop);
+//   - f64 rcp, rsq, sqrt and their clamp forms (si_f64_rrs, at the ISA's
+//     (2**29)-ulp precision) on the f32 rcp/rsq/sqrt below, with the
+//     significand rounded to 24 bits, and for rcp one Newton step (a 53 x 24
+//     and a 24 x 56 product);
 //   - one f64 rounder for the FMA, the reciprocal/root unit, ldexp and
 //     trig_preop (each gives a rounding request, fp64_rq_*);
 //   - one transcendental unit (fptr_tu: nine products of at most 42 x 42
 //     bits, one rounder) for rcp (rcp_clamp/legacy/iflag), log2 (log,
-//     log_clamp), exp2 and sin/cos; one f32 reciprocal square root (rsq,
-//     rsq_clamp/legacy) and one square root on digit recurrences;
+//     log_clamp), exp2 and sin/cos; f32 rsq (rsq_clamp/legacy) and sqrt on
+//     one integer square root and one rounder (fptr_root);
 //   - one 33 x 33 signed multiplier for mul_lo/hi_u32/i32.
 // Each shared datapath is evaluated only for the ops that use it.
 `default_nettype none
@@ -139,6 +141,14 @@ module simd_qr (
   wire        rr_use = fu == FU_RCP64 || fu == FU_RCPC64 || fu == FU_RSQ64 || fu == FU_RSQC64 ||
                        fu == FU_SQRT64;
   wire        r64_use = fm_use || rr_use || fu == FU_LDEXP64 || fu == FU_PREOP64;
+  // f64 rcp/rsq/sqrt: the f32 operand of si_f64_rrs_op goes through the f32
+  // unit below (tr_raw), then si_f64_rrs_rq makes the rounding request.
+  wire [1:0]  rr_which = (fu == FU_SQRT64) ? 2'd2 : (fu == FU_RSQ64 || fu == FU_RSQC64) ? 2'd1 : 2'd0;
+  reg  [47:0] rr_op;
+  always @* begin
+    rr_op = 48'd0;
+    if (rr_use) rr_op = si_f64_rrs_op(A, rr_which);
+  end
   reg  [63:0] fm_y, fm_z, fl;
   reg signed [15:0] fm_scale;
   reg  [148:0] rq64;
@@ -162,7 +172,7 @@ module simd_qr (
     if (fm_use)
       rq64 = fp64_fmax_rq(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale);
     else if (rr_use)
-      rq64 = si_f64_rrs_rq(A, (fu == FU_SQRT64) ? 2'd2 : (fu == FU_RSQ64 || fu == FU_RSQC64) ? 2'd1 : 2'd0);
+      rq64 = si_f64_rrs_rq(A, rr_which, rr_op[47:32], tr_raw);
     else if (fu == FU_LDEXP64)
       rq64 = si_f64_ldexp_rq(A, B[31:0], mode);
     else if (fu == FU_PREOP64)
@@ -191,13 +201,15 @@ module simd_qr (
   // ------------------------------------------------------------ f32 transcendentals
   // rcp, log2, exp2 and sin/cos on one set of fixed-point products (at most
   // 42 x 42 bits) and one rounder (fptr_tu in si_fp_trans.vh, called once
-  // here); rsq and sqrt on their digit recurrences.
+  // here); rsq and sqrt on one integer square root and one rounder
+  // (fptr_root).  The f64 rcp/rsq/sqrt use the same units on their f32
+  // operand.
   reg [2:0]  tu_fn;
   reg        tu_use;
   always @* begin
     tu_use = 1'b1;
     case (fu)
-      FU_RCP32, FU_RCPC32, FU_RCPL32, FU_RCPI32: tu_fn = 3'd4;
+      FU_RCP32, FU_RCPC32, FU_RCPL32, FU_RCPI32, FU_RCP64, FU_RCPC64: tu_fn = 3'd4;
       FU_EXP32:                                  tu_fn = 3'd1;
       FU_SIN32:                                  tu_fn = 3'd2;
       FU_COS32:                                  tu_fn = 3'd3;
@@ -205,22 +217,25 @@ module simd_qr (
       default: begin tu_fn = 3'd0; tu_use = 1'b0; end
     endcase
   end
+  wire        rsq_use = fu == FU_RSQ32 || fu == FU_RSQC32 || fu == FU_RSQL32 || fu == FU_RSQ64 ||
+                        fu == FU_RSQC64;
+  wire        sqrt_use = fu == FU_SQRT32 || fu == FU_SQRT64;
+  wire [31:0] tr_in = rr_use ? rr_op[31:0] : A[31:0];
+  reg  [31:0] tr_raw;   // the f32 unit's result, before the f32 clamp/legacy forms
+  always @* begin
+    tr_raw = 32'd0;
+    if (tu_use) tr_raw = fptr_tu(tu_fn, tr_in);
+    else if (rsq_use || sqrt_use) tr_raw = fptr_root(tr_in, rsq_use);
+  end
   reg [31:0] tr;
   always @* begin
-    tr = 32'd0;
-    if (tu_use) tr = fptr_tu(tu_fn, A[31:0]);
+    tr = tr_raw;
     case (fu)
       FU_RCPC32: if (tr[30:0] == 31'h7f800000) tr = {tr[31], 31'h7f7fffff};
       FU_RCPL32: if (tr[30:0] == 31'h7f800000) tr = {A[31], 31'd0};
       FU_LOGC32: if (tr == 32'hff800000) tr = 32'hff7fffff;
-      FU_RSQ32, FU_RSQC32, FU_RSQL32: begin
-        tr = si_f32_rsq(A[31:0], mode);
-        if (tr[30:0] == 31'h7f800000) begin
-          if (fu == FU_RSQC32) tr = {tr[31], 31'h7f7fffff};
-          else if (fu == FU_RSQL32) tr = 32'd0;
-        end
-      end
-      FU_SQRT32: tr = si_f32_sqrt(A[31:0], mode);
+      FU_RSQC32: if (tr[30:0] == 31'h7f800000) tr = {tr[31], 31'h7f7fffff};
+      FU_RSQL32: if (tr[30:0] == 31'h7f800000) tr = 32'd0;
       default: ;
     endcase
   end

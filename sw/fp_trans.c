@@ -5,8 +5,9 @@
  *  - denormal inputs are read as signed zero and denormal results are
  *    flushed to signed zero, whatever MODE says;
  *  - MODE rounding is ignored: results are rounded to nearest-even;
- *  - rcp/sqrt (f32 and f64) and rsq f32 are correctly rounded;
- *    rsq f64, log, exp, sin, cos follow the fixed-point algorithms below,
+ *  - rcp/sqrt/rsq f32 are correctly rounded; rcp/rsq/sqrt f64 are those
+ *    f32 functions on the significand rounded to 24 bits (the ISA's 2**29
+ *    ulp); log, exp, sin, cos follow the fixed-point algorithms below,
  *    which ARE the definition (every truncation is part of the spec).
  */
 #include "fp_int.h"
@@ -14,7 +15,7 @@
 #define QNEG32 0xffc00000u               /* -NaN returned for invalid inputs */
 #define QNEG64 0xfff8000000000000ull
 
-/* Host fast path of the correctly rounded rcp and sqrt: for a normal input
+/* Host fast path of the correctly rounded f32 rcp and sqrt: for a normal input
  * whose result is normal, the host's IEEE divide / square root (RNE, no
  * FTZ/DAZ) is the correctly rounded result the integer path computes.
  * SSE2 intrinsics, not libm's sqrt (whose loading costs resident memory). */
@@ -22,17 +23,10 @@
 #include <emmintrin.h>
 #define TRANS_HOST_FAST 1
 static inline int nrm32(uint32_t a) { return ((a >> 23) & 0xff) - 1u < 254u; }
-static inline int nrm64(uint64_t a) { return ((a >> 52) & 0x7ff) - 1u < 2046u; }
 static inline uint32_t host_rcp32(uint32_t a) { return si_u32_of_f(1.0f / si_f_of_u32(a)); }
-static inline uint64_t host_rcp64(uint64_t a) { return si_u64_of_d(1.0 / si_d_of_u64(a)); }
 static inline uint32_t host_sqrt32(uint32_t a)
 {
     return si_u32_of_f(_mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(si_f_of_u32(a)))));
-}
-static inline uint64_t host_sqrt64(uint64_t a)
-{
-    __m128d x = _mm_set_sd(si_d_of_u64(a));
-    return si_u64_of_d(_mm_cvtsd_f64(_mm_sqrt_sd(x, x)));
 }
 #else
 #define TRANS_HOST_FAST 0
@@ -227,161 +221,98 @@ uint32_t si_f32_rsq_legacy(uint32_t a, const si_fpm *m)
     return (r & 0x7fffffffu) == 0x7f800000u ? 0 : r;
 }
 
-static inline void up64(uint64_t a, uint64_t *M, int32_t *E)
-{
-    *M = (a & 0xfffffffffffffull) | (1ull << 52);
-    *E = (int32_t)((a >> 52) & 0x7ff) - 1023;
-}
+/* f64 rcp, rsq and sqrt at the precision the ISA documents for them
+ * ((2**29) ULP), on the f32 unit (docs/fp.md 9.3): the operand's 53-bit
+ * significand is rounded to 24 bits (RNE; a carry gives 2.0), the f32
+ * function runs on that significand as an f32 in [1, 4) (the exponent's
+ * parity folded in for the roots), and the f32 result, rescaled by the
+ * remaining exponent, is rounded to f64 (RNE; only rcp can leave the
+ * normal range, and its denormal results are flushed).  Denormal operands
+ * read as zero, as for every function of this unit. */
+enum { RRS_RCP, RRS_RSQ, RRS_SQRT };
 
-uint64_t si_f64_rcp_int(uint64_t a)
+static uint64_t f64_rrs_special(uint64_t a, int which, int *done)
 {
     uint32_t s = a >> 63;
-    uint64_t M;
-    int32_t E;
-    u128 q, r;
+    *done = 1;
     switch (tcls64(a)) {
     case T_NAN:  return a | 0x0008000000000000ull;
-    case T_INF:  return (uint64_t)s << 63;
-    case T_ZERO: return ((uint64_t)s << 63) | 0x7ff0000000000000ull;
+    case T_INF:  return which == RRS_RCP ? (uint64_t)s << 63 : s ? QNEG64 : which == RRS_RSQ ? 0 : a;
+    case T_ZERO: return which == RRS_SQRT ? (uint64_t)s << 63 : ((uint64_t)s << 63) | 0x7ff0000000000000ull;
     default: break;
     }
-    up64(a, &M, &E);
-    q = ((u128)1 << 115) / M;                 /* in (2^62, 2^63] */
-    r = ((u128)1 << 115) - q * M;
-    return si_fp_round64(s, -63 - E, (uint64_t)q | (r != 0), SI_RND_NE, 0);
+    if (s && which != RRS_RCP)
+        return QNEG64;
+    *done = 0;
+    return 0;
 }
 
-uint64_t si_f64_rcp(uint64_t a, const si_fpm *m)
+/* The f32 operand for a normal a, and the exponent e with a = x32 * 2^e (e
+ * even for the roots). */
+static uint32_t f64_rrs_operand(uint64_t a, int which, int32_t *e)
 {
-    (void)m;
-#if TRANS_HOST_FAST
-    if (nrm64(a)) {
-        uint64_t h = host_rcp64(a);
-        if (nrm64(h))
-            return h;
+    uint64_t M = (a & 0xfffffffffffffull) | (1ull << 52);
+    uint32_t m = (uint32_t)(M >> 29), rest = (uint32_t)M & 0x1fffffffu;
+    uint32_t p = 0;
+    *e = (int32_t)((a >> 52) & 0x7ff) - 1023;
+    m += (rest > 0x10000000u) | ((rest == 0x10000000u) & (m & 1));   /* 2^24 on a carry */
+    if (which != RRS_RCP && (*e & 1)) {
+        p = 1;
+        *e -= 1;
     }
-#endif
-    return si_f64_rcp_int(a);
+    return ((127u + p) << 23) + (m - (1u << 23));   /* a carry bumps the exponent */
 }
+
+/* r32 = f(x32), a normal f32; the roots' result is r32 * 2^(-e/2) or
+ * 2^(e/2), rounded.  rcp refines y0 = r32 (within 1.5 * 2^-24 of 1/x for
+ * the significand x = M * 2^-52 in [1, 2)) by one exact Newton step,
+ * y1 = y0 * (2 - x * y0), and rounds y1 * 2^(-e) once: y0 = R * 2^(er-23)
+ * with R in [2^23, 2^24] and er in {-1, 0}; x * y0 = P * 2^(er-75) with
+ * P = M * R; y1 = R * (2^(76-er) - P) * 2^(2er-98).  The product V =
+ * R * (2^(76-er) - P) < 2^102 is shifted right by 38 into the 64-bit
+ * significand, the bits shifted out OR-ed into its lowest bit. */
+static uint64_t f64_rrs_result(uint64_t a, int which, int32_t e, uint32_t r32)
+{
+    uint64_t R = (r32 & 0x7fffffu) | (1u << 23);
+    int32_t er = (int32_t)((r32 >> 23) & 0xff) - 127;
+    if (which != RRS_RCP)
+        return si_fp_round64(0, er - 23 + (which == RRS_RSQ ? -e / 2 : e / 2), R, SI_RND_NE, 0);
+    uint64_t M = (a & 0xfffffffffffffull) | (1ull << 52);
+    u128 P = (u128)M * R;
+    u128 V = (u128)R * ((((u128)1) << (76 - er)) - P);
+    uint64_t sig = (uint64_t)(V >> 38) | (uint64_t)((V & ((((u128)1) << 38) - 1)) != 0);
+    return si_fp_round64((uint32_t)(a >> 63), 2 * er - 98 + 38 - e, sig, SI_RND_NE, 0);
+}
+
+static uint64_t f64_rrs(uint64_t a, int which, const si_fpm *m, int fast)
+{
+    int done;
+    int32_t e;
+    uint64_t sp = f64_rrs_special(a, which, &done);
+    if (done)
+        return sp;
+    uint32_t x = f64_rrs_operand(a, which, &e), r;
+    switch (which) {
+    case RRS_RCP: r = fast ? si_f32_rcp(x, m) : si_f32_rcp_int(x); break;
+    case RRS_RSQ: r = fast ? si_f32_rsq(x, m) : si_f32_rsq_int(x); break;
+    default:      r = fast ? si_f32_sqrt(x, m) : si_f32_sqrt_int(x); break;
+    }
+    return f64_rrs_result(a, which, e, r);
+}
+
+static const si_fpm rrs_mode;                 /* the f32 functions ignore MODE */
+
+uint64_t si_f64_rcp_int(uint64_t a) { return f64_rrs(a, RRS_RCP, &rrs_mode, 0); }
+uint64_t si_f64_rsq_int(uint64_t a) { return f64_rrs(a, RRS_RSQ, &rrs_mode, 0); }
+uint64_t si_f64_sqrt_int(uint64_t a) { return f64_rrs(a, RRS_SQRT, &rrs_mode, 0); }
+uint64_t si_f64_rcp(uint64_t a, const si_fpm *m) { return f64_rrs(a, RRS_RCP, m, 1); }
+uint64_t si_f64_rsq(uint64_t a, const si_fpm *m) { return f64_rrs(a, RRS_RSQ, m, 1); }
+uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m) { return f64_rrs(a, RRS_SQRT, m, 1); }
 
 uint64_t si_f64_rcp_clamp(uint64_t a, const si_fpm *m)
 {
     uint64_t r = si_f64_rcp(a, m);
     return (r & ~(1ull << 63)) == 0x7ff0000000000000ull ? (r & (1ull << 63)) | 0x7fefffffffffffffull : r;
-}
-
-uint64_t si_f64_sqrt_int(uint64_t a)
-{
-    uint32_t s = a >> 63;
-    uint64_t M;
-    int32_t E, k;
-    u128 N, q;
-    switch (tcls64(a)) {
-    case T_NAN:  return a | 0x0008000000000000ull;
-    case T_ZERO: return (uint64_t)s << 63;
-    case T_INF:  return s ? QNEG64 : a;
-    default: break;
-    }
-    if (s)
-        return QNEG64;
-    up64(a, &M, &E);
-    k = E - 52;
-    if (k & 1) { M <<= 1; k--; }
-    N = (u128)M << 72;                        /* < 2^126 */
-    q = isqrt128(N);                          /* < 2^63 */
-    return si_fp_round64(0, k / 2 - 36, (uint64_t)q | (q * q != N), SI_RND_NE, 0);
-}
-
-uint64_t si_f64_sqrt(uint64_t a, const si_fpm *m)
-{
-    (void)m;
-#if TRANS_HOST_FAST
-    if (nrm64(a) && !(a >> 63))
-        return host_sqrt64(a);                /* the root of a normal is normal */
-#endif
-    return si_f64_sqrt_int(a);
-}
-
-/* rsq f64: s = floor(sqrt(M * 2^72)), q = floor(2^125 / s), sticky if either
- * step was inexact; round q * 2^(-89 - k/2).  (Correctly rounded except when
- * the true value is within ~2^-62 relative of a rounding midpoint.)  The
- * integer path: isqrt128 and a 128-bit division. */
-uint64_t si_f64_rsq_int(uint64_t a)
-{
-    uint32_t s = a >> 63;
-    uint64_t M;
-    int32_t E, k;
-    u128 N, r, q, rem;
-    switch (tcls64(a)) {
-    case T_NAN:  return a | 0x0008000000000000ull;
-    case T_ZERO: return ((uint64_t)s << 63) | 0x7ff0000000000000ull;
-    case T_INF:  return s ? QNEG64 : 0;
-    default: break;
-    }
-    if (s)
-        return QNEG64;
-    up64(a, &M, &E);
-    k = E - 52;
-    if (k & 1) { M <<= 1; k--; }
-    N = (u128)M << 72;
-    r = isqrt128(N);
-    q = ((u128)1 << 125) / r;
-    rem = ((u128)1 << 125) - q * r;
-    return si_fp_round64(0, -89 - k / 2, (uint64_t)q | (rem != 0 || r * r != N), SI_RND_NE, 0);
-}
-
-#if TRANS_HOST_FAST
-/* The same two integers from host estimates, exactly: the host's correctly
- * rounded sqrt(M * 2^72) (M has at most 53 significant bits: exact as a
- * double) and 2^125 / s are within 2^11 of the integers; one Newton step
- * on the exact 128-bit remainder brings them within one, and the loops
- * make them exact (products of 64-bit integers, no division). */
-static inline uint64_t isqrt_m72(uint64_t M, u128 N)
-{
-    __m128d x = _mm_set_sd((double)M * 0x1p72);
-    double h = _mm_cvtsd_f64(_mm_sqrt_sd(x, x));
-    uint64_t r = h >= 0x1p63 ? 0x7fffffffffffffffull : (uint64_t)(int64_t)h;
-    i128 e = (i128)N - (i128)((u128)r * r);                 /* |e| < 2^75 */
-    r += (uint64_t)(int64_t)((double)(int64_t)(e >> 20) * 0x1p20 / (2.0 * (double)r));
-    while ((u128)r * r > N)
-        r--;
-    while ((u128)(r + 1) * (r + 1) <= N)
-        r++;
-    return r;
-}
-
-static inline uint64_t div125(uint64_t r, int *inexact) /* r in [2^62, 2^63) */
-{
-    const u128 T = (u128)1 << 125;
-    double h = 0x1p125 / (double)r;
-    uint64_t q = h >= 0x1p63 ? 1ull << 63 : (uint64_t)(int64_t)h;
-    i128 e = (i128)T - (i128)((u128)q * r);                 /* |e| < 2^75 */
-    q += (uint64_t)(int64_t)((double)(int64_t)(e >> 20) * 0x1p20 / (double)r);
-    while ((u128)q * r > T)
-        q--;
-    while ((u128)(q + 1) * r <= T)
-        q++;
-    *inexact = (u128)q * r != T;
-    return q;
-}
-#endif
-
-uint64_t si_f64_rsq(uint64_t a, const si_fpm *m)
-{
-    (void)m;
-#if TRANS_HOST_FAST
-    if (nrm64(a) && !(a >> 63)) {
-        uint64_t M = (a & 0xfffffffffffffull) | (1ull << 52);
-        int32_t k = (int32_t)((a >> 52) & 0x7ff) - 1023 - 52;
-        if (k & 1) { M <<= 1; k--; }
-        u128 N = (u128)M << 72;
-        uint64_t r = isqrt_m72(M, N);
-        int inexact;
-        uint64_t q = div125(r, &inexact);
-        return si_fp_round64(0, -89 - k / 2, q | (uint64_t)(inexact || (u128)r * r != N), SI_RND_NE, 0);
-    }
-#endif
-    return si_f64_rsq_int(a);
 }
 
 uint64_t si_f64_rsq_clamp(uint64_t a, const si_fpm *m)

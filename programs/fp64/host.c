@@ -1,8 +1,9 @@
 /* fp64 host.  Add, mul, fma, the conversions, floor/ceil, fmin and the
  * division (clang's v_div_scale / v_rcp_f64 / two Newton steps /
  * v_div_fmas / v_div_fixup sequence is designed to give the correctly
- * rounded quotient) are compared exactly.  sqrt compiles to the bare
- * v_sqrt_f64 instruction (LLVM 14), compared within SQRT_ULP. */
+ * rounded quotient) are compared exactly.  sqrt is libclc's v_rsq_f64
+ * estimate (within 2^29 ulp, docs/fp.md 9.3) refined by v_fma_f64 steps,
+ * compared within SQRT_ULP. */
 #include "hostutil.h"
 
 #define N 1000

@@ -452,57 +452,6 @@ function automatic [63:0] fp64_floor(input [63:0] a_, input den_in_);
     end
 endfunction
 
-// Unsigned division for the reciprocal unit: d in [2^(w-1), 2^w) (w <= 63)
-// and r0 = 2^w - d > 0; returns {remainder != 0, 62 quotient bits} of
-// floor(2^(w+62) / d) = 2^62 + bits.
-function automatic [62:0] fp64_divloop(input [62:0] d_, input [62:0] r0_);
-    reg [63:0] rr_;
-    reg [64:0] df_;     // rr_ - d_; df_[64] = borrow (rr_ < d_)
-    reg [61:0] q_;
-    integer i_;
-    begin
-        rr_ = {1'b0, r0_};
-        q_ = 62'd0;
-        for (i_ = 0; i_ < 62; i_ = i_ + 1) begin
-            rr_ = {rr_[62:0], 1'b0};
-            df_ = {1'b0, rr_} - {2'b0, d_};
-            if (!df_[64]) rr_ = df_[63:0];
-            q_ = {q_[60:0], !df_[64]};
-        end
-        fp64_divloop = {rr_ != 64'd0, q_};
-    end
-endfunction
-
-// floor(sqrt(n)) for n < 2^126: returns {n is not a perfect square, root (63 bits)}.
-// Digit-by-digit; the first 31 root bits keep the remainder below 2^34, so
-// that part runs on 64-bit values and only the last 32 steps need 66 bits.
-function automatic [63:0] fp64_isqrt(input [125:0] n_);
-    reg [63:0] rem1_;
-    reg [64:0] df1_;    // rem1_ - trial; df1_[64] = borrow
-    reg [65:0] rem_;
-    reg [66:0] df_;     // rem_ - trial; df_[66] = borrow
-    reg [62:0] q_;
-    integer i_;
-    begin
-        rem1_ = 64'd0;
-        q_ = 63'd0;
-        for (i_ = 62; i_ >= 32; i_ = i_ - 1) begin
-            rem1_ = {rem1_[61:0], n_[2 * i_ + 1 -: 2]};
-            df1_ = {1'b0, rem1_} - {1'b0, q_[61:0], 2'b01};
-            if (!df1_[64]) rem1_ = df1_[63:0];
-            q_ = {q_[61:0], !df1_[64]};
-        end
-        rem_ = {2'd0, rem1_};
-        for (i_ = 31; i_ >= 0; i_ = i_ - 1) begin
-            rem_ = {rem_[63:0], n_[2 * i_ + 1 -: 2]};
-            df_ = {1'b0, rem_} - {2'b0, q_, 2'b01};
-            if (!df_[66]) rem_ = df_[65:0];
-            q_ = {q_[61:0], !df_[66]};
-        end
-        fp64_isqrt = {rem_ != 66'd0, q_};
-    end
-endfunction
-
 // Words of the 1200-bit fraction of 2/pi, MSB first (sw/fp_tables.c).
 function automatic [31:0] fp64_two_over_pi(input [6:0] w_);
     begin
@@ -610,126 +559,51 @@ function automatic [63:0] si_f64_fract(input [63:0] a_, input [31:0] mode_);
 endfunction
 
 // ---------------------------------------------- reciprocal unit (RNE, FTZ)
+//
+// f64 rcp, rsq and sqrt at the ISA's documented precision (docs/fp.md 9.3),
+// on the f32 unit of si_fp_trans.vh (the caller includes it): the
+// significand rounded to 24 bits goes through the f32 function as an f32 in
+// [1, 4), the exponent apart; rcp then takes one exact Newton step.
+// which_: 0 rcp, 1 rsq, 2 sqrt.
 
-function automatic [63:0] si_f64_rcp(input [63:0] a_, input [31:0] mode_);
-    reg [62:0] qd_;
-    reg [63:0] q_;
-    reg signed [15:0] ex_;
+// The f32 operand and the exponent e (a = x32 * 2^e, e even for the roots):
+// returns {e, x32}.  A carry of the significand's rounding gives x32 = 2.0
+// or 4.0.
+function automatic [47:0] si_f64_rrs_op(input [63:0] a_, input [1:0] which_);
+    reg [24:0] m_;
+    reg signed [15:0] e_;
+    reg p_;
     begin
-        ex_ = {5'd0, a_[62:52]};
-        if (a_[62:52] == 11'h7ff) begin
-            si_f64_rcp = (a_[51:0] != 52'd0) ? (a_ | 64'h0008000000000000) : {a_[63], 63'd0};
-        end else if (a_[62:52] == 11'd0) begin
-            si_f64_rcp = {a_[63], 11'h7ff, 52'd0};
-        end else begin
-            // q = floor(2^115 / M), M = 2^52 + frac
-            if (a_[51:0] == 52'd0) begin
-                q_ = 64'h8000000000000000;
-            end else begin
-                qd_ = fp64_divloop({10'd0, 1'b1, a_[51:0]}, {10'd0, 1'b1, 52'd0} - {11'd0, a_[51:0]});
-                q_ = {2'b01, qd_[61:0]} | {63'd0, qd_[62]};
-            end
-            si_f64_rcp = fp64_round(a_[63], 16'sd960 - ex_, q_, 2'd0, 1'b0);
-        end
+        m_ = {2'b01, a_[51:29]};
+        if (a_[28:0] > 29'h10000000 || (a_[28:0] == 29'h10000000 && a_[29])) m_ = m_ + 25'd1;
+        e_ = {5'd0, a_[62:52]} - 16'sd1023;
+        p_ = (which_ != 2'd0) && e_[0];
+        if (p_) e_ = e_ - 16'sd1;
+        si_f64_rrs_op = {e_, {1'b0, 8'd127 + {7'd0, p_}, 23'd0} + {7'd0, m_} - 32'h00800000};
     end
 endfunction
 
-function automatic [63:0] si_f64_rcp_clamp(input [63:0] a_, input [31:0] mode_);
-    reg [63:0] r_;
+// The rounding request for r32 = f(x32) (a normal f32), or the special
+// result.  rcp: y0 = R * 2^(er-23) and the significand x = M * 2^-52;
+// E = 2^(75-er) - M * R is below 2^55 in magnitude, so its low 56 bits,
+// -(M * R) mod 2^56, are E; y1 = y0 * (2 - x * y0) =
+// (R * 2^(75-er) + R * E) * 2^(2er-98), shifted right by 38 with sticky.
+function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_, input signed [15:0] e_,
+                                          input [31:0] r_);
+    reg [23:0] rr_;
+    reg signed [15:0] er_;
+    reg [55:0] p_;
+    reg signed [80:0] re_;
+    reg [101:0] v_;
+    reg [63:0] sp_;
+    reg spec_;
     begin
-        r_ = si_f64_rcp(a_, mode_);
-        si_f64_rcp_clamp = (r_[62:0] == 63'h7ff0000000000000) ? {r_[63], 63'h7fefffffffffffff} : r_;
-    end
-endfunction
-
-function automatic [63:0] si_f64_sqrt(input [63:0] a_, input [31:0] mode_);
-    reg [63:0] rt_;
-    reg [53:0] m_;
-    reg signed [15:0] k_;
-    begin
-        k_ = {5'd0, a_[62:52]} - 16'sd1075;
-        if (a_[62:52] == 11'h7ff) begin
-            if (a_[51:0] != 52'd0)  si_f64_sqrt = a_ | 64'h0008000000000000;
-            else if (a_[63])        si_f64_sqrt = 64'hfff8000000000000;
-            else                   si_f64_sqrt = a_;
-        end else if (a_[62:52] == 11'd0) begin
-            si_f64_sqrt = {a_[63], 63'd0};
-        end else if (a_[63]) begin
-            si_f64_sqrt = 64'hfff8000000000000;
-        end else begin
-            m_ = {1'b0, 1'b1, a_[51:0]};
-            if (k_[0]) begin m_ = {m_[52:0], 1'b0}; k_ = k_ - 16'sd1; end
-            rt_ = fp64_isqrt({m_, 72'd0});
-            si_f64_sqrt = fp64_round(1'b0, (k_ >>> 1) - 16'sd36, {1'b0, rt_[62:1], rt_[0] | rt_[63]},
-                                     2'd0, 1'b0);
-        end
-    end
-endfunction
-
-// rsq: r = floor(sqrt(M * 2^72)), q = floor(2^125 / r), sticky if inexact.
-function automatic [63:0] si_f64_rsq(input [63:0] a_, input [31:0] mode_);
-    reg [63:0] rt_, q_;
-    reg [62:0] qd_;
-    reg [53:0] m_;
-    reg signed [15:0] k_;
-    begin
-        k_ = {5'd0, a_[62:52]} - 16'sd1075;
-        if (a_[62:52] == 11'h7ff) begin
-            if (a_[51:0] != 52'd0)  si_f64_rsq = a_ | 64'h0008000000000000;
-            else if (a_[63])        si_f64_rsq = 64'hfff8000000000000;
-            else                   si_f64_rsq = 64'd0;
-        end else if (a_[62:52] == 11'd0) begin
-            si_f64_rsq = {a_[63], 11'h7ff, 52'd0};
-        end else if (a_[63]) begin
-            si_f64_rsq = 64'hfff8000000000000;
-        end else begin
-            m_ = {1'b0, 1'b1, a_[51:0]};
-            if (k_[0]) begin m_ = {m_[52:0], 1'b0}; k_ = k_ - 16'sd1; end
-            rt_ = fp64_isqrt({m_, 72'd0});                  // root in [2^62, 2^63)
-            if (rt_[61:0] == 62'd0) begin
-                q_ = 64'h8000000000000000;
-            end else begin
-                qd_ = fp64_divloop(rt_[62:0], 63'h4000000000000000 - {1'b0, rt_[61:0]});   // 2^63 - root
-                q_ = {2'b01, qd_[61:0]} | {63'd0, qd_[62]};
-            end
-            si_f64_rsq = fp64_round(1'b0, -16'sd89 - (k_ >>> 1), q_ | {63'd0, rt_[63]}, 2'd0, 1'b0);
-        end
-    end
-endfunction
-
-// The reciprocal unit's three functions on one datapath (the quarter-rate
-// unit's form, rtl/simd_qr.v): which_ 0 = si_f64_rcp, 1 = si_f64_rsq,
-// 2 = si_f64_sqrt, bit for bit.  rsq and sqrt share the integer square root,
-// rcp and rsq the division loop, and all three the final rounding.
-function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_);
-    reg [63:0] rt_, q_, sig_, sp_;
-    reg [62:0] qd_, dd_, dr_;
-    reg [53:0] m_;
-    reg signed [15:0] k_, e_;
-    reg s_, spec_;
-    begin
-        k_ = {5'd0, a_[62:52]} - 16'sd1075;
-        m_ = {1'b0, 1'b1, a_[51:0]};
-        if (k_[0]) begin m_ = {m_[52:0], 1'b0}; k_ = k_ - 16'sd1; end
-        rt_ = fp64_isqrt({m_, 72'd0});                  // rsq, sqrt: root in [2^62, 2^63)
-        if (which_ == 2'd0) begin                       // rcp: q = floor(2^115 / M)
-            dd_ = {10'd0, 1'b1, a_[51:0]};
-            dr_ = {10'd0, 1'b1, 52'd0} - {11'd0, a_[51:0]};
-        end else begin                                  // rsq: q = floor(2^125 / root)
-            dd_ = rt_[62:0];
-            dr_ = 63'h4000000000000000 - {1'b0, rt_[61:0]};
-        end
-        qd_ = fp64_divloop(dd_, dr_);
-        if ((which_ == 2'd0) ? (a_[51:0] == 52'd0) : (rt_[61:0] == 62'd0))
-            q_ = 64'h8000000000000000;
-        else
-            q_ = {2'b01, qd_[61:0]} | {63'd0, qd_[62]};
-        case (which_)
-            2'd0:    begin s_ = a_[63]; e_ = 16'sd960 - {5'd0, a_[62:52]}; sig_ = q_; end
-            2'd1:    begin s_ = 1'b0; e_ = -16'sd89 - (k_ >>> 1); sig_ = q_ | {63'd0, rt_[63]}; end
-            default: begin s_ = 1'b0; e_ = (k_ >>> 1) - 16'sd36; sig_ = {1'b0, rt_[62:1], rt_[0] | rt_[63]}; end
-        endcase
-        // special operands
+        rr_ = {1'b1, r_[22:0]};
+        er_ = {8'd0, r_[30:23]} - 16'sd127;
+        p_ = {3'd0, 1'b1, a_[51:0]} * {32'd0, rr_};
+        re_ = $signed({1'b0, rr_}) * $signed(-p_);
+        v_ = (er_[0] ? {2'b00, rr_, 76'd0} : {3'b000, rr_, 75'd0}) + {{21{re_[80]}}, re_};
+        // special operands (denormals read as zero)
         spec_ = 1'b1;
         if (a_[62:52] == 11'h7ff) begin
             if (a_[51:0] != 52'd0)  sp_ = a_ | 64'h0008000000000000;
@@ -744,23 +618,19 @@ function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_);
             sp_ = 64'd0;
             spec_ = 1'b0;
         end
-        si_f64_rrs_rq = spec_ ? fp64_rq_special(sp_) : fp64_rq_round(s_, e_, sig_, 2'd0, 1'b0);
+        if (spec_)
+            si_f64_rrs_rq = fp64_rq_special(sp_);
+        else if (which_ == 2'd0)
+            si_f64_rrs_rq = fp64_rq_round(a_[63], (er_ <<< 1) - 16'sd60 - e_,
+                                          {v_[101:38] | {63'd0, v_[37:0] != 38'd0}}, 2'd0, 1'b0);
+        else
+            si_f64_rrs_rq = fp64_rq_round(1'b0, er_ - 16'sd23 + ((which_ == 2'd1) ? -(e_ >>> 1) : (e_ >>> 1)),
+                                          {40'd0, rr_}, 2'd0, 1'b0);
     end
 endfunction
 
-function automatic [63:0] si_f64_rrs(input [63:0] a_, input [1:0] which_);
-    begin
-        si_f64_rrs = fp64_rq_do(si_f64_rrs_rq(a_, which_));
-    end
-endfunction
-
-function automatic [63:0] si_f64_rsq_clamp(input [63:0] a_, input [31:0] mode_);
-    reg [63:0] r_;
-    begin
-        r_ = si_f64_rsq(a_, mode_);
-        si_f64_rsq_clamp = (r_[62:0] == 63'h7ff0000000000000) ? {r_[63], 63'h7fefffffffffffff} : r_;
-    end
-endfunction
+// The whole functions (si_f64_rrs, si_f64_rcp, ..., si_f64_rsq_clamp) are in
+// si_fp64_rrs.vh, which needs si_fp_trans.vh too.
 // ------------------------------------------------------- frexp / ldexp
 
 function automatic [63:0] si_f64_frexp_mant(input [63:0] a_, input [31:0] mode_);

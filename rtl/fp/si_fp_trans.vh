@@ -208,58 +208,27 @@ function automatic [31:0] si_f32_rcp_legacy(input [31:0] tr_a, input [31:0] tr_m
     end
 endfunction
 
-// sqrt: with a = M' * 2^k, k even, q = floor(sqrt(M' * 2^26)) (C: 2^38);
-// the root is passed with one extra bit below it holding the sticky bit.
-/* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] si_f32_sqrt(input [31:0] tr_a, input [31:0] tr_mode);
-/* verilator lint_on UNUSEDSIGNAL */
-    reg signed [15:0] tr_k;
-    reg [24:0] tr_mm;
-    reg [26:0] tr_sq;
-    begin
-        case (fptr_cls(tr_a[30:0]))
-        2'd3: si_f32_sqrt = tr_a | 32'h00400000;
-        2'd0: si_f32_sqrt = {tr_a[31], 31'd0};
-        2'd2: si_f32_sqrt = tr_a[31] ? 32'hffc00000 : tr_a;
-        default: begin
-            if (tr_a[31]) begin
-                si_f32_sqrt = 32'hffc00000;
-            end else begin
-                tr_k = fptr_exp(tr_a[30:23]) - 16'sd23;
-                tr_mm = {1'b0, 1'b1, tr_a[22:0]};
-                if (tr_k[0]) begin
-                    tr_mm = {tr_mm[23:0], 1'b0};
-                    tr_k = tr_k - 16'sd1;
-                end
-                tr_sq = fptr_isqrt({1'b0, tr_mm, 26'd0});
-                // value = root * 2^(k/2 - 13); one more bit for the sticky
-                si_f32_sqrt = fptr_rne32(1'b0, (tr_k >>> 1) - 16'sd14,
-                                         {37'd0, tr_sq[25:0], tr_sq[26]});
-            end
-        end
-        endcase
-    end
-endfunction
-
-// rsq: with a = M' * 2^k, k even, y = floor(sqrt(floor(2^74 / M'))) (C: 2^96)
-// = floor(2^37 / sqrt(M')); inexact iff the division or the root is inexact.
-// The quotient and the remainder's sign of life come from one restoring
-// division (fptr_div74).
-/* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
-/* verilator lint_on UNUSEDSIGNAL */
+// sqrt (tr_rsq = 0) and rsq (1) on one integer square root and one rounder
+// (two ops of the quarter-rate unit never run in the same cycle).  With
+// a = M' * 2^k, k even:
+//  - sqrt: q = floor(sqrt(M' * 2^26)) (C: 2^38); the root is passed with one
+//    extra bit below it holding the sticky bit;
+//  - rsq: y = floor(sqrt(floor(2^74 / M'))) (C: 2^96) = floor(2^37 / sqrt(M'));
+//    inexact iff the division or the root is inexact.  The quotient and the
+//    remainder's sign of life come from one restoring division (fptr_div74).
+function automatic [31:0] fptr_root(input [31:0] tr_a, input tr_rsq);
     reg signed [15:0] tr_k;
     reg [24:0] tr_mm;
     reg [52:0] tr_q;
     reg [26:0] tr_sq;
     begin
         case (fptr_cls(tr_a[30:0]))
-        2'd3: si_f32_rsq = tr_a | 32'h00400000;
-        2'd0: si_f32_rsq = {tr_a[31], 31'h7f800000};
-        2'd2: si_f32_rsq = tr_a[31] ? 32'hffc00000 : 32'd0;
+        2'd3: fptr_root = tr_a | 32'h00400000;
+        2'd0: fptr_root = tr_rsq ? {tr_a[31], 31'h7f800000} : {tr_a[31], 31'd0};
+        2'd2: fptr_root = tr_a[31] ? 32'hffc00000 : tr_rsq ? 32'd0 : tr_a;
         default: begin
             if (tr_a[31]) begin
-                si_f32_rsq = 32'hffc00000;
+                fptr_root = 32'hffc00000;
             end else begin
                 tr_k = fptr_exp(tr_a[30:23]) - 16'sd23;
                 tr_mm = {1'b0, 1'b1, tr_a[22:0]};
@@ -267,13 +236,30 @@ function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
                     tr_mm = {tr_mm[23:0], 1'b0};
                     tr_k = tr_k - 16'sd1;
                 end
-                tr_q = fptr_div74(tr_mm);                               // 2^74/M' < 2^51
-                tr_sq = fptr_isqrt(tr_q[51:0]);
-                si_f32_rsq = fptr_rne32(1'b0, -16'sd38 - (tr_k >>> 1),
-                                        {37'd0, tr_sq[25:0], tr_sq[26] | tr_q[52]});
+                tr_q = 53'd0;
+                if (tr_rsq) tr_q = fptr_div74(tr_mm);                   // 2^74/M' < 2^51
+                tr_sq = fptr_isqrt(tr_rsq ? tr_q[51:0] : {1'b0, tr_mm, 26'd0});
+                fptr_root = fptr_rne32(1'b0, tr_rsq ? -16'sd38 - (tr_k >>> 1) : (tr_k >>> 1) - 16'sd14,
+                                       {37'd0, tr_sq[25:0], tr_sq[26] | tr_q[52]});
             end
         end
         endcase
+    end
+endfunction
+
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [31:0] si_f32_sqrt(input [31:0] tr_a, input [31:0] tr_mode);
+/* verilator lint_on UNUSEDSIGNAL */
+    begin
+        si_f32_sqrt = fptr_root(tr_a, 1'b0);
+    end
+endfunction
+
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [31:0] si_f32_rsq(input [31:0] tr_a, input [31:0] tr_mode);
+/* verilator lint_on UNUSEDSIGNAL */
+    begin
+        si_f32_rsq = fptr_root(tr_a, 1'b1);
     end
 endfunction
 

@@ -16,7 +16,10 @@ module tb_fp64 (
     output reg  [63:0] res,
     output wire        vcc
 );
+`include "si_fp_tables.vh"
+`include "si_fp_trans.vh"
 `include "si_fp64.vh"
+`include "si_fp64_rrs.vh"
 
     wire [64:0] r15 = si_f64_div_scale(a, b, c, mode);
     wire [63:0] r0 = si_f64_add(a, b, mode);

@@ -202,6 +202,9 @@ static const uint64_t dir64[] = {
     0x7ff4000000000abcull, 0x7fffffffffffffffull, 0x36a0000000000000ull, 0x3690000000000000ull,
     0x47efffffe0000000ull, 0x47efffffffffffffull, 0x3810000000000000ull, 0x380fffffffffffffull,
     0x3800000000000000ull, 0x37a0000000000000ull, 0x3e80000000000000ull, 0x7bf0000000000000ull,
+    /* f64 rcp/rsq/sqrt's rounding of the significand to 24 bits: ties, a carry */
+    0x3ffffffff0000000ull, 0x3ff0000010000000ull, 0x3ff0000030000000ull, 0x4010000010000001ull,
+    0x401fffffefffffffull,
 };
 #define NDIR64 ((int)(sizeof(dir64) / sizeof(dir64[0])))
 

@@ -156,7 +156,7 @@ static void t_round64(void **state)
     }
 }
 
-/* rsq f64 (host estimates made exact) against its integer path: random
+/* rsq f64 (on the f32 rsq's host fast path) against its integer path: random
  * inputs, exact squares k^2 * 2^j and their neighbours (the remainders are
  * zero or tiny there), and the ends of each binade. */
 static void t_rsq64(void **state)
