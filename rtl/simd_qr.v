@@ -28,7 +28,8 @@
 //     bits, one rounder) for rcp (rcp_clamp/legacy/iflag), log2 (log,
 //     log_clamp), exp2 and sin/cos; f32 rsq (rsq_clamp/legacy) and sqrt on
 //     one integer square root and one rounder (fptr_root);
-//   - one 33 x 33 signed multiplier for mul_lo/hi_u32/i32.
+//   - mul_lo/hi_u32/i32 on the transcendental unit's last product (fn 5-7
+//     of fptr_tux).
 // Each shared datapath is evaluated only for the ops that use it.
 `default_nettype none
 module simd_qr (
@@ -214,6 +215,9 @@ module simd_qr (
       FU_SIN32:                                  tu_fn = 3'd2;
       FU_COS32:                                  tu_fn = 3'd3;
       FU_LOG32, FU_LOGC32:                       tu_fn = 3'd0;
+      FU_NONE:                                   // the 32-bit multiplies (on the unit's P9)
+        if (qrate) tu_fn = (mulk == 2'd0) ? 3'd5 : (mulk == 2'd1) ? 3'd6 : 3'd7;
+        else begin tu_fn = 3'd0; tu_use = 1'b0; end
       default: begin tu_fn = 3'd0; tu_use = 1'b0; end
     endcase
   end
@@ -224,7 +228,7 @@ module simd_qr (
   reg  [31:0] tr_raw;   // the f32 unit's result, before the f32 clamp/legacy forms
   always @* begin
     tr_raw = 32'd0;
-    if (tu_use) tr_raw = fptr_tu(tu_fn, tr_in);
+    if (tu_use) tr_raw = fptr_tux(tu_fn, tr_in, B[31:0]);
     else if (rsq_use || sqrt_use) tr_raw = fptr_root(tr_in, rsq_use);
   end
   reg [31:0] tr;
@@ -238,16 +242,6 @@ module simd_qr (
       FU_RSQL32: if (tr[30:0] == 31'h7f800000) tr = 32'd0;
       default: ;
     endcase
-  end
-
-  // ------------------------------------------------------------ 32-bit integer multiply
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [65:0] mp;       // the 66-bit product of two 33-bit values: [63:0] used
-  /* verilator lint_on UNUSEDSIGNAL */
-  always @* begin
-    mp = 66'd0;
-    if (qrate && fu == FU_NONE)
-      mp = $signed({mulk == 2'd2 && A[31], A[31:0]}) * $signed({mulk == 2'd2 && B[31], B[31:0]});
   end
 
   // ------------------------------------------------------------ the other units, result
@@ -276,7 +270,7 @@ module simd_qr (
                 fu == FU_SQRT32 || fu == FU_SIN32 || fu == FU_COS32;
   wire [64:0] u_shared = r64_use ? {1'b0, r64} :
                          tr_use ? {33'd0, tr} :
-                         (fu == FU_NONE) ? {33'd0, (mulk == 2'd0) ? mp[31:0] : mp[63:32]} : 65'd0;
+                         (fu == FU_NONE) ? {33'd0, tr_raw} : 65'd0;
   wire [64:0] r = u_shared | u_mm | u_fmant | u_fexp | u_fixup | u_dscl | u_cmp |
                   u_class | u_f32d | u_i32d | u_u32d | u_df32 | u_di32 | u_du32;
   always @* begin

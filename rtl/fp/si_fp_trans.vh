@@ -458,9 +458,13 @@ endfunction
 //   P9     rr * p                                     SIN_T'[64-k] * bq
 // The results are those of the separate algorithms above (docs/fp.md 9.2).
 // (only the high bits of the products are kept)
+// fn 4 is the f32 reciprocal (above).  fn 5, 6 and 7 are the 32-bit integer
+// multiplies on P9 (tr_b the second operand): v_mul_lo_u32/i32 (the low
+// word), v_mul_hi_u32 and v_mul_hi_i32 (the high word of the unsigned or
+// signed 64-bit product).
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
-    reg tr_exp, tr_sin, tr_cos, tr_rcp, tr_small, tr_sp, tr_rs;
+function automatic [31:0] fptr_tux(input [2:0] tr_fn, input [31:0] tr_a, input [31:0] tr_b);
+    reg tr_exp, tr_sin, tr_cos, tr_rcp, tr_mul, tr_small, tr_sp, tr_rs;
     reg signed [15:0] tr_e, tr_rex;
     reg [63:0] tr_rsig;
     reg [31:0] tr_spv;
@@ -507,6 +511,7 @@ function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
         tr_sin = tr_fn == 3'd2 || tr_fn == 3'd3;
         tr_cos = tr_fn == 3'd3;
         tr_rcp = tr_fn == 3'd4;
+        tr_mul = tr_fn[2] && tr_fn[1:0] != 2'd0;
         tr_e = fptr_exp(tr_a[30:23]);
         // ---- log2 reduction
         tr_mr = 35'd0;
@@ -591,8 +596,12 @@ function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
         tr_m8 = tr_a8 * tr_b8;
         tr_p = fptr_log_g(3'd1) + $signed(tr_m8[74:33]);
         // ---- P9
-        if (tr_sin) begin tr_a9 = $signed({1'b0, tr_ct[62:22]}); tr_b9 = $signed({1'b0, tr_bq}); end
-        else        begin tr_a9 = {{16{tr_rr[25]}}, tr_rr}; tr_b9 = tr_p; end
+        if (tr_sin)      begin tr_a9 = $signed({1'b0, tr_ct[62:22]}); tr_b9 = $signed({1'b0, tr_bq}); end
+        else if (tr_mul) begin                                          // 33-bit operands, signed for fn 7
+            tr_a9 = {{10{tr_fn == 3'd7 && tr_a[31]}}, tr_a};
+            tr_b9 = {{10{tr_fn == 3'd7 && tr_b[31]}}, tr_b};
+        end
+        else             begin tr_a9 = {{16{tr_rr[25]}}, tr_rr}; tr_b9 = tr_p; end
         tr_m9 = tr_a9 * tr_b9;
         // ---- results: a special value or a rounding request
         tr_sp = 1'b1;
@@ -691,8 +700,16 @@ function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
             endcase
         end
         endcase
-        fptr_tu = tr_sp ? tr_spv : fptr_rne32(tr_rs, tr_rex, tr_rsig);
+        if (tr_mul)
+            fptr_tux = (tr_fn == 3'd5) ? tr_m9[31:0] : tr_m9[63:32];
+        else
+            fptr_tux = tr_sp ? tr_spv : fptr_rne32(tr_rs, tr_rex, tr_rsig);
     end
+endfunction
+
+// The f32 functions of the unit (fn 0 to 4).
+function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
+    fptr_tu = fptr_tux(tr_fn, tr_a, 32'd0);
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
