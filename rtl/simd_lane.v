@@ -366,7 +366,7 @@ module simd_lane (
   reg        mo;         // integer mask out
   reg [32:0] t33;
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [49:0] p50;        // 24-bit multiplies: the 50-bit product of two 25-bit values ([47:0] used)
+  reg        im_op;      // a 24-bit integer multiply (on the shared array below)
   /* verilator lint_on UNUSEDSIGNAL */
   reg        i24s;       // ... signed form
   /* verilator lint_off UNUSEDSIGNAL */
@@ -388,7 +388,7 @@ module simd_lane (
     r64 = 64'd0;
     mo = 1'b0;
     t33 = 33'd0;
-    p50 = 50'd0;
+    im_op = 1'b0;
     i24s = 1'b0;
     p64 = 64'd0;
     x32 = 32'd0;
@@ -426,14 +426,11 @@ module simd_lane (
       end
 
       // ---------------- integer multiply ----------------
-      // one 25 x 25 signed multiplier for the signed and unsigned forms
+      // on the shared 25 x 25 signed array (ar_p below), signed and unsigned forms
       SI_OP_V_MUL_I32_I24, SI_OP_V_MUL_HI_I32_I24, SI_OP_V_MAD_I32_I24,
       SI_OP_V_MUL_U32_U24, SI_OP_V_MUL_HI_U32_U24, SI_OP_V_MAD_U32_U24: begin
         i24s = op == SI_OP_V_MUL_I32_I24 || op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MAD_I32_I24;
-        p50 = $signed({i24s & a32[23], a32[23:0]}) * $signed({i24s & b32[23], b32[23:0]});
-        if (op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MUL_HI_U32_U24) r = {{16{i24s & p50[47]}}, p50[47:32]};
-        else if (op == SI_OP_V_MAD_I32_I24 || op == SI_OP_V_MAD_U32_U24) r = p50[31:0] + c32;
-        else r = p50[31:0];
+        im_op = 1'b1;
       end
 
       // ---------------- integer min/max ----------------
@@ -689,6 +686,8 @@ module simd_lane (
   reg [31:0]        mulr, mullr, fmar, rintr;
   reg [114:0]       rq;         // the rounder's request (fp32_rq_*, si_fp32.vh)
   reg [31:0]        fm_x, fm_y, fm_z;
+  reg [23:0]        fm_s;       // the FMA's first operand's significand
+  reg [47:0]        fm_p;       // the FMA's product
   reg [1:0]         mu_den, fm_den, ri_how;
   reg signed [15:0] fm_scale;
   wire mu_use = fu == FU_MUL32 || fu == FU_MULL32 || fu == FU_MAD32 || fu == FU_MADL32 ||
@@ -703,12 +702,48 @@ module simd_lane (
   // v_cvt_pknorm_*: the scale (32767 or 65535) as the second factor
   wire [31:0] pk_scale = fsgn ? 32'h46fffe00 : 32'h477fff00;
   wire fm_mad = fu == FU_MAD32 || fu == FU_MADL32;
+  // One multiplier array (ar_p, 25 x 25 signed) for the f32 multiply (mul,
+  // mul_legacy, mad's product step, pknorm's first half), the FMA's product
+  // for fma and div_fmas, and the 24-bit integer multiplies: no op uses two
+  // of them.  The FMA's other products need no array: x * 1.0 (add, sub,
+  // mad's sum step, fract) is a shift, and pknorm's y * 32767.0 or 65535.0
+  // (significand 2^24 - 2^9 or 2^24 - 2^8) a shift and a subtraction.  Each
+  // product is fp32_sigprod of the operands the function rounds, so the
+  // results are those of fp32_mul / fp32_fma_rq.
+  wire [31:0] mu_y = (fu == FU_PKNORM) ? pk_scale : fy;
+  wire        fm_arr = fu == FU_FMA32 || fu == FU_FMAS32;
+  reg  [24:0] ar_a, ar_b;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [49:0] ar_p;     // [47:0] used
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    mu_den = fm_mad ? 2'd0 : mode[5:4];
+    ar_a = 25'd0;
+    ar_b = 25'd0;
+    if (mu_use) begin
+      ar_a = {1'b0, fp32_sig(fp32_fin(fx, mu_den[0]))};
+      ar_b = {1'b0, fp32_sig(fp32_fin(mu_y, mu_den[0]))};
+    end else if (fm_arr) begin
+      ar_a = {1'b0, fp32_sig(fp32_fin(fx, mode[4]))};
+      ar_b = {1'b0, fp32_sig(fp32_fin(fy, mode[4]))};
+    end else if (im_op) begin
+      ar_a = {i24s & a32[23], a32[23:0]};
+      ar_b = {i24s & b32[23], b32[23:0]};
+    end
+    ar_p = $signed(ar_a) * $signed(ar_b);
+  end
+  // the 24-bit integer multiplies' results
+  reg [31:0] im_r;
+  always @* begin
+    if (op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MUL_HI_U32_U24) im_r = {{16{i24s & ar_p[47]}}, ar_p[47:32]};
+    else if (op == SI_OP_V_MAD_I32_I24 || op == SI_OP_V_MAD_U32_U24) im_r = ar_p[31:0] + c32;
+    else im_r = ar_p[31:0];
+  end
   always @* begin
     mulr = 32'd0;
     mullr = 32'd0;
-    mu_den = fm_mad ? 2'd0 : mode[5:4];
     if (mu_use) begin
-      mulr = fp32_mul(fx, (fu == FU_PKNORM) ? pk_scale : fy, mode[1:0], mu_den);
+      mulr = fp32_mul_p(fx, mu_y, ar_p[47:0], mode[1:0], mu_den);
       mullr = (fp32_iszero(fx, mu_den[0]) || fp32_iszero(fy, mu_den[0])) ? 32'd0 : mulr;
     end
   end
@@ -744,11 +779,19 @@ module simd_lane (
         if (fu == FU_FMAS32 && mask_in) fm_scale = fz[30] ? 16'sd64 : -16'sd64;
       end
     endcase
+    // the FMA's product (see ar_p)
+    fm_s = fp32_sig(fp32_fin(fm_x, fm_den[0]));
+    if (fm_arr)
+      fm_p = ar_p[47:0];
+    else if (fu == FU_PKNORM)
+      fm_p = {fm_s, 24'd0} - ({24'd0, fm_s} << (fsgn ? 5'd9 : 5'd8));
+    else
+      fm_p = {1'b0, fm_s, 23'd0};
     fmar = 32'd0;
     rq = 115'd0;
     ds_vcc = 1'b0;
     if (fm_use)
-      rq = fp32_fma_rq(fm_x, fm_y, fm_z, mode[1:0], fm_den, fm_scale);
+      rq = fp32_fma_rqp(fm_x, fm_y, fm_z, fm_p, mode[1:0], fm_den, fm_scale);
     else if (fu == FU_LDEXP32)
       rq = fp32_ldexp_rq(fx, fy, mode[5:4]);
     else if (fu == FU_F32_I32)
@@ -770,18 +813,74 @@ module simd_lane (
       lane_fract = d;
   endfunction
 
+  // ------------------------------------------------------------------
+  // Shared instances of the min/max and conversion functions: no two of
+  // these ops run together, and each op's result is the same function of
+  // the same operands as its si_f32_* / si_cvt_* reference.
+  //   mm_s1 = minmax(a, b, mx): min, max; min3/max3's first stage; med3's
+  //           min(a, b) (mx = 0 for med3);
+  //   mm_s2 = minmax(x, y, mx2): min3/max3's second stage (s1, c, mx); med3
+  //           with a NaN operand: the min of the other two (first NaN in
+  //           source order drops out);
+  //   mm_s3 = max(a, b), mm_s4 = min(mm_s3, c), mm_s5 = max(mm_s1, mm_s4): med3;
+  //   mm_l  = the legacy min or max;
+  //   cv_tm = the truncated magnitude of the i32 and u32 conversions;
+  //   cv_fl = floor(a) or floor(a + 0.5) to i32 (flr, rpi);
+  //   cv_h0 = a to f16 (cvt_f16_f32 in the MODE rounding, pkrtz toward zero).
+  // ------------------------------------------------------------------
+  reg  [31:0] mm_s1, mm_s2, mm_s3, mm_s4, mm_s5, mm_l, mm_x2, mm_y2, cv_fl;
+  reg  [32:0] cv_tm;
+  reg  [15:0] cv_h0;
+  reg         mm_mx, mm_mx2;
+  wire        mm_use = fu == FU_MIN32 || fu == FU_MAX32 || fu == FU_MIN3_32 || fu == FU_MAX3_32 ||
+                       fu == FU_MED3_32;
+  wire        mm_two = fu == FU_MIN3_32 || fu == FU_MAX3_32 || fu == FU_MED3_32;
+  wire        mm_nan3 = fp32_isnan(fx) || fp32_isnan(fy) || fp32_isnan(fz);
+  always @* begin
+    mm_s1 = 32'd0; mm_s2 = 32'd0; mm_s3 = 32'd0; mm_s4 = 32'd0; mm_s5 = 32'd0; mm_l = 32'd0;
+    mm_mx = fu == FU_MAX32 || fu == FU_MAX3_32;
+    mm_x2 = mm_s1;
+    mm_y2 = fz;
+    mm_mx2 = mm_mx;
+    if (mm_use) mm_s1 = fp32_minmax(fx, fy, mm_mx, mode[5:4], mode[9]);
+    if (fu == FU_MED3_32) begin
+      mm_mx2 = 1'b0;
+      if (fp32_isnan(fx))      begin mm_x2 = fy; mm_y2 = fz; end
+      else if (fp32_isnan(fy)) begin mm_x2 = fx; mm_y2 = fz; end
+      else                     begin mm_x2 = fx; mm_y2 = fy; end
+    end else begin
+      mm_x2 = mm_s1;
+    end
+    if (mm_two) mm_s2 = fp32_minmax(mm_x2, mm_y2, mm_mx2, mode[5:4], mode[9]);
+    if (fu == FU_MED3_32) begin
+      mm_s3 = fp32_minmax(fx, fy, 1'b1, mode[5:4], mode[9]);
+      mm_s4 = fp32_minmax(mm_s3, fz, 1'b0, mode[5:4], mode[9]);
+      mm_s5 = fp32_minmax(mm_s1, mm_s4, 1'b1, mode[5:4], mode[9]);
+    end
+    if (fu == FU_MINL32 || fu == FU_MAXL32)
+      mm_l = fp32_minmax_legacy(fx, fy, fu == FU_MAXL32, mode[5:4]);
+  end
+  always @* begin
+    cv_tm = 33'd0;
+    cv_fl = 32'd0;
+    cv_h0 = 16'd0;
+    if (fu == FU_I32_F32 || fu == FU_U32_F32) cv_tm = fpcvt_trunc_mag(fx);
+    if (fu == FU_FLR32 || fu == FU_RPI32) cv_fl = fpcvt_floor_i32(fx, fu == FU_RPI32, mode[4]);
+    if (fu == FU_F16_F32 || fu == FU_PKRTZ) cv_h0 = fpcvt_f16_of_f32(fx, (fu == FU_PKRTZ) ? 2'd3 : mode[1:0]);
+  end
+
   `SIMD_LANE_FU_BEGIN
   `SIMD_LANE_FU(FU_ADD32,    32, fmar)
   `SIMD_LANE_FU(FU_SUB32,    32, fmar)
   `SIMD_LANE_FU(FU_MUL32,    32, mulr)
   `SIMD_LANE_FU(FU_MULL32,   32, mullr)
-  `SIMD_LANE_FU(FU_MIN32,    32, si_f32_min(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MAX32,    32, si_f32_max(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MINL32,   32, si_f32_min_legacy(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MAXL32,   32, si_f32_max_legacy(fx, fy, mode))
-  `SIMD_LANE_FU(FU_MIN3_32,  32, si_f32_min3(fx, fy, fz, mode))
-  `SIMD_LANE_FU(FU_MAX3_32,  32, si_f32_max3(fx, fy, fz, mode))
-  `SIMD_LANE_FU(FU_MED3_32,  32, si_f32_med3(fx, fy, fz, mode))
+  `SIMD_LANE_FU(FU_MIN32,    32, mm_s1)
+  `SIMD_LANE_FU(FU_MAX32,    32, mm_s1)
+  `SIMD_LANE_FU(FU_MINL32,   32, mm_l)
+  `SIMD_LANE_FU(FU_MAXL32,   32, mm_l)
+  `SIMD_LANE_FU(FU_MIN3_32,  32, mm_s2)
+  `SIMD_LANE_FU(FU_MAX3_32,  32, mm_s2)
+  `SIMD_LANE_FU(FU_MED3_32,  32, mm_nan3 ? mm_s2 : mm_s5)
   `SIMD_LANE_FU(FU_MAD32,    32, fmar)
   `SIMD_LANE_FU(FU_MADL32,   32, fmar)
   `SIMD_LANE_FU(FU_FMA32,    32, fmar)
@@ -798,14 +897,14 @@ module simd_lane (
   `SIMD_LANE_FU(FU_FEXP32,   32, si_f32_frexp_exp(fx, mode))
   `SIMD_LANE_FU(FU_F32_I32,  32, fmar)
   `SIMD_LANE_FU(FU_F32_U32,  32, fmar)
-  `SIMD_LANE_FU(FU_I32_F32,  32, si_cvt_i32_f32(fx, mode))
-  `SIMD_LANE_FU(FU_U32_F32,  32, si_cvt_u32_f32(fx, mode))
-  `SIMD_LANE_FU(FU_RPI32,    32, si_cvt_rpi_i32_f32(fx, mode))
-  `SIMD_LANE_FU(FU_FLR32,    32, si_cvt_flr_i32_f32(fx, mode))
-  `SIMD_LANE_FU(FU_F16_F32,  32, si_cvt_f16_f32(fx, mode))
+  `SIMD_LANE_FU(FU_I32_F32,  32, fpcvt_i32_of_mag(fx, cv_tm))
+  `SIMD_LANE_FU(FU_U32_F32,  32, fpcvt_u32_of_mag(fx, cv_tm))
+  `SIMD_LANE_FU(FU_RPI32,    32, cv_fl)
+  `SIMD_LANE_FU(FU_FLR32,    32, cv_fl)
+  `SIMD_LANE_FU(FU_F16_F32,  32, {16'd0, cv_h0})
   `SIMD_LANE_FU(FU_F32_F16,  32, si_cvt_f32_f16(fx, mode))
   `SIMD_LANE_FU(FU_OFF_I4,   32, si_cvt_off_f32_i4(fx, mode))
-  `SIMD_LANE_FU(FU_PKRTZ,    32, si_cvt_pkrtz_f16_f32(fx, fy, mode))
+  `SIMD_LANE_FU(FU_PKRTZ,    32, {fpcvt_f16_of_f32(fy, 2'd3), cv_h0})
   `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy[30:0], fmar, fsgn, mode),
                                   lane_f32_to_norm16(fx[30:0], mulr, fsgn, mode)})
   `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx[30:0], rintr, fy[1:0], fz, mode))
@@ -827,7 +926,7 @@ module simd_lane (
   reg [63:0] pre;
   always @* begin
     if (fu == FU_NONE) begin
-      pre = (kd[4:0] == 5'd2) ? r64 : {32'd0, r};
+      pre = (kd[4:0] == 5'd2) ? r64 : {32'd0, im_op ? im_r : r};
       mask_out = mo;
     end else begin
       pre = fu_res[63:0];

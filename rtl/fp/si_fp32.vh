@@ -190,38 +190,55 @@ function automatic [31:0] fp32_add(input [31:0] a, input [31:0] b, input [1:0] r
     end
 endfunction
 
-function automatic [31:0] fp32_mul(input [31:0] a, input [31:0] b, input [1:0] rm, input [1:0] den);
+// The product of the significands of the flushed operands, which the
+// multiply and the FMA round: fp32_sig(fp32_fin(a, den0)) * the same of b.
+// A datapath can compute it on a multiplier it shares and pass it to the
+// _p forms below (the lane: one array for mul, fma and the 24-bit integer
+// multiplies).
+function automatic [47:0] fp32_sigprod(input [31:0] a, input [31:0] b, input den0);
+    fp32_sigprod = fp32_sig(fp32_fin(a, den0)) * fp32_sig(fp32_fin(b, den0));
+endfunction
+
+// a * b rounded, given p = fp32_sigprod(a, b, den[0]).
+function automatic [31:0] fp32_mul_p(input [31:0] a, input [31:0] b, input [47:0] p, input [1:0] rm,
+                                     input [1:0] den);
     reg [31:0] x, y;
     reg        s, xz, yz;
-    reg [47:0] p;
     begin
         x = fp32_fin(a, den[0]);
         y = fp32_fin(b, den[0]);
         s = x[31] ^ y[31];
         xz = x[30:0] == 31'd0;
         yz = y[30:0] == 31'd0;
-        p = fp32_sig(x) * fp32_sig(y);
         if (fp32_isnan(a))
-            fp32_mul = a | 32'h00400000;
+            fp32_mul_p = a | 32'h00400000;
         else if (fp32_isnan(b))
-            fp32_mul = b | 32'h00400000;
+            fp32_mul_p = b | 32'h00400000;
         else if (fp32_isinf(x) || fp32_isinf(y))
-            fp32_mul = (xz || yz) ? 32'h7fc00000 : {s, 31'h7f800000};
+            fp32_mul_p = (xz || yz) ? 32'h7fc00000 : {s, 31'h7f800000};
         else if (xz || yz)
-            fp32_mul = {s, 31'd0};
+            fp32_mul_p = {s, 31'd0};
         else
-            fp32_mul = fp32_round(s, {8'd0, fp32_fexp(x)} + {8'd0, fp32_fexp(y)} - 16'sd300,
-                                  {16'd0, p}, rm, den[1]);
+            fp32_mul_p = fp32_round(s, {8'd0, fp32_fexp(x)} + {8'd0, fp32_fexp(y)} - 16'sd300,
+                                    {16'd0, p}, rm, den[1]);
     end
 endfunction
 
+function automatic [31:0] fp32_mul(input [31:0] a, input [31:0] b, input [1:0] rm, input [1:0] den);
+    fp32_mul = fp32_mul_p(a, b, fp32_sigprod(a, b, den[0]), rm, den);
+endfunction
+
 // fma(a, b, c) rounded once; the exact result is scaled by 2^scale first
-// (div_fmas).
+// (div_fmas).  The _p form is given p = fp32_sigprod(a, b, den[0]).
 function automatic [114:0] fp32_fma_rq(input [31:0] a, input [31:0] b, input [31:0] c,
                                        input [1:0] rm, input [1:0] den, input signed [15:0] scale);
+    fp32_fma_rq = fp32_fma_rqp(a, b, c, fp32_sigprod(a, b, den[0]), rm, den, scale);
+endfunction
+
+function automatic [114:0] fp32_fma_rqp(input [31:0] a, input [31:0] b, input [31:0] c, input [47:0] p,
+                                        input [1:0] rm, input [1:0] den, input signed [15:0] scale);
     reg [31:0]        x, y, z;
     reg               ps, xz, yz, zz, pz, pbig, sa, sb;
-    reg [47:0]        p;
     reg [6:0]         kp, kc, sh;
     reg [63:0]        pn, cn, ma, mb, r;
     reg signed [15:0] ep, ec, ea, eb, d;
@@ -234,7 +251,6 @@ function automatic [114:0] fp32_fma_rq(input [31:0] a, input [31:0] b, input [31
         yz = y[30:0] == 31'd0;
         zz = z[30:0] == 31'd0;
         pz = xz | yz;
-        p = fp32_sig(x) * fp32_sig(y);
         // normalise product and addend to a leading bit at 61
         kp = fp32_lzc64({16'd0, p}) - 7'd2;
         pn = {16'd0, p} << kp[5:0];
@@ -260,21 +276,21 @@ function automatic [114:0] fp32_fma_rq(input [31:0] a, input [31:0] b, input [31
         mb = fp32_shr_jam(mb, sh);
         r = (sa == sb) ? ma + mb : ma - mb;
         if (fp32_isnan(a))
-            fp32_fma_rq = fp32_rq_special(a | 32'h00400000);
+            fp32_fma_rqp = fp32_rq_special(a | 32'h00400000);
         else if (fp32_isnan(b))
-            fp32_fma_rq = fp32_rq_special(b | 32'h00400000);
+            fp32_fma_rqp = fp32_rq_special(b | 32'h00400000);
         else if (fp32_isnan(c))
-            fp32_fma_rq = fp32_rq_special(c | 32'h00400000);
+            fp32_fma_rqp = fp32_rq_special(c | 32'h00400000);
         else if (fp32_isinf(x) || fp32_isinf(y))
-            fp32_fma_rq = fp32_rq_special((pz || (fp32_isinf(z) && z[31] != ps)) ? 32'h7fc00000 : {ps, 31'h7f800000});
+            fp32_fma_rqp = fp32_rq_special((pz || (fp32_isinf(z) && z[31] != ps)) ? 32'h7fc00000 : {ps, 31'h7f800000});
         else if (fp32_isinf(z))
-            fp32_fma_rq = fp32_rq_special(z);
+            fp32_fma_rqp = fp32_rq_special(z);
         else if (pz && zz)
-            fp32_fma_rq = fp32_rq_special({(rm == 2'd2) ? (ps | z[31]) : (ps & z[31]), 31'd0});
+            fp32_fma_rqp = fp32_rq_special({(rm == 2'd2) ? (ps | z[31]) : (ps & z[31]), 31'd0});
         else if (r == 64'd0)
-            fp32_fma_rq = fp32_rq_special({rm == 2'd2, 31'd0});
+            fp32_fma_rqp = fp32_rq_special({rm == 2'd2, 31'd0});
         else
-            fp32_fma_rq = fp32_rq_round(sa, ea + scale, r, den[1]);
+            fp32_fma_rqp = fp32_rq_round(sa, ea + scale, r, den[1]);
     end
 endfunction
 
@@ -728,19 +744,37 @@ endfunction
 
 // ------------------------------------------------------- output modifiers
 
+// fp32_mul(a, k, rm, den) for k a positive power of two with exponent field
+// ek, bit for bit: k's significand is 2^23, so the product fp32_mul rounds is
+// sig(a) << 23.  Without the multiplier (the output modifier's x2, x4, x0.5).
+function automatic [31:0] fp32_mul_pow2(input [31:0] a, input [7:0] ek, input [1:0] rm, input [1:0] den);
+    reg [31:0] x;
+    begin
+        x = fp32_fin(a, den[0]);
+        if (fp32_isnan(a))
+            fp32_mul_pow2 = a | 32'h00400000;
+        else if (fp32_isinf(x) || x[30:0] == 31'd0)
+            fp32_mul_pow2 = x;
+        else
+            fp32_mul_pow2 = fp32_round(x[31], {8'd0, fp32_fexp(x)} + {8'd0, ek} - 16'sd300,
+                                       {17'd0, fp32_sig(x), 23'd0}, rm, den[1]);
+    end
+endfunction
+
 // omod: 0 none, 1 *2, 2 *4, 3 *0.5 (ignored when output denormals are
 // allowed, and for NaN); clamp to [0, 1], NaN -> +0 when DX10_CLAMP.
 function automatic [31:0] si_f32_omod_clamp(input [31:0] r0, input [1:0] omod, input clamp, input [31:0] mode);
-    reg [31:0] r, k;
+    reg [31:0] r;
+    reg [7:0] ek;       // the factor's exponent field: 2, 4 or 0.5
     begin
         case (omod)
-            2'd1:    k = 32'h40000000;
-            2'd2:    k = 32'h40800000;
-            default: k = 32'h3f000000;
+            2'd1:    ek = 8'd128;
+            2'd2:    ek = 8'd129;
+            default: ek = 8'd126;
         endcase
         r = r0;
         if (omod != 2'd0 && !mode[5] && !fp32_isnan(r0))
-            r = fp32_mul(r0, k, mode[1:0], mode[5:4]);
+            r = fp32_mul_pow2(r0, ek, mode[1:0], mode[5:4]);
         if (!clamp)
             si_f32_omod_clamp = r;
         else if (fp32_isnan(r))

@@ -151,29 +151,35 @@ function automatic [32:0] fpcvt_trunc_mag(input [31:0] a);
     end
 endfunction
 
-// Truncate toward zero, saturate, NaN -> 0.  MODE does not matter.
-function automatic [31:0] si_cvt_i32_f32(input [31:0] a, input [31:0] mode);
-    reg [32:0] v;
+// Truncate toward zero, saturate, NaN -> 0.  MODE does not matter.  The
+// _mag forms take v = fpcvt_trunc_mag(a), so that a datapath can share one
+// truncation between the i32 and u32 conversions.
+function automatic [31:0] fpcvt_i32_of_mag(input [31:0] a, input [32:0] v);
     begin
-        v = fpcvt_trunc_mag(a);
         if (a[30:0] > 31'h7f800000)
-            si_cvt_i32_f32 = 32'd0;
+            fpcvt_i32_of_mag = 32'd0;
         else if (a[31])
-            si_cvt_i32_f32 = (v >= 33'h080000000) ? 32'h80000000 : (32'd0 - v[31:0]);
+            fpcvt_i32_of_mag = (v >= 33'h080000000) ? 32'h80000000 : (32'd0 - v[31:0]);
         else
-            si_cvt_i32_f32 = (v >= 33'h080000000) ? 32'h7fffffff : v[31:0];
+            fpcvt_i32_of_mag = (v >= 33'h080000000) ? 32'h7fffffff : v[31:0];
     end
 endfunction
 
-function automatic [31:0] si_cvt_u32_f32(input [31:0] a, input [31:0] mode);
-    reg [32:0] v;
+function automatic [31:0] fpcvt_u32_of_mag(input [31:0] a, input [32:0] v);
     begin
-        v = fpcvt_trunc_mag(a);
         if (a[30:0] > 31'h7f800000 || a[31])
-            si_cvt_u32_f32 = 32'd0;
+            fpcvt_u32_of_mag = 32'd0;
         else
-            si_cvt_u32_f32 = v[32] ? 32'hffffffff : v[31:0];
+            fpcvt_u32_of_mag = v[32] ? 32'hffffffff : v[31:0];
     end
+endfunction
+
+function automatic [31:0] si_cvt_i32_f32(input [31:0] a, input [31:0] mode);
+    si_cvt_i32_f32 = fpcvt_i32_of_mag(a, fpcvt_trunc_mag(a));
+endfunction
+
+function automatic [31:0] si_cvt_u32_f32(input [31:0] a, input [31:0] mode);
+    si_cvt_u32_f32 = fpcvt_u32_of_mag(a, fpcvt_trunc_mag(a));
 endfunction
 
 // v_cvt_off_f32_i4: the low 4 bits as a signed nibble, divided by 16.
