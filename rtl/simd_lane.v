@@ -730,12 +730,14 @@ module simd_lane (
       ar_a = {i24s & a32[23], a32[23:0]};
       ar_b = {i24s & b32[23], b32[23:0]};
     end
-    ar_p = $signed(ar_a) * $signed(ar_b);
+    ar_p = 50'd0;
+    if (mu_use || fm_arr || im_op) ar_p = $signed(ar_a) * $signed(ar_b);
   end
   // the 24-bit integer multiplies' results
   reg [31:0] im_r;
   always @* begin
-    if (op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MUL_HI_U32_U24) im_r = {{16{i24s & ar_p[47]}}, ar_p[47:32]};
+    if (!im_op) im_r = 32'd0;
+    else if (op == SI_OP_V_MUL_HI_I32_I24 || op == SI_OP_V_MUL_HI_U32_U24) im_r = {{16{i24s & ar_p[47]}}, ar_p[47:32]};
     else if (op == SI_OP_V_MAD_I32_I24 || op == SI_OP_V_MAD_U32_U24) im_r = ar_p[31:0] + c32;
     else im_r = ar_p[31:0];
   end
@@ -780,7 +782,8 @@ module simd_lane (
       end
     endcase
     // the FMA's product (see ar_p)
-    fm_s = fp32_sig(fp32_fin(fm_x, fm_den[0]));
+    fm_s = 24'd0;
+    if (fm_use) fm_s = fp32_sig(fp32_fin(fm_x, fm_den[0]));
     if (fm_arr)
       fm_p = ar_p[47:0];
     else if (fu == FU_PKNORM)
