@@ -834,20 +834,20 @@ module simd_lane (
   reg  [31:0] mm_s1, mm_s2, mm_s3, mm_s4, mm_s5, mm_l, mm_x2, mm_y2, cv_fl;
   reg  [32:0] cv_tm;
   reg  [15:0] cv_h0;
-  reg         mm_mx, mm_mx2;
+  reg         mm_mx, mm_mx2, mm_nan3;
   wire        mm_use = fu == FU_MIN32 || fu == FU_MAX32 || fu == FU_MIN3_32 || fu == FU_MAX3_32 ||
                        fu == FU_MED3_32;
   wire        mm_two = fu == FU_MIN3_32 || fu == FU_MAX3_32 || fu == FU_MED3_32;
-  wire        mm_nan3 = fp32_isnan(fx) || fp32_isnan(fy) || fp32_isnan(fz);
   always @* begin
     mm_s1 = 32'd0; mm_s2 = 32'd0; mm_s3 = 32'd0; mm_s4 = 32'd0; mm_s5 = 32'd0; mm_l = 32'd0;
     mm_mx = fu == FU_MAX32 || fu == FU_MAX3_32;
-    mm_x2 = mm_s1;
     mm_y2 = fz;
     mm_mx2 = mm_mx;
+    mm_nan3 = 1'b0;
     if (mm_use) mm_s1 = fp32_minmax(fx, fy, mm_mx, mode[5:4], mode[9]);
     if (fu == FU_MED3_32) begin
       mm_mx2 = 1'b0;
+      mm_nan3 = fp32_isnan(fx) || fp32_isnan(fy) || fp32_isnan(fz);
       if (fp32_isnan(fx))      begin mm_x2 = fy; mm_y2 = fz; end
       else if (fp32_isnan(fy)) begin mm_x2 = fx; mm_y2 = fz; end
       else                     begin mm_x2 = fx; mm_y2 = fy; end
