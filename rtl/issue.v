@@ -188,6 +188,7 @@ module issue #(
     reg          any_head, any_dep, any_wait, any_bar, any_unit;
     reg [NW-1:0] w_head, w_dep, w_bar, w_wait, w_unit, w_ok;
     reg [NW-1:0] k_ok [0:NK-1];                   // ready waves per kind
+    reg [NW-1:0] w_isk [0:NK-1];                  // served waves whose head is of kind k
     reg [9:0]    hop;
     reg [2:0]    hu;
     reg          unit_ok, wait_ok;
@@ -210,9 +211,11 @@ module issue #(
         // a VALU in operand read (leaving or not) holds its SIMD's next slot
         if (rd_valid[KD_V]) simd_taken[rd_wave[KD_V*WW +: WW] % NS] = 1'b1;
         hop = 10'd0; hu = 3'd0; simm = 16'd0; unit_ok = 1'b0; wait_ok = 1'b0; s = 0;
+        // (whole-vector defaults: a simulator writes words, not bits)
+        w_head = {NW{1'b0}}; w_dep = {NW{1'b0}}; w_bar = {NW{1'b0}}; w_wait = {NW{1'b0}};
+        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}};
+        for (k = 0; k < NK; k = k + 1) w_isk[k] = {NW{1'b0}};
         for (i = 0; i < NW; i = i + 1) begin
-            w_head[i] = 1'b0; w_dep[i] = 1'b0; w_bar[i] = 1'b0; w_wait[i] = 1'b0; w_unit[i] = 1'b0; w_ok[i] = 1'b0;
-            for (k = 0; k < NK; k = k + 1) k_ok[k][i] = 1'b0;
             // only the served SIMD's waves are candidates (the others stay 0;
             // a simulator skips three quarters of the work)
             if ((i % NS) == {{(32-TW){1'b0}}, turn}) begin
@@ -243,10 +246,10 @@ module issue #(
                 w_wait[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && !wait_ok;
                 w_unit[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && !unit_ok;
                 w_ok[i]   = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && unit_ok;
-                for (k = 0; k < NK; k = k + 1)
-                    k_ok[k][i] = w_ok[i] && kind_of(hu) == k[1:0];
+                w_isk[kind_of(hu)][i] = 1'b1;
             end
         end
+        for (k = 0; k < NK; k = k + 1) k_ok[k] = w_ok & w_isk[k];
         any_head = |w_head;
         any_dep = |w_dep;
         any_bar = |w_bar;
@@ -313,11 +316,15 @@ module issue #(
     wire inc_lgkm_s = sb_s[`DI_UNIT] == `UC_SMEM && sb_s[`DI_FMT] == SI_FMT_SMRD;
     // per wave: issued this cycle; a VALU instruction issued / retired this cycle
     reg [NW-1:0] w_go, vq_inc, vq_dec, vq_zero, vq_full;
-    reg [NW-1:0] w_rdhold;                        // an operand-read path holds an instruction of the wave
+    reg [NW-1:0] w_rdhold, w_cnt_ev;                        // an operand-read path holds an instruction of the wave
     integer      di;
     // (decoders from the few events of a cycle, not loops over the waves)
     always @* begin
         w_rdhold = {NW{1'b0}};
+        w_cnt_ev = {NW{1'b0}};                    // a waitcnt counter may change
+        if (go[KD_M]) w_cnt_ev[sel_m] = 1'b1;
+        if (go[KD_S]) w_cnt_ev[sel_s] = 1'b1;
+        if (lsu_done_valid) w_cnt_ev[lsu_done_wave] = 1'b1;
         for (k = 0; k < NP; k = k + 1)
             if (rd_valid[k]) w_rdhold[rd_wave[k*WW +: WW]] = 1'b1;
         w_go = {NW{1'b0}};
@@ -387,14 +394,16 @@ module issue #(
                 if (salu_wr_scc) wv_scc[salu_done_wave] <= salu_scc;
                 if (salu_wr_mode) wv_mode[salu_done_wave] <= salu_mode;
             end
+            // (counters written only when they change: fewer array writes in simulation)
             for (i = 0; i < NW; i = i + 1) begin
-                wv_vq[i] <= wv_vq[i] + {2'd0, vq_inc[i]} - {2'd0, vq_dec[i]};
+                if (vq_inc[i] != vq_dec[i]) wv_vq[i] <= wv_vq[i] + {2'd0, vq_inc[i]} - {2'd0, vq_dec[i]};
                 if (vq_inc[i]) wv_vs[i] <= sel_wscal;
                 else if (vq_dec[i] && wv_vq[i] == 3'd1) wv_vs[i] <= 1'b0;
             end
             for (i = 0; i < NW; i = i + 1)
-                wv_lq[i] <= wv_lq[i] + {2'd0, go[KD_M] && sel_m == i[WW-1:0]}
-                                     - {2'd0, lsu_free_valid && lsu_free_wave == i[WW-1:0]};
+                if ((go[KD_M] && sel_m == i[WW-1:0]) != (lsu_free_valid && lsu_free_wave == i[WW-1:0]))
+                    wv_lq[i] <= wv_lq[i] + {2'd0, go[KD_M] && sel_m == i[WW-1:0]}
+                                         - {2'd0, lsu_free_valid && lsu_free_wave == i[WW-1:0]};
             // ---- issue (the kinds' waves differ: one instruction per wave and cycle)
             for (i = 0; i < NW; i = i + 1)
                 if (w_go[i]) begin
@@ -429,7 +438,7 @@ module issue #(
                 else if (any_dep) pc_stall_dep <= pc_stall_dep + 32'd1;
             end
             // ---- waitcnt counters
-            for (i = 0; i < NW; i = i + 1) begin
+            for (i = 0; i < NW; i = i + 1) if (w_cnt_ev[i]) begin
                 wv_vm[i] <= wv_vm[i]
                     + ((go[KD_M] && sel_m == i[WW-1:0] && inc_vm_m) ? 6'd1 : 6'd0)
                     - ((lsu_done_valid && lsu_done_wave == i[WW-1:0] && lsu_done_vm) ? 6'd1 : 6'd0);

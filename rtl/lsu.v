@@ -616,14 +616,37 @@ module lsu #(
         end
     end
     // the banks' requests: the served run (a position per bank; reads of one
-    // dword share it), or the single access
+    // dword share it: the highest such position's request), or the single
+    // access.  The served positions' bank numbers are bit-sliced (fp1_bs[j]:
+    // bit j of every position's bank), so a bank's positions are five word
+    // operations, and the highest one is isolated before the AND-OR select.
     wire [31:0]       bq_en;
     wire [32*LAW-1:0] bq_a;
     wire [32*4-1:0]   bq_be;
     wire [32*32-1:0]  bq_wd;
+    reg  [31:0]       fp1_bs [0:4];
+    integer           bs_i;
+    always @* begin
+        for (bs_i = 0; bs_i < 32; bs_i = bs_i + 1) begin
+            fp1_bs[0][bs_i] = fp1_a[bs_i*LAW+2]; fp1_bs[1][bs_i] = fp1_a[bs_i*LAW+3];
+            fp1_bs[2][bs_i] = fp1_a[bs_i*LAW+4]; fp1_bs[3][bs_i] = fp1_a[bs_i*LAW+5];
+            fp1_bs[4][bs_i] = fp1_a[bs_i*LAW+6];
+        end
+    end
     genvar gb;
     generate
         for (gb = 0; gb < 32; gb = gb + 1) begin : g_bq
+            localparam [4:0] BK = gb;
+            // the served positions on this bank, the highest of them
+            wire [31:0]   m = fp1_v & (BK[0] ? fp1_bs[0] : ~fp1_bs[0]) & (BK[1] ? fp1_bs[1] : ~fp1_bs[1]) &
+                              (BK[2] ? fp1_bs[2] : ~fp1_bs[2]) & (BK[3] ? fp1_bs[3] : ~fp1_bs[3]) &
+                              (BK[4] ? fp1_bs[4] : ~fp1_bs[4]);
+            wire [31:0]   m1 = m | (m >> 1);
+            wire [31:0]   m2 = m1 | (m1 >> 2);
+            wire [31:0]   m4 = m2 | (m2 >> 4);
+            wire [31:0]   m8 = m4 | (m4 >> 8);
+            wire [31:0]   mh = m8 | (m8 >> 16);                  // bits at and below the highest
+            wire [31:0]   oh = mh & ~(mh >> 1);
             reg           en;
             reg [LAW-1:0] a;
             reg [3:0]     be;
@@ -631,13 +654,13 @@ module lsu #(
             integer       bi;
             always @* begin
                 en = 1'b0; a = {LAW{1'b0}}; be = 4'd0; wd = 32'd0;
-                `SICU_SIM_WHEN(fp1_v != 32'd0)
+                `SICU_SIM_WHEN(m != 32'd0)
                 for (bi = 0; bi < 32; bi = bi + 1)
-                    if (fp1_v[bi] && fp1_a[bi*LAW+2 +: 5] == gb) begin
+                    if (oh[bi]) begin
                         en = 1'b1; a = fp1_a[bi*LAW +: LAW];
                         be = fp1_be[bi*4 +: 4]; wd = fp1_wd[bi*32 +: 32];
                     end
-                if (lds_en && lds_a[6:2] == gb) begin
+                if (lds_en && lds_a[6:2] == BK) begin
                     en = 1'b1; a = lds_a; be = lds_be; wd = lds_wd;
                 end
             end
@@ -1581,17 +1604,27 @@ module lsu #(
     `SICU_ASSERT(lsu_ar_no_overflow, !(ar_n > AQ_N || (ar_take && ar_n == AQ_N)))
     // no single access beside a group access in flight
     `SICU_ASSERT(lsu_lds_one_owner, !(lds_en && (ga_busy || bk_busy)))
-    // a bank serves one dword a cycle (reads of one dword share it)
-    reg fp_bank_twice;
-    integer ai, aj;
+    // a bank serves one dword a cycle (reads of one dword share it): each
+    // served position against the first one served on its bank
+    reg           fp_bank_twice;
+    reg [31:0]    tw_seen;
+    reg [LAW-3:0] tw_dw [0:31];
+    integer       ai;
     always @* begin
         fp_bank_twice = 1'b0;
+        tw_seen = 32'd0;
+        for (ai = 0; ai < 32; ai = ai + 1) tw_dw[ai] = {(LAW-2){1'b0}};
         if (fp_go)
             for (ai = 0; ai < 32; ai = ai + 1)
-                for (aj = 0; aj < ai; aj = aj + 1)
-                    if (fp_srv[ai] && fp_srv[aj] && pos_a[ai*LAW+2 +: 5] == pos_a[aj*LAW+2 +: 5] &&
-                        !(!ga_we && pos_a[ai*LAW+2 +: LAW-2] == pos_a[aj*LAW+2 +: LAW-2]))
+                if (fp_srv[ai]) begin
+                    if (tw_seen[pos_a[ai*LAW+2 +: 5]] &&
+                        (ga_we || tw_dw[pos_a[ai*LAW+2 +: 5]] != pos_a[ai*LAW+2 +: LAW-2]))
                         fp_bank_twice = 1'b1;
+                    if (!tw_seen[pos_a[ai*LAW+2 +: 5]]) begin
+                        tw_seen[pos_a[ai*LAW+2 +: 5]] = 1'b1;
+                        tw_dw[pos_a[ai*LAW+2 +: 5]] = pos_a[ai*LAW+2 +: LAW-2];
+                    end
+                end
     end
     `SICU_ASSERT(lsu_lds_bank_once, !fp_bank_twice)
 `endif

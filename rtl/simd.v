@@ -201,7 +201,11 @@ module simd #(
     reg [47:0]       w_pc;
     reg [63:0]       w_exec;
     // ---------------------------------------------------------------- VGPR banks
-    wire [NP*7*L*32-1:0] bk_rd_data;
+    // each bank's read ports, and the pass's operands (ports 0..5 of bank
+    // cx_pass) through a chain of selects, one per bank (whole-signal port
+    // connections and no wide concatenation: a simulator copies none of the
+    // banks' read data)
+    wire [6*L*32-1:0]    cur_ch [0:NP-1] /*verilator split_var*/;
     reg  [VAW-1:0]       rd_rows [0:5];
     always @* begin
         rd_rows[0] = r_r0; rd_rows[1] = r_r0 + 1'b1;
@@ -227,17 +231,23 @@ module simd #(
             assign ren[6] = lsu_rd_en;
             assign raddr = {lsu_rd_row, rd_rows[5], rd_rows[4], rd_rows[3], rd_rows[2], rd_rows[1], rd_rows[0]};
             wire wen_x = cx_valid && cx_pass == b && wr_vgpr;
+            wire [7*L*32-1:0] rdd;
             vgpr_bank u_bank (
                 .clk(clk),
                 .rd_en(ren),
                 .rd_addr(raddr),
-                .rd_data(bk_rd_data[b*7*L*32 +: 7*L*32]),
+                .rd_data(rdd),
                 .wr_en({lsu_wr_en, wen_x && dst64, wen_x}),
                 .wr_addr({lsu_wr_row, x_rd + 1'b1, x_rd}),
                 .wr_mask({lsu_wr_mask[b*L +: L], lane_wmask, lane_wmask}),
                 .wr_data({lsu_wr_data[b*L*32 +: L*32], lane_res_hi, lane_res_lo})
             );
-            assign lsu_rd_data[b*L*32 +: L*32] = bk_rd_data[(b*7+6)*L*32 +: L*32];
+            assign lsu_rd_data[b*L*32 +: L*32] = rdd[6*L*32 +: L*32];
+            if (b == 0) begin : g_c0
+                assign cur_ch[b] = rdd[6*L*32-1:0];
+            end else begin : g_cn
+                assign cur_ch[b] = (cx_pass == b) ? rdd[6*L*32-1:0] : cur_ch[b-1];
+            end
         end
     endgenerate
 
@@ -246,19 +256,15 @@ module simd #(
     // lane values readlane / readfirstlane pick (selects written as small
     // loops: a variable part-select of a wide vector is a full-width shifter
     // in Yosys' techmap)
-    reg  [7*L*32-1:0] cur;
+    wire [6*L*32-1:0] cur = cur_ch[NP-1];
     reg  [L-1:0]      cur_exec;
     reg  [31:0]       cur_sel, cur_first;
     localparam integer LW = $clog2(L);   // L is a power of two (config check)
     integer ci, cl;
     always @* begin
-        cur = bk_rd_data[7*L*32-1:0];
         cur_exec = x_exec[L-1:0];
         for (ci = 1; ci < NP; ci = ci + 1)
-            if (cx_pass == ci[PW-1:0]) begin
-                cur = bk_rd_data[ci*7*L*32 +: 7*L*32];
-                cur_exec = x_exec[ci*L +: L];
-            end
+            if (cx_pass == ci[PW-1:0]) cur_exec = x_exec[ci*L +: L];
         cur_sel = cur[31:0];
         cur_first = cur[31:0];
         for (cl = 1; cl < L; cl = cl + 1) begin
