@@ -316,12 +316,13 @@ module issue #(
     wire inc_lgkm_s = sb_s[`DI_UNIT] == `UC_SMEM && sb_s[`DI_FMT] == SI_FMT_SMRD;
     // per wave: issued this cycle; a VALU instruction issued / retired this cycle
     reg [NW-1:0] w_go, vq_inc, vq_dec, vq_zero, vq_full;
-    reg [NW-1:0] w_rdhold, w_cnt_ev;                        // an operand-read path holds an instruction of the wave
+    reg [NW-1:0] w_rdhold;                        // an operand-read path holds an instruction of the wave
+    reg [NW-1:0] w_cnt_ev;                        // a waitcnt counter of the wave may change
     integer      di;
     // (decoders from the few events of a cycle, not loops over the waves)
     always @* begin
         w_rdhold = {NW{1'b0}};
-        w_cnt_ev = {NW{1'b0}};                    // a waitcnt counter may change
+        w_cnt_ev = {NW{1'b0}};
         if (go[KD_M]) w_cnt_ev[sel_m] = 1'b1;
         if (go[KD_S]) w_cnt_ev[sel_s] = 1'b1;
         if (lsu_done_valid) w_cnt_ev[lsu_done_wave] = 1'b1;
