@@ -14,8 +14,11 @@
 #    (SYNTH_MODULES, SYNTH_CU=0), the other modules' netlists are copied from
 #    BUILD; its register files must have more RAM bits and a larger NAND2-eq
 #    and transistor count, and the other groups must be unchanged.
-# Environment: AREA_TOOL, PYTHON (python3), and those of area.sh.
+# Environment: AREA_TOOL, PYTHON (python3), and those of area.sh; AREA_COARSE_GATES
+# defaults to 0 here (the quarter-rate datapath estimated from its word-level
+# cells: its gate mapping would add 7 minutes to the test run).
 set -u -o pipefail
+export AREA_COARSE_GATES=${AREA_COARSE_GATES:-0}
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-small}
 CONFIG=${2:-rtl/config/small.cfg}

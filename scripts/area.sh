@@ -13,10 +13,12 @@
 #    (M.gates.json) and, with AREA_ABC=1 (default), `abc -g NAND` (M.abc.json, a
 #    cross-check; only modules of at most AREA_ABC_MAX_CELLS cells).
 #    A coarse module (rtl-synth's SYNTH_COARSE, default the quarter-rate
-#    datapath simd_qr: word-level netlist) is estimated by sicu-area from its
-#    word-level cells, or with AREA_COARSE_GATES=1 mapped to gates whole
-#    (`techmap; opt_expr; opt_clean`); every other module, the lane included,
-#    is at gate level;
+#    datapath simd_qr: word-level netlist) is mapped to gates here with the
+#    steps rtl-synth's gate flow would have run next (`techmap; opt -mux_undef
+#    -mux_bool`: about 7 minutes and 1.1 GB for simd_qr), or with
+#    AREA_COARSE_GATES=0 (area-test.sh) estimated by sicu-area from its
+#    word-level cells; every other module, the lane included, is at gate level
+#    from rtl-synth;
 # 4. sicu-area writes BUILD/area/area.json, area.csv, groups.dat and a table;
 #    gnuplot draws BUILD/area/breakdown.svg and .png.
 #
@@ -24,10 +26,10 @@
 # sicu-area binary, default $BUILD/bin/sicu-area), AREA_RESYNTH (1: always run rtl-synth;
 # never: use the netlists present even if older than the sources - area-test.sh), AREA_ABC (1),
 # AREA_ABC_MAX_CELLS (60000: abc only on modules of at most that many cells),
-# AREA_TIMEOUT (s per module step, 900), AREA_COARSE_MEM_MB (7500: memory limit of
-# a coarse module's gate mapping; a failure is remembered in BUILD/area/M.gates.failed
-# and not retried on the same netlist unless AREA_RETRY_COARSE=1; tried at all only
-# with AREA_COARSE_GATES=1), SYNTH_* (passed to rtl-synth.sh).
+# AREA_TIMEOUT (s per module step, 900; a coarse module's mapping gets twice that),
+# AREA_COARSE_GATES (1), AREA_COARSE_MEM_MB (7500: memory limit of a coarse module's
+# gate mapping; a failure is remembered in BUILD/area/M.gates.failed and not retried
+# on the same netlist unless AREA_RETRY_COARSE=1), SYNTH_* (passed to rtl-synth.sh).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 
@@ -130,9 +132,9 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
     if [ -s "$g" ] && [ "$g" -nt "$src" ] && { [ "$(abc_for "$m" "$level" "$2")" = 0 ] || [ -s "$a" ]; }; then
         return 0
     fi
-    # a coarse module is mapped to gates only on request (minutes, GBs)
-    if [ "$level" = coarse ] && [ "${AREA_COARSE_GATES:-0}" != 1 ]; then
-        echo "  $m: word-level netlist, figures estimated (AREA_COARSE_GATES=1: gate level)"
+    # a coarse module is estimated instead with AREA_COARSE_GATES=0 (its mapping takes minutes)
+    if [ "$level" = coarse ] && [ "${AREA_COARSE_GATES:-1}" != 1 ]; then
+        echo "  $m: word-level netlist, figures estimated (AREA_COARSE_GATES=0)"
         return 0
     fi
     # a coarse module whose mapping failed on this netlist: not tried again
@@ -146,10 +148,9 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
     {
         echo "read_rtlil $src"
         if [ "$level" = coarse ]; then
-            # word-level -> gates without the full `opt` (which needs > 10 GB here)
+            # word-level -> gates: the rest of rtl-synth's gate flow (its M.ys)
             echo "techmap"
-            echo "opt_expr"
-            echo "opt_clean"
+            echo "opt -mux_undef -mux_bool"
         fi
         echo "dffunmap"
         echo "tee -q -o $g.tmp stat -json -tech cmos"
@@ -160,7 +161,7 @@ gates() {   # gates NAME IL_DIR OUT_DIR LEVEL
     } > "$dst/$m.area.ys"
     t0=$(date +%s)
     if [ "$level" = coarse ]; then
-        ( ulimit -v $((COARSE_MB * 1024)); timeout "$TMO" nice -n 10 "$YOSYS" -q -l "$dst/$m.area.log" "$dst/$m.area.ys" ) \
+        ( ulimit -v $((COARSE_MB * 1024)); timeout $((2 * TMO)) nice -n 10 "$YOSYS" -q -l "$dst/$m.area.log" "$dst/$m.area.ys" ) \
             >/dev/null 2>&1
     else
         timeout "$TMO" nice -n 10 "$YOSYS" -q -l "$dst/$m.area.log" "$dst/$m.area.ys" >/dev/null 2>&1
