@@ -187,6 +187,13 @@ module issue #(
     reg [TW-1:0] turn;                            // the SIMD this cycle serves
     reg          any_head, any_dep, any_wait, any_bar, any_unit;
     reg [NW-1:0] w_head, w_dep, w_bar, w_wait, w_unit, w_ok;
+    // an operand-read path holds an instruction of the wave that does not
+    // leave this cycle (its unit is not ready): the wave issues nothing more
+    // until it leaves, since the held instruction reads its scalar operands
+    // again every cycle and a younger instruction's write would reach it (a
+    // scalar load held before a busy scalar memory unit, then v_cmp writing
+    // its base register)
+    reg [NW-1:0] w_rdstall;
     reg [NW-1:0] k_ok [0:NK-1];                   // ready waves per kind
     reg [NW-1:0] w_isk [0:NK-1];                  // served waves whose head is of kind k
     reg [9:0]    hop;
@@ -210,6 +217,9 @@ module issue #(
         simd_taken = {NS{1'b0}};
         // a VALU in operand read (leaving or not) holds its SIMD's next slot
         if (rd_valid[KD_V]) simd_taken[rd_wave[KD_V*WW +: WW] % NS] = 1'b1;
+        w_rdstall = {NW{1'b0}};
+        for (k = 0; k < NP; k = k + 1)
+            if (rd_valid[k] && rd_busy[k]) w_rdstall[rd_wave[k*WW +: WW]] = 1'b1;
         hop = 10'd0; hu = 3'd0; simm = 16'd0; unit_ok = 1'b0; wait_ok = 1'b0; s = 0;
         // (whole-vector defaults: a simulator writes words, not bits)
         w_head = {NW{1'b0}}; w_dep = {NW{1'b0}}; w_bar = {NW{1'b0}}; w_wait = {NW{1'b0}};
@@ -238,7 +248,7 @@ module issue #(
                 // exactly one of dep/bar/wait/unit/ok holds for a wave of the
                 // served SIMD with a head
                 w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
-                w_dep[i]  = w_head[i] && (wv_busy[i] || wv_cool[i] != 2'd0 ||
+                w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 ||
                                           (wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
                                           (wv_vq[i] != 3'd0 &&
                                           (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
@@ -509,6 +519,8 @@ module issue #(
                                        (go[KD_S] && ((go[KD_M] && sel_s == sel_m) || (go[KD_I] && sel_s == sel_i))) ||
                                        (go[KD_M] && go[KD_I] && sel_m == sel_i)))
     `SICU_ASSERT(issue_in_turn, (w_go & ~w_head) == {NW{1'b0}})
+    // a wave whose instruction waits in an operand-read path issues nothing else
+    `SICU_ASSERT(issue_none_while_operands_held, (w_go & w_rdstall) == {NW{1'b0}})
 `endif
     // bits of wide values this module does not use: the upper half of the M0 read
     // port, s_waitcnt's expcnt field, head fields the classification ignores, the wrapped half
