@@ -620,56 +620,52 @@ module lsu #(
     // access.  The served positions' bank numbers are bit-sliced (fp1_bs[j]:
     // bit j of every position's bank), so a bank's positions are five word
     // operations, and the highest one is isolated before the AND-OR select.
-    wire [31:0]       bq_en;
-    wire [32*LAW-1:0] bq_a;
-    wire [32*4-1:0]   bq_be;
-    wire [32*32-1:0]  bq_wd;
+    reg  [31:0]       bq_en;
+    reg  [32*LAW-1:0] bq_a;
+    reg  [32*4-1:0]   bq_be;
+    reg  [32*32-1:0]  bq_wd;
     reg  [31:0]       fp1_bs [0:4];
-    integer           bs_i;
+    reg  [31:0]       bq_m, bq_h, bq_oh;   // a bank's served positions; at and below the highest; the highest
+    integer           bs_i, bq_k, bq_i;
+    // (one process for the 32 banks, so that an idle cycle costs the
+    // simulation two tests instead of 32 banks' worth of defaults)
     always @* begin
-        for (bs_i = 0; bs_i < 32; bs_i = bs_i + 1) begin
-            fp1_bs[0][bs_i] = fp1_a[bs_i*LAW+2]; fp1_bs[1][bs_i] = fp1_a[bs_i*LAW+3];
-            fp1_bs[2][bs_i] = fp1_a[bs_i*LAW+4]; fp1_bs[3][bs_i] = fp1_a[bs_i*LAW+5];
-            fp1_bs[4][bs_i] = fp1_a[bs_i*LAW+6];
-        end
-    end
-    genvar gb;
-    generate
-        for (gb = 0; gb < 32; gb = gb + 1) begin : g_bq
-            localparam [4:0] BK = gb;
-            // the served positions on this bank, the highest of them
-            wire [31:0]   m = fp1_v & (BK[0] ? fp1_bs[0] : ~fp1_bs[0]) & (BK[1] ? fp1_bs[1] : ~fp1_bs[1]) &
-                              (BK[2] ? fp1_bs[2] : ~fp1_bs[2]) & (BK[3] ? fp1_bs[3] : ~fp1_bs[3]) &
-                              (BK[4] ? fp1_bs[4] : ~fp1_bs[4]);
-            wire [31:0]   m1 = m | (m >> 1);
-            wire [31:0]   m2 = m1 | (m1 >> 2);
-            wire [31:0]   m4 = m2 | (m2 >> 4);
-            wire [31:0]   m8 = m4 | (m4 >> 8);
-            wire [31:0]   mh = m8 | (m8 >> 16);                  // bits at and below the highest
-            wire [31:0]   oh = mh & ~(mh >> 1);
-            reg           en;
-            reg [LAW-1:0] a;
-            reg [3:0]     be;
-            reg [31:0]    wd;
-            integer       bi;
-            always @* begin
-                en = 1'b0; a = {LAW{1'b0}}; be = 4'd0; wd = 32'd0;
-                `SICU_SIM_WHEN(m != 32'd0)
-                for (bi = 0; bi < 32; bi = bi + 1)
-                    if (oh[bi]) begin
-                        en = 1'b1; a = fp1_a[bi*LAW +: LAW];
-                        be = fp1_be[bi*4 +: 4]; wd = fp1_wd[bi*32 +: 32];
-                    end
-                if (lds_en && lds_a[6:2] == BK) begin
-                    en = 1'b1; a = lds_a; be = lds_be; wd = lds_wd;
-                end
+        bq_en = 32'd0; bq_a = {32*LAW{1'b0}}; bq_be = 128'd0; bq_wd = 1024'd0;
+        bq_m = 32'd0; bq_h = 32'd0; bq_oh = 32'd0;
+        for (bs_i = 0; bs_i < 5; bs_i = bs_i + 1) fp1_bs[bs_i] = 32'd0;
+        `SICU_SIM_WHEN(fp1_v != 32'd0)
+        begin
+            for (bs_i = 0; bs_i < 32; bs_i = bs_i + 1) begin
+                fp1_bs[0][bs_i] = fp1_a[bs_i*LAW+2]; fp1_bs[1][bs_i] = fp1_a[bs_i*LAW+3];
+                fp1_bs[2][bs_i] = fp1_a[bs_i*LAW+4]; fp1_bs[3][bs_i] = fp1_a[bs_i*LAW+5];
+                fp1_bs[4][bs_i] = fp1_a[bs_i*LAW+6];
             end
-            assign bq_en[gb] = en;
-            assign bq_a[gb*LAW +: LAW] = a;
-            assign bq_be[gb*4 +: 4] = be;
-            assign bq_wd[gb*32 +: 32] = wd;
+            for (bq_k = 0; bq_k < 32; bq_k = bq_k + 1) begin
+                // the served positions on bank bq_k, the highest of them
+                bq_m = fp1_v & (bq_k[0] ? fp1_bs[0] : ~fp1_bs[0]) & (bq_k[1] ? fp1_bs[1] : ~fp1_bs[1]) &
+                       (bq_k[2] ? fp1_bs[2] : ~fp1_bs[2]) & (bq_k[3] ? fp1_bs[3] : ~fp1_bs[3]) &
+                       (bq_k[4] ? fp1_bs[4] : ~fp1_bs[4]);
+                bq_h = bq_m | (bq_m >> 1);
+                bq_h = bq_h | (bq_h >> 2);
+                bq_h = bq_h | (bq_h >> 4);
+                bq_h = bq_h | (bq_h >> 8);
+                bq_h = bq_h | (bq_h >> 16);                  // bits at and below the highest
+                bq_oh = bq_h & ~(bq_h >> 1);
+                `SICU_SIM_WHEN(bq_m != 32'd0)
+                for (bq_i = 0; bq_i < 32; bq_i = bq_i + 1)
+                    if (bq_oh[bq_i]) begin
+                        bq_en[bq_k] = 1'b1; bq_a[bq_k*LAW +: LAW] = fp1_a[bq_i*LAW +: LAW];
+                        bq_be[bq_k*4 +: 4] = fp1_be[bq_i*4 +: 4]; bq_wd[bq_k*32 +: 32] = fp1_wd[bq_i*32 +: 32];
+                    end
+            end
         end
-    endgenerate
+        `SICU_SIM_WHEN(lds_en)
+        for (bq_k = 0; bq_k < 32; bq_k = bq_k + 1)
+            if (lds_en && lds_a[6:2] == bq_k[4:0]) begin
+                bq_en[bq_k] = 1'b1; bq_a[bq_k*LAW +: LAW] = lds_a;
+                bq_be[bq_k*4 +: 4] = lds_be; bq_wd[bq_k*32 +: 32] = lds_wd;
+            end
+    end
     wire bq_we = (fp1_v != 32'd0) ? fp1_we : lds_we;
     assign lds_req_en = bq_en;
     assign lds_req_we = bq_we;
@@ -1133,59 +1129,72 @@ module lsu #(
     end
     // per lane: the five rows' dwords of that lane (slices of the row
     // registers: no wide concatenation in simulation, per-dword enables in
-    // synthesis)
-    genvar gl;
-    generate
-        for (gl = 0; gl < 64; gl = gl + 1) begin : g_rl
-            localparam [5:0] LANE = gl;
-            wire hit = rb_lane == LANE;
-            // plain DS reads: the positions of this lane's dwords in the group (rows 0..3)
-            reg [3:0]   fw_en;
-            reg [127:0] fw_d;
-            integer     fs, fr;
-            always @* begin
-                fw_en = 4'd0; fw_d = 128'd0;
-                `SICU_SIM_WHEN(fp2_v != 32'd0)
+    // synthesis).  Each row set is one process over the 64 lanes, so that a
+    // cycle without writes costs the simulation a test, not 64 lanes' worth
+    // (`SICU_SIM_WHEN: rb_act, bk_act, fw_any).
+    //
+    // plain DS reads (stage 2): the positions of a lane's dwords in the group,
+    // rows 0..3: lane l row r is written when fw_en_p[l*4+r], with the dword
+    // fw_dw(l, r) (a select of the position by the element size only: read
+    // where fw_en_p is set)
+    wire        fw_any = fp2_v != 32'd0;
+    reg [255:0] fw_en_p;
+    integer     fl, fs, fr;
+    always @* begin
+        fw_en_p = 256'd0;
+        `SICU_SIM_WHEN(fw_any)
+        for (fl = 0; fl < 64; fl = fl + 1)
+            for (fr = 0; fr < 4; fr = fr + 1)
                 for (fs = 0; fs < 3; fs = fs + 1)
-                    for (fr = 0; fr < 4; fr = fr + 1)
-                        if (fs == {30'd0, fp2_s} && fr < (1 << fs) && (gl / (32 >> fs)) == {29'd0, fp2_g} &&
-                            fp2_v[((gl % (32 >> fs)) << fs) | fr]) begin
-                            fw_en[fr] = 1'b1;
-                            fw_d[fr*32 +: 32] = fp2_val[(((gl % (32 >> fs)) << fs) | fr) * 32 +: 32];
-                        end
+                    if (fs == {30'd0, fp2_s} && fr < (1 << fs) && (fl / (32 >> fs)) == {29'd0, fp2_g} &&
+                        fp2_v[((fl % (32 >> fs)) << fs) | fr])
+                        fw_en_p[fl*4 + fr] = 1'b1;
+    end
+    function automatic [31:0] fw_dw(input integer l, input integer r);
+        case (fp2_s)
+            2'd0:    fw_dw = fp2_val[(l % 32) * 32 +: 32];
+            2'd1:    fw_dw = fp2_val[(((l % 16) << 1) | (r & 1)) * 32 +: 32];
+            default: fw_dw = fp2_val[(((l % 8) << 2) | (r & 3)) * 32 +: 32];
+        endcase
+    endfunction
+    wire    rb_act = rb_bcast || rb_en != 5'd0 || (fw_any && !fp2_bk);
+    integer rl;
+    always @(posedge clk)
+        if (rb_clr) begin
+            rb_r0 <= 2048'd0; rb_r1 <= 2048'd0; rb_r2 <= 2048'd0; rb_r3 <= 2048'd0; rb_r4 <= 2048'd0;
+        end else `SICU_SIM_WHEN(rb_act) begin
+            for (rl = 0; rl < 64; rl = rl + 1) begin
+                if (rb_bcast) rb_r0[rl*32 +: 32] <= cnt_old;
+                else if (rb_en[0] && rb_lane == rl[5:0]) rb_r0[rl*32 +: 32] <= rb_wv[31:0];
+                else if (fw_en_p[rl*4] && !fp2_bk) rb_r0[rl*32 +: 32] <= fw_dw(rl, 0);
+                if (rb_en[1] && rb_lane == rl[5:0]) rb_r1[rl*32 +: 32] <= rb_wv[63:32];
+                else if (fw_en_p[rl*4+1] && !fp2_bk) rb_r1[rl*32 +: 32] <= fw_dw(rl, 1);
+                if (rb_en[2] && rb_lane == rl[5:0]) rb_r2[rl*32 +: 32] <= rb_wv[95:64];
+                else if (fw_en_p[rl*4+2] && !fp2_bk) rb_r2[rl*32 +: 32] <= fw_dw(rl, 2);
+                if (rb_en[3] && rb_lane == rl[5:0]) rb_r3[rl*32 +: 32] <= rb_wv[127:96];
+                else if (fw_en_p[rl*4+3] && !fp2_bk) rb_r3[rl*32 +: 32] <= fw_dw(rl, 3);
+                if (rb_en[4] && rb_lane == rl[5:0]) rb_r4[rl*32 +: 32] <= rb_wv[159:128];
             end
-            always @(posedge clk)
-                if (rb_clr) begin
-                    rb_r0[gl*32 +: 32] <= 32'd0; rb_r1[gl*32 +: 32] <= 32'd0; rb_r2[gl*32 +: 32] <= 32'd0;
-                    rb_r3[gl*32 +: 32] <= 32'd0; rb_r4[gl*32 +: 32] <= 32'd0;
-                end else begin
-                    if (rb_bcast) rb_r0[gl*32 +: 32] <= cnt_old;
-                    else if (rb_en[0] && hit) rb_r0[gl*32 +: 32] <= rb_wv[31:0];
-                    else if (fw_en[0] && !fp2_bk) rb_r0[gl*32 +: 32] <= fw_d[31:0];
-                    if (rb_en[1] && hit) rb_r1[gl*32 +: 32] <= rb_wv[63:32];
-                    else if (fw_en[1] && !fp2_bk) rb_r1[gl*32 +: 32] <= fw_d[63:32];
-                    if (rb_en[2] && hit) rb_r2[gl*32 +: 32] <= rb_wv[95:64];
-                    else if (fw_en[2] && !fp2_bk) rb_r2[gl*32 +: 32] <= fw_d[95:64];
-                    if (rb_en[3] && hit) rb_r3[gl*32 +: 32] <= rb_wv[127:96];
-                    else if (fw_en[3] && !fp2_bk) rb_r3[gl*32 +: 32] <= fw_d[127:96];
-                    if (rb_en[4] && hit) rb_r4[gl*32 +: 32] <= rb_wv[159:128];
-                end
-            // the back end's rows: a copy of the access stage's at the
-            // hand-over (with this cycle's bank data), then its bank data
-            always @(posedge clk)
-                if (ga_ho) begin
-                    bk_r0[gl*32 +: 32] <= fw_en[0] ? fw_d[31:0] : rb_r0[gl*32 +: 32];
-                    bk_r1[gl*32 +: 32] <= fw_en[1] ? fw_d[63:32] : rb_r1[gl*32 +: 32];
-                    bk_r2[gl*32 +: 32] <= fw_en[2] ? fw_d[95:64] : rb_r2[gl*32 +: 32];
-                    bk_r3[gl*32 +: 32] <= fw_en[3] ? fw_d[127:96] : rb_r3[gl*32 +: 32];
-                end else if (fp2_bk) begin
-                    if (fw_en[0]) bk_r0[gl*32 +: 32] <= fw_d[31:0];
-                    if (fw_en[1]) bk_r1[gl*32 +: 32] <= fw_d[63:32];
-                    if (fw_en[2]) bk_r2[gl*32 +: 32] <= fw_d[95:64];
-                    if (fw_en[3]) bk_r3[gl*32 +: 32] <= fw_d[127:96];
-                end
         end
-    endgenerate
+    // the back end's rows: a copy of the access stage's at the hand-over (with
+    // this cycle's bank data), then its bank data
+    integer bl;
+    always @(posedge clk)
+        if (ga_ho) begin
+            for (bl = 0; bl < 64; bl = bl + 1) begin
+                bk_r0[bl*32 +: 32] <= fw_en_p[bl*4] ? fw_dw(bl, 0) : rb_r0[bl*32 +: 32];
+                bk_r1[bl*32 +: 32] <= fw_en_p[bl*4+1] ? fw_dw(bl, 1) : rb_r1[bl*32 +: 32];
+                bk_r2[bl*32 +: 32] <= fw_en_p[bl*4+2] ? fw_dw(bl, 2) : rb_r2[bl*32 +: 32];
+                bk_r3[bl*32 +: 32] <= fw_en_p[bl*4+3] ? fw_dw(bl, 3) : rb_r3[bl*32 +: 32];
+            end
+        end else if (fp2_bk && fw_any) begin
+            for (bl = 0; bl < 64; bl = bl + 1) begin
+                if (fw_en_p[bl*4]) bk_r0[bl*32 +: 32] <= fw_dw(bl, 0);
+                if (fw_en_p[bl*4+1]) bk_r1[bl*32 +: 32] <= fw_dw(bl, 1);
+                if (fw_en_p[bl*4+2]) bk_r2[bl*32 +: 32] <= fw_dw(bl, 2);
+                if (fw_en_p[bl*4+3]) bk_r3[bl*32 +: 32] <= fw_dw(bl, 3);
+            end
+        end
 
     // The result row written back (front S_WB or the back end's BK_WB; never
     // both, lsu_back_end_alone): one row select for both, in a process of its
