@@ -234,9 +234,34 @@ module sicu_cu #(
     wire [VAW-1:0]   iw_v_row;
     wire [8:0]       iw_v_areg;
     wire [LAW-1:0]   iw_l_addr, iw_l_rel;
+    // The dispatcher's beats enter a one-entry register (ib_*) before they are
+    // mapped: init_ready depends on the CU's state only, and no top-level input
+    // reaches the register files' write ports, the operand forwarding or the
+    // monitor in the cycle it changes (a simulator then evaluates that logic
+    // once per cycle instead of once per input change).  The buffer takes a
+    // new beat in the cycle its beat is accepted, so a wave's beats still
+    // flow one per cycle, one cycle later.
+    wire [NP-1:0]    p_init_ready;   // per operand-read path (only path S's is used)
+    reg              ib_v, ib_last;
+    reg [WW-1:0]     ib_wave;
+    reg [1:0]        ib_kind;
+    reg [15:0]       ib_addr;
+    reg [3:0]        ib_be;
+    reg [2047:0]     ib_data;
+    wire             ib_take = ib_v && p_init_ready[P_S];
+    assign init_ready = !ib_v || ib_take;
+    always @(posedge clk) begin
+        if (rst) ib_v <= 1'b0;
+        else if (init_valid && init_ready) ib_v <= 1'b1;
+        else if (ib_take) ib_v <= 1'b0;
+        if (init_valid && init_ready) begin
+            ib_wave <= init_wave; ib_kind <= init_kind; ib_addr <= init_addr; ib_be <= init_be;
+            ib_data <= init_data; ib_last <= init_last;
+        end
+    end
     // One opread per path; path S's also maps the dispatcher's initial writes
     // (the others' init ports are tied off and their init outputs unused).
-    wire [NP-1:0]       p_init_ready, p_st_v, p_iw_s_v, p_iw_l_en;
+    wire [NP-1:0]       p_st_v, p_iw_s_v, p_iw_l_en;
     wire [NP*WW-1:0]    p_st_w;
     wire [NP*SAW-1:0]   p_s_aa, p_s_ab;
     wire [NP*2-1:0]     p_s_ea, p_s_eb;
@@ -255,9 +280,9 @@ module sicu_cu #(
                 .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
                 .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
                 .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
-                .init_valid(IN && init_valid), .init_ready(p_init_ready[gop]), .init_wave(init_wave),
-                .init_kind(init_kind), .init_addr(init_addr), .init_be(init_be), .init_data(init_data),
-                .init_last(IN && init_last), .start_valid(p_st_v[gop]), .start_wave(p_st_w[gop*WW +: WW]),
+                .init_valid(IN && ib_v), .init_ready(p_init_ready[gop]), .init_wave(ib_wave),
+                .init_kind(ib_kind), .init_addr(ib_addr), .init_be(ib_be), .init_data(ib_data),
+                .init_last(IN && ib_last), .start_valid(p_st_v[gop]), .start_wave(p_st_w[gop*WW +: WW]),
                 .iw_s_valid(p_iw_s_v[gop]), .iw_s_grant(IN && iw_s_g), .iw_s_addr_a(p_s_aa[gop*SAW +: SAW]),
                 .iw_s_en_a(p_s_ea[gop*2 +: 2]), .iw_s_data_a(p_s_da[gop*64 +: 64]),
                 .iw_s_addr_b(p_s_ab[gop*SAW +: SAW]), .iw_s_en_b(p_s_eb[gop*2 +: 2]),
@@ -279,7 +304,6 @@ module sicu_cu #(
             );
         end
     endgenerate
-    assign init_ready = p_init_ready[P_S];
     assign st_v = p_st_v[P_S];
     assign st_w = p_st_w[P_S*WW +: WW];
     assign iw_s_v = p_iw_s_v[P_S];
@@ -386,7 +410,7 @@ module sicu_cu #(
                 w_v = 1'b1; iw_grant = 1'b1; w_init = 1'b1;
                 w_aa = iw_s_aa; w_ea = iw_s_ea; w_da = iw_s_da; w_ab = iw_s_ab; w_eb = iw_s_eb; w_db = iw_s_db;
                 w_ca = iw_s_code; w_cb = iw_s_code + 7'd2;
-                w_wave = init_wave; w_tag = 16'd0;
+                w_wave = ib_wave; w_tag = 16'd0;
             end
         end
 `ifdef SICU_TEST_BREAK_GRANT
@@ -439,7 +463,7 @@ module sicu_cu #(
     assign v_wr_en = l_vwr_en | iw_v_en;
     assign v_wr_row = iw_v_free ? iw_v_row : l_vwr_row;
     assign v_wr_mask = iw_v_free ? {64{1'b1}} : l_vwr_mask;
-    assign v_wr_data = iw_v_free ? init_data : l_vwr_data;
+    assign v_wr_data = iw_v_free ? ib_data : l_vwr_data;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NS-1:0]      mon_vwr_valid, mon_vwr_dst64;     // SIMD VGPR writes (monitor)
     wire [NS*9-1:0]    mon_vwr_areg;
@@ -662,7 +686,7 @@ module sicu_cu #(
     lds u_lds (
         .clk(clk), .rst(rst),
         .req_en(ld_en), .req_we(ld_we), .req_addr(ld_addr), .req_be(ld_be), .req_wdata(ld_wd), .rsp_data(ld_rd),
-        .init_en(iw_l_en), .init_addr(iw_l_addr), .init_wdata(init_data[31:0]), .init_free(iw_l_free)
+        .init_en(iw_l_en), .init_addr(iw_l_addr), .init_wdata(ib_data[31:0]), .init_free(iw_l_free)
     );
 
     // ---------------------------------------------------------------- faults and counters
@@ -722,7 +746,8 @@ module sicu_cu #(
     `SICU_ASSERT(op_path_kind, !(o_valid[P_V] && o_unit[P_V*3 +: 3] != `UC_VALU) &&
                                !(o_valid[P_M] && o_unit[P_M*3 +: 3] != `UC_LSU) &&
                                !(o_valid[P_S] && o_unit_s != `UC_SALU && o_unit_s != `UC_SMEM))
-    `SICU_ASSERT(launch_not_during_init, !(launch_valid && init_valid && launch_wave == init_wave))
+    `SICU_ASSERT(launch_not_during_init, !(launch_valid && init_valid && launch_wave == init_wave) &&
+                                         !(launch_valid && ib_v && launch_wave == ib_wave))
 `endif
 endmodule
 `default_nettype wire

@@ -182,7 +182,7 @@ module sicu_tb #(
         .i_sv_mask(u_cu.mon_vwr_mask), .i_sv_lo(u_cu.mon_vwr_lo), .i_sv_hi(u_cu.mon_vwr_hi),
         .i_rw_lsu(|u_cu.l_vwr_en), .i_rw_init(|u_cu.iw_v_en), .i_rw_lsu_wave(u_cu.l_vwr_wave),
         .i_rw_lsu_tag(u_cu.l_vwr_tag), .i_rw_lsu_areg(u_cu.l_vwr_areg), .i_rw_lsu_mask(u_cu.l_vwr_mask),
-        .i_rw_init_wave(init_wave), .i_rw_init_areg(init_addr[8:0]), .i_rw_data(u_cu.v_wr_data),
+        .i_rw_init_wave(u_cu.ib_wave), .i_rw_init_areg(u_cu.ib_addr[8:0]), .i_rw_data(u_cu.v_wr_data),
         .i_lds_valid(u_cu.mon_lds_valid), .i_lds_wave(u_cu.sl_wave), .i_lds_tag(u_cu.sl_tag),
         .i_lds_lane(u_cu.mon_lds_lane), .i_lds_addr(u_cu.mon_lds_addr), .i_lds_be(u_cu.mon_lds_be),
         .i_lds_data(u_cu.mon_lds_data), .i_lds_acc(u_cu.mon_lds_acc),
