@@ -34,17 +34,21 @@ module sgpr_file #(
     input  wire [63:0]     wb_data
 );
     reg [31:0] sgpr_mem [0:ROWS-1] /*verilator public_flat_rw*/;
-    // the NR operand ports, then the NM M0 ports: one pair read each
-    wire [(NR+NM)*AW-1:0] ra = {rm_addr, rd_addr};
-    wire [(NR+NM)*64-1:0] rdata;
-    assign rd_data = rdata[NR*64-1:0];
-    assign rm_data = rdata[(NR+NM)*64-1:NR*64];
+    // the NR operand ports and the NM M0 ports, one pair read each, in
+    // signals of their own: an operand port's address depends on an M0
+    // port's data (movrels), and one vector for both would be a
+    // combinational loop to a simulator, settled again at every evaluation
     genvar g;
     generate
-        for (g = 0; g < NR + NM; g = g + 1) begin : g_rd
-            wire [AW-1:0] a = ra[g*AW +: AW];
+        for (g = 0; g < NR; g = g + 1) begin : g_rd
+            wire [AW-1:0] a = rd_addr[g*AW +: AW];
             wire [AW-1:0] a1 = a + 1'b1;
-            assign rdata[g*64 +: 64] = {sgpr_mem[a1], sgpr_mem[a]};
+            assign rd_data[g*64 +: 64] = {sgpr_mem[a1], sgpr_mem[a]};
+        end
+        for (g = 0; g < NM; g = g + 1) begin : g_rm
+            wire [AW-1:0] a = rm_addr[g*AW +: AW];
+            wire [AW-1:0] a1 = a + 1'b1;
+            assign rm_data[g*64 +: 64] = {sgpr_mem[a1], sgpr_mem[a]};
         end
     endgenerate
     wire [AW-1:0] wa_addr1 = wa_addr + 1'b1;
