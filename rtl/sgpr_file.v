@@ -33,7 +33,7 @@ module sgpr_file #(
     input  wire [1:0]      wb_en,
     input  wire [63:0]     wb_data
 );
-    reg [31:0] sgpr_mem [0:ROWS-1] /*verilator public_flat_rw*/;
+    reg [31:0] sgpr_mem [0:ROWS-1];
     // the NR operand ports and the NM M0 ports, one pair read each, in
     // signals of their own: an operand port's address depends on an M0
     // port's data (movrels), and one vector for both would be a

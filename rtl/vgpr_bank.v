@@ -22,7 +22,7 @@ module vgpr_bank #(
     input  wire [3*L-1:0]    wr_mask,
     input  wire [3*L*32-1:0] wr_data
 );
-    reg [L*32-1:0] vgpr_mem [0:ROWS-1] /*verilator public_flat_rw*/;
+    reg [L*32-1:0] vgpr_mem [0:ROWS-1];
     integer r, w, l;
     always @(posedge clk) begin
         for (r = 0; r < NR; r = r + 1)
