@@ -1131,7 +1131,8 @@ module lsu #(
     // registers: no wide concatenation in simulation, per-dword enables in
     // synthesis).  Each row set is one process over the 64 lanes, so that a
     // cycle without writes costs the simulation a test, not 64 lanes' worth
-    // (`SICU_SIM_WHEN: rb_act, bk_act, fw_any).
+    // (rb_act for the front rows, ga_ho / fp2_bk for the back end's, and
+    // `SICU_SIM_WHEN(fw_any) for the DS read positions).
     //
     // plain DS reads (stage 2): the positions of a lane's dwords in the group,
     // rows 0..3: lane l row r is written when fw_en_p[l*4+r], with the dword
