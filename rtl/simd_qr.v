@@ -24,12 +24,14 @@
 //     and a 24 x 56 product);
 //   - one f64 rounder for the FMA, the reciprocal/root unit, ldexp and
 //     trig_preop (each gives a rounding request, fp64_rq_*);
-//   - one transcendental unit (fptr_tu: nine products of at most 42 x 42
+//   - one transcendental unit (fptr_tu: four products of at most 29 x 42
 //     bits, one rounder) for rcp (rcp_clamp/legacy/iflag), log2 (log,
-//     log_clamp), exp2 and sin/cos; f32 rsq (rsq_clamp/legacy) and sqrt on
-//     one integer square root and one rounder (fptr_root);
-//   - mul_lo/hi_u32/i32 on the transcendental unit's last product (fn 5-7
-//     of fptr_tux).
+//     log_clamp), exp2 and sin/cos (the last three on tables of quadratic
+//     pieces); f32 rsq (rsq_clamp/legacy) and sqrt on one integer square
+//     root and one rounder (fptr_root);
+//   - one 53 x 53 multiplier array (sh_p) for the f64 FMA's product, the
+//     first product of f64 rcp's Newton step (M * R) and mul_lo/hi_u32/i32
+//     (the signed high word corrected from the unsigned product).
 // Each shared datapath is evaluated only for the ops that use it.
 `default_nettype none
 module simd_qr (
@@ -153,12 +155,39 @@ module simd_qr (
   reg  [63:0] fm_y, fm_z, fl;
   reg signed [15:0] fm_scale;
   reg  [148:0] rq64;
+  // The shared 53 x 53 array: no op uses two of its products.
+  wire        mul_use = qrate && (op == SI_OP_V_MUL_LO_U32 || op == SI_OP_V_MUL_LO_I32 ||
+                                  op == SI_OP_V_MUL_HI_U32 || op == SI_OP_V_MUL_HI_I32);
+  reg  [52:0] sh_a, sh_b;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [105:0] sh_p;    // mul_lo/hi: [63:0]; rcp64: [55:0]
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    sh_a = 53'd0;
+    sh_b = 53'd0;
+    if (fm_use)       begin sh_a = fp64_sig53(A); sh_b = fp64_sig53(fm_y); end
+    else if (rr_use)  begin sh_a = {1'b1, A[51:0]}; sh_b = {29'd0, 1'b1, tr_raw[22:0]}; end
+    else if (mul_use) begin sh_a = {21'd0, A[31:0]}; sh_b = {21'd0, B[31:0]}; end
+    sh_p = 106'd0;
+    if (fm_use || rr_use || mul_use) sh_p = {53'd0, sh_a} * {53'd0, sh_b};
+  end
+  // the 32-bit multiplies: the low word, the unsigned high word, or the signed
+  // high word (unsigned high word - (a < 0 ? b : 0) - (b < 0 ? a : 0))
+  reg  [31:0] mul_r;
+  always @* begin
+    mul_r = 32'd0;
+    if (mul_use)
+      case (mulk)
+        2'd0:    mul_r = sh_p[31:0];
+        2'd1:    mul_r = sh_p[63:32];
+        default: mul_r = sh_p[63:32] - (A[31] ? B[31:0] : 32'd0) - (B[31] ? A[31:0] : 32'd0);
+      endcase
+  end
   always @* begin
     fl = 64'd0;
     fm_y = B;
     fm_z = C;
     fm_scale = 16'sd0;
-    rq64 = fp64_rq_special(64'd0);
     case (fu)
       FU_ADD64: begin fm_y = 64'h3ff0000000000000; fm_z = B; end
       FU_MUL64: fm_z = (mode[3:2] == 2'd2) ? 64'd0 : 64'h8000000000000000;
@@ -170,10 +199,14 @@ module simd_qr (
       FU_FMAS64: if (mask_in) fm_scale = (C[62:52] >= 11'd1024) ? 16'sd128 : -16'sd128;
       default: ;
     endcase
+  end
+  // the rounding request (its own process: the FMA's operands above feed sh_p)
+  always @* begin
+    rq64 = fp64_rq_special(64'd0);
     if (fm_use)
-      rq64 = fp64_fmax_rq(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale);
+      rq64 = fp64_fmax_rqp(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale, sh_p);
     else if (rr_use)
-      rq64 = si_f64_rrs_rq(A, rr_which, rr_op[47:32], tr_raw);
+      rq64 = si_f64_rrs_rqp(A, rr_which, rr_op[47:32], tr_raw, sh_p[55:0]);
     else if (fu == FU_LDEXP64)
       rq64 = si_f64_ldexp_rq(A, B[31:0], mode);
     else if (fu == FU_PREOP64)
@@ -201,7 +234,7 @@ module simd_qr (
 
   // ------------------------------------------------------------ f32 transcendentals
   // rcp, log2, exp2 and sin/cos on one set of fixed-point products (at most
-  // 42 x 42 bits) and one rounder (fptr_tu in si_fp_trans.vh, called once
+  // 29 x 42 bits) and one rounder (fptr_tu in si_fp_trans.vh, called once
   // here); rsq and sqrt on one integer square root and one rounder
   // (fptr_root).  The f64 rcp/rsq/sqrt use the same units on their f32
   // operand.
@@ -215,9 +248,6 @@ module simd_qr (
       FU_SIN32:                                  tu_fn = 3'd2;
       FU_COS32:                                  tu_fn = 3'd3;
       FU_LOG32, FU_LOGC32:                       tu_fn = 3'd0;
-      FU_NONE:                                   // the 32-bit multiplies (on the unit's P9)
-        if (qrate) tu_fn = (mulk == 2'd0) ? 3'd5 : (mulk == 2'd1) ? 3'd6 : 3'd7;
-        else begin tu_fn = 3'd0; tu_use = 1'b0; end
       default: begin tu_fn = 3'd0; tu_use = 1'b0; end
     endcase
   end
@@ -228,7 +258,7 @@ module simd_qr (
   reg  [31:0] tr_raw;   // the f32 unit's result, before the f32 clamp/legacy forms
   always @* begin
     tr_raw = 32'd0;
-    if (tu_use) tr_raw = fptr_tux(tu_fn, tr_in, B[31:0]);
+    if (tu_use) tr_raw = fptr_tu(tu_fn, tr_in);
     else if (rsq_use || sqrt_use) tr_raw = fptr_root(tr_in, rsq_use);
   end
   reg [31:0] tr;
@@ -270,7 +300,7 @@ module simd_qr (
                 fu == FU_SQRT32 || fu == FU_SIN32 || fu == FU_COS32;
   wire [64:0] u_shared = r64_use ? {1'b0, r64} :
                          tr_use ? {33'd0, tr} :
-                         (fu == FU_NONE) ? {33'd0, tr_raw} : 65'd0;
+                         mul_use ? {33'd0, mul_r} : 65'd0;
   wire [64:0] r = u_shared | u_mm | u_fmant | u_fexp | u_fixup | u_dscl | u_cmp |
                   u_class | u_f32d | u_i32d | u_u32d | u_df32 | u_di32 | u_du32;
   always @* begin

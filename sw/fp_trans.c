@@ -7,8 +7,9 @@
  *  - MODE rounding is ignored: results are rounded to nearest-even;
  *  - rcp/sqrt/rsq f32 are correctly rounded; rcp/rsq/sqrt f64 are those
  *    f32 functions on the significand rounded to 24 bits (the ISA's 2**29
- *    ulp); log, exp, sin, cos follow the fixed-point algorithms below,
- *    which ARE the definition (every truncation is part of the spec).
+ *    ulp); log, exp, sin, cos follow the fixed-point algorithms below
+ *    (tables of quadratic pieces), which ARE the definition (every
+ *    truncation is part of the spec).
  */
 #include "fp_int.h"
 
@@ -87,6 +88,16 @@ static inline int tcls64(uint64_t a)
     uint32_t e = (a >> 52) & 0x7ff;
     if (e == 2047) return (a & 0xfffffffffffffull) ? T_NAN : T_INF;
     return e == 0 ? T_ZERO : T_NUM;
+}
+
+/* ------------------------------------------------------- quadratic pieces */
+
+/* g at position t (Q24) of the piece c = {c0, c1, c2} (Q30; docs/fp.md 9.2):
+ * a = c1 + floor(c2 * t[23:8] / 2^16), G = c0 + floor(a * t / 2^24) (Q30). */
+static inline int64_t piece(const int64_t *c, int64_t t)
+{
+    int64_t a = c[1] + ((c[2] * (t >> 8)) >> 16);
+    return c[0] + ((a * t) >> 24);
 }
 
 /* ------------------------------------------------------------ rcp / rsq / sqrt */
@@ -323,14 +334,10 @@ uint64_t si_f64_rsq_clamp(uint64_t a, const si_fpm *m)
 
 /* ---------------------------------------------------------- fixed-point helpers
  *
- * log2, exp2, sin and cos are evaluated in fixed point with Q40 polynomial
- * values and products no wider than 42 x 42 bits (the quarter-rate unit's
- * multipliers; docs/fp.md 9.2).  Every truncation is part of the definition.
- * The ROM tables keep their Q62 entries; the algorithms read the top bits
- * (T40 = T62 >> 22, a floor). */
-
-/* floor(a * b / 2^s) for signed a, b (|a*b| < 2^126) */
-static inline int64_t mulsh(int64_t a, int64_t b, int s) { return (int64_t)(((i128)a * b) >> s); }
+ * log2, exp2, sin and cos are evaluated in fixed point on tables of quadratic
+ * pieces (docs/fp.md 9.2), with products no wider than 28 x 32 bits (the
+ * quarter-rate unit's multipliers).  Every truncation is part of the
+ * definition. */
 
 /* Round the exact value S * 2^e (S signed, nonzero) to f32, RNE, flushing. */
 static uint32_t fix_to_f32(i128 S, int32_t e)
@@ -346,21 +353,18 @@ static uint32_t fix_to_f32(i128 S, int32_t e)
 
 /* -------------------------------------------------------------------- log2 */
 
-/* G_k = si_fp_trans_k[SI_TK_G1 + k - 1] = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 */
-
-/* log2(x) for x = M * 2^(E-23):
- *   x in [1 - 2^-8, 1): e = 0, L = 0, rr = (M - 2^24) * 2^9;
- *   otherwise: i = fraction bits [22:15], e = E, L = LOG_L[i],
- *              rr = M * LOG_R[i] - 2^33;
- *   r = rr * 2^-33 (exact, |r| <= 2^-8);
- *   p = G5; p = G_k + floor(rr * p / 2^33) for k = 4..1   (Q40)
- *   S = e * 2^73 + L * 2^11 + rr * p                       (exact, Q73)
- *   result = RNE(S * 2^-73). */
+/* log2(x) for x = M * 2^(E-23) on the pieces of g(v) = log2(v) / (v - 1) (LOG_QI):
+ * piece M[22:16], t = M[15:0] << 8 of
+ *   E = -1 (x in [1/2, 1), pieces of width 1/256, 0..127):
+ *          result = RNE(-(2^24 - M) * G * 2^-54);
+ *   otherwise (m = M / 2^23 in [1, 2), pieces of width 1/128, 128..255):
+ *          result = RNE((E * 2^53 + (M - 2^23) * G) * 2^-53).
+ * x - 1 (or m - 1) is exact, so results near log2(1) = +0 keep their precision. */
 uint32_t si_f32_log(uint32_t a, const si_fpm *m)
 {
-    uint32_t M, i;
-    int32_t E, e;
-    int64_t rr, p, L;
+    uint32_t M;
+    int32_t E;
+    int64_t G;
     (void)m;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
@@ -371,20 +375,10 @@ uint32_t si_f32_log(uint32_t a, const si_fpm *m)
     if (a >> 31)
         return QNEG32;
     up32(a, &M, &E);
-    if (E == -1 && M >= (1u << 24) - (1u << 16)) {
-        e = 0;
-        L = 0;
-        rr = ((int64_t)M - (INT64_C(1) << 24)) * 512;
-    } else {
-        i = (M >> 15) & 0xff;
-        e = E;
-        L = si_fp_log_l[i];
-        rr = (int64_t)M * si_fp_log_r[i] - (INT64_C(1) << 33);
-    }
-    p = si_fp_trans_k[SI_TK_G5];
-    for (int k = 4; k >= 1; k--)
-        p = si_fp_trans_k[SI_TK_G1 + k - 1] + mulsh(rr, p, 33);
-    return fix_to_f32((i128)e * ((i128)1 << 73) + (i128)L * 2048 + (i128)rr * p, -73);
+    G = piece(&si_fp_log_qi[3 * ((E == -1 ? 0 : 128) + ((M >> 16) & 127))], (int64_t)(M & 0xffffu) << 8);
+    if (E == -1)
+        return fix_to_f32(-(i128)((1u << 24) - M) * G, -54);
+    return fix_to_f32(((i128)E << 53) + (i128)(M - (1u << 23)) * G, -53);
 }
 
 uint32_t si_f32_log_clamp(uint32_t a, const si_fpm *m)
@@ -397,12 +391,9 @@ uint32_t si_f32_log_legacy(uint32_t a, const si_fpm *m) { return si_f32_log(a, m
 
 /* -------------------------------------------------------------------- exp2 */
 
-/* D_k = si_fp_trans_k[SI_TK_D1 + k - 1] = round(2^40 ln2^k / k!), k = 1..3 */
-
 /* exp2(x): X = floor(x * 2^64) (exact for |x| >= 2^-41), n = X >> 64,
- * f = X mod 2^64, i = f >> 56, r = (f >> 24) mod 2^32 (Q40, < 2^-8),
- * p = D3; p = D_k + floor(r * p / 2^40) for k = 2, 1; q = 2^40 + floor(r * p / 2^40),
- * result = RNE((EXP_T[i] >> 22) * q * 2^(n-80)).
+ * f = X mod 2^64; on the pieces of 2^v (EXP_QI, v in [0, 1)): piece f >> 57,
+ * t = (f >> 33) mod 2^24, result = RNE(G * 2^(n-30)).
  * x < -126 -> +0, x >= 128 -> +inf, |x| < 2^-64 -> 1.0. */
 uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
 {
@@ -411,7 +402,6 @@ uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
     i128 X;
     u128 mag;
     uint64_t f;
-    int64_t r, p, q;
     int32_t n;
     (void)m;
     switch (tcls32(a)) {
@@ -437,59 +427,26 @@ uint32_t si_f32_exp(uint32_t a, const si_fpm *m)
     }
     n = (int32_t)(X >> 64);
     f = (uint64_t)X;
-    r = (int64_t)((f >> 24) & 0xffffffffu);
-    p = si_fp_trans_k[SI_TK_D3];
-    for (int k = 2; k >= 1; k--)
-        p = si_fp_trans_k[SI_TK_D1 + k - 1] + mulsh(r, p, 40);
-    q = (INT64_C(1) << 40) + mulsh(r, p, 40);
-    return fix_to_f32((i128)(si_fp_exp_t[f >> 56] >> 22) * q, n - 80);
+    return fix_to_f32(piece(&si_fp_exp_qi[3 * (f >> 57)], (int64_t)((f >> 33) & 0xffffffu)), n - 30);
 }
 
 uint32_t si_f32_exp_legacy(uint32_t a, const si_fpm *m) { return si_f32_exp(a, m); }
 
 /* ---------------------------------------------------------------- sin / cos */
 
-#define TWOPI_Q37 si_fp_trans_k[SI_TK_TWOPI_Q37]   /* round(2*pi * 2^37) */
-#define K6 si_fp_trans_k[SI_TK_K6]                 /* round(2^40/n) */
-#define K120 si_fp_trans_k[SI_TK_K120]
-#define K24 si_fp_trans_k[SI_TK_K24]
-#define K2 (INT64_C(1) << 39)                      /* 2^40/2 */
-#define ONE40 (INT64_C(1) << 40)
-
-/* sin(2*pi*v) for v in [0, 1/4] given as Q64 (v <= 2^62): k = round(v * 2^8)
- * (0..64), w = v - k/256 (|w| <= 2^-9, at most 24 significant bits),
- * b = 2 pi w from w's normalised top 32 bits, z = b^2, ps / pc the sin / cos
- * polynomials in z; the result is Y * 2^-80 with
- * Y = SIN_T[k] * pc + SIN_T[64-k] * b * ps (Q40 factors), clamped to
- * [0, 2^80], except for k = 0 where it is b * ps kept at b's own scale. */
-static i128 sin_quarter(uint64_t v, int32_t *ey)
+/* sin(pi/2 * v) for v = u * 2^-62 in (0, 1), as Y * 2^ey, on one quadratic piece
+ * of g(v) = sin(pi v / 2) / v per 1/128 of the quarter wave (SIN_QI, Q30):
+ *   i = u[61:55], t = u[54:31] (24 bits, the position in the piece, Q24),
+ *   a = c1 + floor(c2 * t[23:8] / 2^16), G = c0 + floor(a * t / 2^24)      (Q30)
+ *   vn = the top 28 bits of u normalised (u << clz(u), bits 63..36)
+ *   Y = vn * G, ey = -56 - clz(u)  (v = vn * 2^(-26-clz(u)) truncated).
+ * Within 0.64 ulp of sin(2 pi x) for every f32 x after the rounding (sicu-fpacc). */
+static uint64_t sin_quarter(uint64_t u, int32_t *ey)
 {
-    uint64_t k = (v + (1ull << 55)) >> 56;                 /* 0..64 */
-    int64_t w = (int64_t)(v - (k << 56));                  /* |w| <= 2^55 */
-    uint64_t aw = w < 0 ? (uint64_t)-w : (uint64_t)w;
-    int64_t bm = 0, b40 = 0, z, ps, pc, bp;
-    int lz = 63;
-    i128 Y;
-    if (aw) {
-        lz = si_clz64(aw);                                 /* >= 8 */
-        bm = (int64_t)((((aw << lz) >> 32) * (u128)TWOPI_Q37) >> 32);   /* |b| = bm * 2^(-37-lz) */
-        b40 = bm >> (lz - 3);                              /* |b|, Q40 */
-    }
-    z = mulsh(b40, b40, 32);                               /* b^2, Q48 */
-    ps = ONE40 + mulsh(z, -K6 + mulsh(z, K120, 48), 48);
-    pc = ONE40 + mulsh(z, -K2 + mulsh(z, K24, 48), 48);
-    bp = mulsh(bm, ps, 40);                                /* |b| * ps = bp * 2^(-37-lz) */
-    if (k == 0) {                                          /* w = v >= 0 */
-        *ey = -37 - lz;
-        return bp;
-    }
-    bp >>= lz - 3;                                         /* Q40 */
-    Y = (i128)(int64_t)(si_fp_sin_t[k] >> 22) * pc +
-        (i128)(int64_t)(si_fp_sin_t[64 - k] >> 22) * (w < 0 ? -bp : bp);
-    if (Y < 0) Y = 0;
-    if (Y > ((i128)1 << 80)) Y = (i128)1 << 80;
-    *ey = -80;
-    return Y;
+    int64_t G = piece(&si_fp_sin_qi[3 * (u >> 55)], (int64_t)((u >> 31) & 0xffffffu));
+    int lz = si_clz64(u);
+    *ey = -56 - lz;
+    return ((u << lz) >> 36) * (uint64_t)G;
 }
 
 /* Shared by sin and cos; returns the f32 result. */
@@ -497,8 +454,7 @@ static uint32_t sincos32(uint32_t a, int is_cos)
 {
     uint32_t M, s = a >> 31, neg;
     int32_t E, ey;
-    uint64_t F, u;
-    i128 y;
+    uint64_t F, u, y;
     unsigned q;
     switch (tcls32(a)) {
     case T_NAN:  return a | 0x00400000u;
@@ -512,7 +468,8 @@ static uint32_t sincos32(uint32_t a, int is_cos)
     if (E < -20) {                                        /* sin(2 pi x) ~ 2 pi x */
         if (is_cos)
             return 0x3f800000u;
-        return si_fp_round32(s, E - 23 - 37, (uint64_t)M * (uint64_t)TWOPI_Q37, SI_RND_NE, 0);
+        /* v = 4|x| = (M << 4) * 2^(E-25): the first piece at t = 0 (G = c0) */
+        return si_fp_round32(s, E - 25 - 30, ((uint64_t)M << 4) * (uint64_t)si_fp_sin_qi[0], SI_RND_NE, 0);
     }
     F = (uint64_t)((u128)M << (E - 23 + 64));             /* frac(|x|), Q64, exact */
     q = (unsigned)(F >> 62);
@@ -521,11 +478,15 @@ static uint32_t sincos32(uint32_t a, int is_cos)
         q = (q + 1) & 3;                                   /* cos t = sin(t + 1/4) */
         s = 0;
     }
-    y = (q & 1) ? sin_quarter((1ull << 62) - u, &ey) : sin_quarter(u, &ey);
+    if (q & 1)
+        u = (1ull << 62) - u;                              /* sin(pi/2 (1 - v)) */
     neg = s ^ (q >> 1);
-    if (y == 0)
-        return 0;
-    return fix_to_f32(neg ? -y : y, ey);
+    if (u == 0)
+        return 0;                                          /* a zero result is +0 */
+    if (u == 1ull << 62)
+        return (neg << 31) | 0x3f800000u;                  /* +-1 */
+    y = sin_quarter(u, &ey);
+    return si_fp_round32(neg, ey, y, SI_RND_NE, 0);
 }
 
 uint32_t si_f32_sin(uint32_t a, const si_fpm *m) { (void)m; return sincos32(a, 0); }

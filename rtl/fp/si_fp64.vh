@@ -290,10 +290,33 @@ function automatic [63:0] fp64_mulx(input [63:0] a_, input [63:0] b_, input [1:0
     end
 endfunction
 
+// The significand of a finite nonzero f64 with the leading one at bit 52
+// (denormals normalised): the FMA's product operand.
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [52:0] fp64_sig53(input [63:0] a_);
+    reg [63:0] n_;
+    begin
+        n_ = fp64_norm(a_[62:0]);
+        fp64_sig53 = {1'b1, n_[51:0]};
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
 // fma(a, b, c) with the exact result scaled by 2^scale before the single
 // rounding (scale is 0 except for div_fmas).
 function automatic [148:0] fp64_fmax_rq(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
                                         input [1:0] den_, input signed [15:0] scale_);
+    begin
+        fp64_fmax_rq = fp64_fmax_rqp(a_, b_, c_, rm_, den_, scale_,
+                                     {53'd0, fp64_sig53(a_)} * {53'd0, fp64_sig53(b_)});
+    end
+endfunction
+
+/* verilator lint_off UNUSEDSIGNAL */
+// fp64_fmax_rq given the product of the significands, pin_ =
+// fp64_sig53(a) * fp64_sig53(b) (the quarter-rate datapath's shared array).
+function automatic [148:0] fp64_fmax_rqp(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
+                                         input [1:0] den_, input signed [15:0] scale_, input [105:0] pin_);
     reg [1:0] ka_, kb_, kc_;
     reg ps_, sc_, swap_, sbig_;
     reg [63:0] na_, nb_, nc_;
@@ -310,31 +333,31 @@ function automatic [148:0] fp64_fmax_rq(input [63:0] a_, input [63:0] b_, input 
         sc_ = c_[63];
         nc_ = fp64_norm(c_[62:0]);
         if (ka_ == 2'd3)
-            fp64_fmax_rq = fp64_rq_special(a_ | 64'h0008000000000000);
+            fp64_fmax_rqp = fp64_rq_special(a_ | 64'h0008000000000000);
         else if (kb_ == 2'd3)
-            fp64_fmax_rq = fp64_rq_special(b_ | 64'h0008000000000000);
+            fp64_fmax_rqp = fp64_rq_special(b_ | 64'h0008000000000000);
         else if (kc_ == 2'd3)
-            fp64_fmax_rq = fp64_rq_special(c_ | 64'h0008000000000000);
+            fp64_fmax_rqp = fp64_rq_special(c_ | 64'h0008000000000000);
         else if (ka_ == 2'd2 || kb_ == 2'd2) begin
             if (ka_ == 2'd0 || kb_ == 2'd0 || (kc_ == 2'd2 && sc_ != ps_))
-                fp64_fmax_rq = fp64_rq_special(64'h7ff8000000000000);
+                fp64_fmax_rqp = fp64_rq_special(64'h7ff8000000000000);
             else
-                fp64_fmax_rq = fp64_rq_special({ps_, 11'h7ff, 52'd0});
+                fp64_fmax_rqp = fp64_rq_special({ps_, 11'h7ff, 52'd0});
         end else if (kc_ == 2'd2)
-            fp64_fmax_rq = fp64_rq_special(c_);
+            fp64_fmax_rqp = fp64_rq_special(c_);
         else if (ka_ == 2'd0 || kb_ == 2'd0) begin
             if (kc_ == 2'd0)
-                fp64_fmax_rq = fp64_rq_special({(rm_ == 2'd2) ? (ps_ | sc_) : (ps_ & sc_), 63'd0});
+                fp64_fmax_rqp = fp64_rq_special({(rm_ == 2'd2) ? (ps_ | sc_) : (ps_ & sc_), 63'd0});
             else begin
-                fp64_fmax_rq = fp64_rq_round(sc_, fp64_nexp(nc_[63:52]) + scale_, {11'd0, 1'b1, nc_[51:0]}, rm_, den_[1]);
+                fp64_fmax_rqp = fp64_rq_round(sc_, fp64_nexp(nc_[63:52]) + scale_, {11'd0, 1'b1, nc_[51:0]}, rm_, den_[1]);
             end
         end else begin
             na_ = fp64_norm(a_[62:0]);
             nb_ = fp64_norm(b_[62:0]);
-            p_ = {53'd0, 1'b1, na_[51:0]} * {53'd0, 1'b1, nb_[51:0]};
+            p_ = pin_;
             ep_ = fp64_nexp(na_[63:52]) + fp64_nexp(nb_[63:52]);
             if (kc_ == 2'd0) begin
-                fp64_fmax_rq = fp64_rq_round(ps_, ep_ + 16'sd42 + scale_, {p_[105:43], p_[42] | (|p_[41:0])},
+                fp64_fmax_rqp = fp64_rq_round(ps_, ep_ + 16'sd42 + scale_, {p_[105:43], p_[42] | (|p_[41:0])},
                                        rm_, den_[1]);
             end else begin
                 // both significands with the leading bit at 125
@@ -354,18 +377,19 @@ function automatic [148:0] fp64_fmax_rq(input [63:0] a_, input [63:0] b_, input 
                 sm_ = sm_ | {127'd0, st_};
                 r_ = (ps_ == sc_) ? big_ + sm_ : big_ - sm_;
                 if (r_ == 128'd0)
-                    fp64_fmax_rq = fp64_rq_special({rm_ == 2'd2, 63'd0});
+                    fp64_fmax_rqp = fp64_rq_special({rm_ == 2'd2, 63'd0});
                 else begin
                     lz_ = fp64_clz128(r_);
                     lzs_ = {9'd0, lz_};
                     r_ = r_ << lz_;
-                    fp64_fmax_rq = fp64_rq_round(sbig_, ebig_ + 16'sd64 - lzs_ + scale_,
+                    fp64_fmax_rqp = fp64_rq_round(sbig_, ebig_ + 16'sd64 - lzs_ + scale_,
                                            {r_[127:65], r_[64] | (|r_[63:0])}, rm_, den_[1]);
                 end
             end
         end
     end
 endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 function automatic [63:0] fp64_fmax(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [1:0] rm_,
                                     input [1:0] den_, input signed [15:0] scale_);
@@ -590,6 +614,14 @@ endfunction
 // (R * 2^(75-er) + R * E) * 2^(2er-98), shifted right by 38 with sticky.
 function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_, input signed [15:0] e_,
                                           input [31:0] r_);
+    begin
+        si_f64_rrs_rq = si_f64_rrs_rqp(a_, which_, e_, r_, {3'd0, 1'b1, a_[51:0]} * {32'd0, 1'b1, r_[22:0]});
+    end
+endfunction
+
+// si_f64_rrs_rq given P = M * R (pin_, the quarter-rate datapath's shared array).
+function automatic [148:0] si_f64_rrs_rqp(input [63:0] a_, input [1:0] which_, input signed [15:0] e_,
+                                           input [31:0] r_, input [55:0] pin_);
     reg [23:0] rr_;
     reg signed [15:0] er_;
     reg [55:0] p_;
@@ -600,7 +632,7 @@ function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_, in
     begin
         rr_ = {1'b1, r_[22:0]};
         er_ = {8'd0, r_[30:23]} - 16'sd127;
-        p_ = {3'd0, 1'b1, a_[51:0]} * {32'd0, rr_};
+        p_ = pin_;
         re_ = $signed({1'b0, rr_}) * $signed(-p_);
         v_ = (er_[0] ? {2'b00, rr_, 76'd0} : {3'b000, rr_, 75'd0}) + {{21{re_[80]}}, re_};
         // special operands (denormals read as zero)
@@ -619,12 +651,12 @@ function automatic [148:0] si_f64_rrs_rq(input [63:0] a_, input [1:0] which_, in
             spec_ = 1'b0;
         end
         if (spec_)
-            si_f64_rrs_rq = fp64_rq_special(sp_);
+            si_f64_rrs_rqp = fp64_rq_special(sp_);
         else if (which_ == 2'd0)
-            si_f64_rrs_rq = fp64_rq_round(a_[63], (er_ <<< 1) - 16'sd60 - e_,
+            si_f64_rrs_rqp = fp64_rq_round(a_[63], (er_ <<< 1) - 16'sd60 - e_,
                                           {v_[101:38] | {63'd0, v_[37:0] != 38'd0}}, 2'd0, 1'b0);
         else
-            si_f64_rrs_rq = fp64_rq_round(1'b0, er_ - 16'sd23 + ((which_ == 2'd1) ? -(e_ >>> 1) : (e_ >>> 1)),
+            si_f64_rrs_rqp = fp64_rq_round(1'b0, er_ - 16'sd23 + ((which_ == 2'd1) ? -(e_ >>> 1) : (e_ >>> 1)),
                                           {40'd0, rr_}, 2'd0, 1'b0);
     end
 endfunction

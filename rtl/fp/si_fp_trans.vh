@@ -22,8 +22,9 @@
 //    anything nonzero follows, so the result is identical.  rcp gets its
 //    quotient from a Newton step and an exact correction (fptr_tu), sqrt and
 //    rsq from digit recurrences.
-//  - rcp, log2, exp2, sin and cos share the products (at most 42 x 42 bits)
-//    and the rounder of fptr_tu; their constants are the table fptab_trans_k.
+//  - rcp, log2, exp2, sin and cos share the products and the rounder of
+//    fptr_tu; log2, exp2 and sin/cos evaluate quadratic pieces of a table
+//    (fptab_log_qi, fptab_exp_qi, fptab_sin_qi).
 //  - Function arguments and locals are all named tr_* so that they do not
 //    shadow (VARHIDDEN) signals of the including module.
 
@@ -286,35 +287,18 @@ function automatic [31:0] si_f32_rsq_legacy(input [31:0] tr_a, input [31:0] tr_m
 endfunction
 
 // ------------------------------------------------------------ fixed-point transcendentals
-// log2, exp2, sin and cos compute in fixed point with Q40 polynomial values
-// and products no wider than 42 x 42 bits (docs/fp.md 9.2, sw/fp_trans.c).
-// The ROM tables keep their Q62 entries; the algorithms read their top bits
-// (T >> 22).  A wide fixed-point result goes to fptr_rne32 as its top 64
-// bits plus a sticky bit; at least 26 significant bits remain, so the f32
-// rounding is that of the exact value.
+// log2, exp2, sin and cos compute in fixed point on tables of quadratic
+// pieces (docs/fp.md 9.2, sw/fp_trans.c): a piece {c0, c1, c2} (Q30) and a
+// position t in it (Q24) give a = c1 + floor(c2 * t[23:8] / 2^16),
+// G = c0 + floor(a * t / 2^24) (Q30); every truncation is part of the
+// definition.
 
 // -------------------------------------------------------------------- log2
 
-// G_k = (-1)^(k+1) * round(2^40 / (k ln 2)), k = 1..5 (Q40; the table fptab_trans_k)
-function automatic signed [41:0] fptr_log_g(input [2:0] tr_k);
-    begin
-        fptr_log_g = fptab_trans_k({1'b0, tr_k} - 4'd1);
-    end
-endfunction
-
-// the other Q40 constants (fptab_trans_k, sw/fp_tables.h SI_TK_*)
-function automatic [41:0] fptr_k(input [3:0] tr_i);
-    begin
-        fptr_k = fptab_trans_k(tr_i);
-    end
-endfunction
-
-// log2(x) of a positive normal x = M * 2^(E-23):
-//   x in [1 - 2^-8, 1): e = 0, L = 0, rr = (M - 2^24) * 2^9;
-//   else i = M[22:15], e = E, L = LOG_L[i], rr = M * LOG_R[i] - 2^33;
-//   (r = rr * 2^-33 exactly, |r| <= 2^-8: rr fits 26 bits)
-//   p = G5; p = G_k + floor(rr * p / 2^33), k = 4..1 (Q40);
-//   S = e * 2^73 + L * 2^11 + rr * p (exact); result RNE(S * 2^-73).
+// log2(x) of a positive normal x = M * 2^(E-23), on the pieces of
+// g(v) = log2(v) / (v - 1): piece {E != -1, M[22:16]} of LOG_QI, t = M[15:0] << 8;
+//   E = -1 (x in [1/2, 1)): result RNE(-(2^24 - M) * G * 2^-54);
+//   otherwise:              result RNE((E * 2^53 + (M - 2^23) * G) * 2^-53).
 
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [31:0] si_f32_log(input [31:0] tr_a, input [31:0] tr_mode);
@@ -345,10 +329,8 @@ endfunction
 
 // -------------------------------------------------------------------- exp2
 
-// exp2(x): X = floor(x * 2^64), n = X >> 64, f = X mod 2^64, i = f >> 56,
-// r = f[55:24] (Q40, < 2^-8), p = D3; p = D_k + floor(r * p / 2^40), k = 2, 1;
-// q = 2^40 + floor(r * p / 2^40), mant = (EXP_T[i] >> 22) * q (Q80),
-// result RNE(mant * 2^(n-80)).
+// exp2(x): X = floor(x * 2^64), n = X >> 64, f = X mod 2^64; on the pieces of
+// 2^v: piece f[63:57] of EXP_QI, t = f[56:33], result RNE(G * 2^(n-30)).
 // fptr_exp_pre: {n, f} (meaningful on the general path); the rest is in fptr_tu.
 /* verilator lint_off UNUSEDSIGNAL */
 function automatic [79:0] fptr_exp_pre(input [31:0] tr_a);
@@ -409,15 +391,12 @@ endfunction
 
 // ---------------------------------------------------------------- sin / cos
 
-// SQ(v) = sin(2*pi*v) for v in [0, 1/4] as Q64 (v <= 2^62).  k = round(v * 2^8) (0..64), w = v - k/256
-// (|w| <= 2^-9, at most 24 significant bits), lz = clz(|w|) (>= 8),
-// bm = floor(top32(|w| << lz) * TWOPI_Q37 / 2^32) (|b| = bm * 2^(-37-lz)),
-// b40 = bm >> (lz-3) (Q40), z = floor(b40^2 / 2^32) (Q48),
-// ps = 2^40 + floor(z * (-K6 + floor(z * K120 / 2^48)) / 2^48),
-// pc = 2^40 + floor(z * (-K2 + floor(z * K24 / 2^48)) / 2^48),
-// bp = floor(bm * ps / 2^40); k = 0: bp * 2^(-37-lz); otherwise
-// Y = (SIN_T[k] >> 22) * pc +- (SIN_T[64-k] >> 22) * (bp >> (lz-3)) (sign of w),
-// clamped to [0, 2^80], as Y * 2^-80.  |x| < 2^-20: sin = RNE(M * TWOPI_Q37 * 2^(E-60)).
+// SQ(u) = sin(pi/2 * v) for v = u * 2^-62 in (0, 1), on one quadratic piece of
+// g(v) = sin(pi v / 2) / v per 1/128 (SIN_QI: c0, c1, c2 in Q30; sw/fp_trans.c):
+// i = u[61:55], t = u[54:31] (Q24), a = c1 + floor(c2 * t[23:8] / 2^16),
+// G = c0 + floor(a * t / 2^24), lz = clz(u), vn = (u << lz)[63:36] (28 bits),
+// SQ = RNE(vn * G * 2^(-56-lz)).  u = 2^62 gives 1, u = 0 gives +0.
+// |x| < 2^-20: sin = RNE((M << 4) * c0[0] * 2^(E-55)) (the first piece at t = 0).
 
 // Shared by sin and cos (the input is in revolutions).  F = frac(|x|) as Q64,
 // quadrant q = F >> 62, u = F mod 2^62; cos uses q + 1 and a positive sign;
@@ -442,65 +421,51 @@ endfunction
 
 // -------------------------------------------------------------------- the unit
 
-// log2 (fn 0), exp2 (1), sin (2) and cos (3) on one set of products and one
-// rounder, as the quarter-rate datapath builds them.  Each function keeps
-// its own argument reduction; the products take the operands of the
-// function that runs:
-//          log2 (Horner on rr)   exp2 (Horner on r)   sin / cos
-//   P1                                                top32(|w| << lz) * TWOPI_Q37
-//                                                     (|x| < 2^-20: M * 2^8 * TWOPI_Q37)
-//   P2                                                b40 * b40
-//   P3, P4                                            z * K120, z * K24 (constants)
-//   P5     rr * G5               r * D3               z * (-K6 + ...)
-//   P6     rr * p                r * p                z * (-K2 + ...)
-//   P7     rr * p                r * p                bm * ps
-//   P8     rr * p                EXP_T' * q           SIN_T'[k] * pc
-//   P9     rr * p                                     SIN_T'[64-k] * bq
+// log2 (fn 0), exp2 (1), sin (2) and cos (3) on one piece evaluation, one
+// set of products and one rounder, as the quarter-rate datapath builds them;
+// fn 4 is the f32 reciprocal (above).  Each function keeps its own argument
+// reduction; the products take the operands of the function that runs:
+//          log2 / exp2 / sin, cos                 rcp
+//   P5     c2 * t[23:8] (17 x 16)                 rr * LOG_R[i] (26 x 11)
+//   P6     a * t (25 x 24)                        M * y1 (24 x 41)
+//   P7     log2: (2^24 - M or M - 2^23) * G,      e1 * y1 (27 x 41)
+//          sin: vn * G (at most 28 x 31)
+//   P8                                            q~ * M (28 x 24)
 // The results are those of the separate algorithms above (docs/fp.md 9.2).
-// (only the high bits of the products are kept)
-// fn 4 is the f32 reciprocal (above).  fn 5, 6 and 7 are the 32-bit integer
-// multiplies on P9 (tr_b the second operand): v_mul_lo_u32/i32 (the low
-// word), v_mul_hi_u32 and v_mul_hi_i32 (the high word of the unsigned or
-// signed 64-bit product).
 /* verilator lint_off UNUSEDSIGNAL */
-function automatic [31:0] fptr_tux(input [2:0] tr_fn, input [31:0] tr_a, input [31:0] tr_b);
-    reg tr_exp, tr_sin, tr_cos, tr_rcp, tr_mul, tr_small, tr_sp, tr_rs;
+function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
+    reg tr_exp, tr_sin, tr_cos, tr_rcp, tr_small, tr_sp, tr_rs, tr_lhalf;
     reg signed [15:0] tr_e, tr_rex;
     reg [63:0] tr_rsig;
     reg [31:0] tr_spv;
     // log2
-    reg signed [25:0] tr_rr;
-    reg signed [8:0] tr_le;
-    reg [63:0] tr_L;
-    reg [34:0] tr_mr;
-    reg [24:0] tr_d;
-    reg signed [83:0] tr_S;
-    reg [83:0] tr_mag;
+    reg [23:0] tr_lm;
+    reg signed [63:0] tr_S;
+    reg [63:0] tr_mag;
     // exp2
     reg [79:0] tr_nf;
-    reg [63:0] tr_et;
     // sin / cos
-    reg [63:0] tr_qv, tr_w, tr_aw, tr_wn, tr_st, tr_ct;
-    reg [6:0] tr_k, tr_lz;
-    reg [39:0] tr_bm, tr_b40;
-    reg [35:0] tr_z;
-    reg [40:0] tr_ps, tr_pc, tr_bq;
-    reg signed [40:0] tr_c1, tr_c2;
-    reg signed [83:0] tr_Y;
-    // the products and the running polynomial value
-    reg [31:0] tr_a1;
-    reg [71:0] tr_m1, tr_m3, tr_m4;
-    reg [79:0] tr_m2;
-    reg signed [36:0] tr_a5, tr_a6;
-    reg signed [41:0] tr_b5, tr_b6, tr_b7, tr_a8, tr_b8, tr_a9, tr_b9;
-    reg signed [40:0] tr_a7;
-    reg signed [78:0] tr_m5, tr_m6;
-    reg signed [82:0] tr_m7;
-    reg signed [83:0] tr_m8, tr_m9;
-    reg signed [41:0] tr_p;
-    reg [40:0] tr_q;
-    reg [41:0] tr_ktw, tr_k6, tr_k120, tr_k24;
+    reg [63:0] tr_qv, tr_un;
+    reg [27:0] tr_vn;
+    reg [6:0] tr_lz;
+    // the piece of sin, exp2 or log2 and its evaluation
+    reg [72:0] tr_sq;                   // {c0 (31), c1 (25, signed), c2 (17, signed)}
+    reg [23:0] tr_t;
+    reg signed [24:0] tr_qa;
+    reg [30:0] tr_G;
+    // the products
+    reg signed [25:0] tr_a5;
+    reg signed [17:0] tr_b5;
+    reg signed [43:0] tr_m5;
+    reg signed [24:0] tr_a6;
+    reg signed [41:0] tr_b6, tr_b7;
+    reg signed [66:0] tr_m6;
+    reg signed [28:0] tr_a7;
+    reg signed [70:0] tr_m7;
+    reg [51:0] tr_m8;
     // rcp
+    reg signed [25:0] tr_rr;
+    reg [34:0] tr_mr;
     reg [40:0] tr_y1;
     reg [41:0] tr_y2;
     reg signed [64:0] tr_e1;
@@ -511,107 +476,64 @@ function automatic [31:0] fptr_tux(input [2:0] tr_fn, input [31:0] tr_a, input [
         tr_sin = tr_fn == 3'd2 || tr_fn == 3'd3;
         tr_cos = tr_fn == 3'd3;
         tr_rcp = tr_fn == 3'd4;
-        tr_mul = tr_fn[2] && tr_fn[1:0] != 2'd0;
         tr_e = fptr_exp(tr_a[30:23]);
-        // ---- log2 reduction
-        tr_mr = 35'd0;
-        tr_d = 25'd0;
-        tr_L = 64'd0;
-        if (!tr_rcp && tr_a[30:23] == 8'd126 && tr_a[22:16] == 7'h7f) begin
-            tr_le = 9'sd0;
-            tr_d = {2'b01, tr_a[22:0]} - 25'h1000000;                  // M - 2^24 in [-2^16, -1]
-            tr_rr = $signed({tr_d[16:0], 9'd0});
-        end else begin
-            tr_le = $signed({1'b0, tr_a[30:23]}) - 9'sd127;
-            tr_L = fptab_log_l(tr_a[22:15]);
-            tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
-            tr_rr = $signed(tr_mr[25:0]);                               // - 2^33 leaves the low 26 bits
-        end
+        // ---- rcp seed: y0 = LOG_R[i] / 2^10, r = rr * 2^-33 = M y0 / 2^23 - 1 (|r| <= 2^-8)
+        tr_mr = {11'd0, 1'b1, tr_a[22:0]} * {24'd0, fptab_log_r(tr_a[22:15])};
+        tr_rr = $signed(tr_mr[25:0]);                                   // - 2^33 leaves the low 26 bits
         // ---- exp2 reduction
         tr_nf = fptr_exp_pre(tr_a);
-        tr_et = fptab_exp_t(tr_nf[63:56]);
-        // ---- sin / cos reduction
+        // ---- sin / cos reduction: the piece, the position in it, v normalised
         tr_small = tr_e < -16'sd20;
         tr_qv = fptr_sincos_v(tr_a, tr_cos);
-        tr_k = tr_qv[62:56] + {6'd0, tr_qv[55]};                        // (v + 2^55) >> 56
-        tr_w = {1'b0, tr_qv[62:0]} - {1'b0, tr_k, 56'd0};               // |w| <= 2^55
-        tr_aw = tr_w[63] ? (64'd0 - tr_w) : tr_w;
-        tr_lz = fptr_clz64(tr_aw);
-        tr_wn = tr_aw << tr_lz[5:0];
-        tr_st = fptab_sin_t(tr_k);
-        tr_ct = fptab_sin_t(7'd64 - tr_k);
-        // ---- P1..P4 (sin / cos)
-        tr_a1 = tr_small ? {1'b1, tr_a[22:0], 8'd0} : tr_wn[63:32];
-        tr_ktw = fptr_k(4'd8);                                          // TWOPI_Q37
-        tr_k6 = fptr_k(4'd9);
-        tr_k120 = fptr_k(4'd10);
-        tr_k24 = fptr_k(4'd11);
-        tr_m1 = tr_a1 * tr_ktw[39:0];
-        tr_bm = (tr_aw != 64'd0) ? tr_m1[71:32] : 40'd0;
-        tr_b40 = tr_bm >> (tr_lz - 7'd3);
-        tr_m2 = tr_b40 * tr_b40;
-        tr_z = tr_m2[67:32];
-        tr_m3 = tr_z * tr_k120[35:0];
-        tr_m4 = tr_z * tr_k24[35:0];
-        tr_c1 = $signed({17'd0, tr_m3[71:48]}) - $signed(tr_k6[40:0]);
-        tr_c2 = $signed({17'd0, tr_m4[71:48]}) - 41'sd549755813888;     // - K2 = 2^39
-        // ---- P5
-        if (tr_sin)      begin tr_a5 = $signed({1'b0, tr_z}); tr_b5 = {tr_c1[40], tr_c1}; end
-        else if (tr_exp) begin tr_a5 = $signed({5'd0, tr_nf[55:24]}); tr_b5 = fptr_k(4'd7); end    // D3
-        else             begin tr_a5 = {{11{tr_rr[25]}}, tr_rr}; tr_b5 = tr_rcp ? {31'd0, fptab_log_r(tr_a[22:15])} : fptr_log_g(3'd5); end
+        tr_lz = fptr_clz64({1'b0, tr_qv[62:0]});
+        tr_un = {1'b0, tr_qv[62:0]} << tr_lz[5:0];
+        tr_vn = tr_small ? {1'b1, tr_a[22:0], 4'd0} : tr_un[63:36];     // v = (M << 4) * 2^(E-25)
+        // ---- log2 reduction: x in [1/2, 1) (E = -1) uses the lower half of LOG_QI
+        tr_lhalf = tr_a[30:23] == 8'd126;
+        tr_lm = tr_lhalf ? (24'd0 - {1'b1, tr_a[22:0]}) : {1'b0, tr_a[22:0]};  // 2^24 - M or M - 2^23
+        // ---- the piece and the position t in it (Q24)
+        if (tr_sin) begin
+            tr_sq = fptab_sin_qi(tr_small ? 7'd0 : tr_qv[61:55]);
+            tr_t = tr_small ? 24'd0 : tr_qv[54:31];
+        end else if (tr_exp) begin
+            tr_sq = fptab_exp_qi(tr_nf[63:57]);
+            tr_t = tr_nf[56:33];
+        end else begin
+            tr_sq = fptab_log_qi({!tr_lhalf, tr_a[22:16]});
+            tr_t = {tr_a[15:0], 8'd0};
+        end
+        // ---- P5: c2 * t[23:8]; rcp: rr * LOG_R[i]
+        if (tr_rcp) begin tr_a5 = tr_rr; tr_b5 = $signed({7'd0, fptab_log_r(tr_a[22:15])}); end
+        else        begin tr_a5 = $signed({10'd0, tr_t[23:8]}); tr_b5 = {tr_sq[16], tr_sq[16:0]}; end
         tr_m5 = tr_a5 * tr_b5;
-        // rcp: y1 = y0 (1 - r) with y0 = LOG_R[i] / 2^10 (Q40; <= 1)
+        // rcp: y1 = y0 (1 - r) (Q40; <= 1)
         tr_y1 = {fptab_log_r(tr_a[22:15]), 30'd0} - tr_m5[43:3];
-        if (tr_exp) tr_p = fptr_k(4'd6) + $signed({10'd0, tr_m5[71:40]});                     // D2
-        else        tr_p = fptr_log_g(3'd4) + $signed(tr_m5[74:33]);
-        tr_ps = {1'b1, 40'd0} + {{10{tr_m5[78]}}, tr_m5[78:48]};
-        // ---- P6
-        if (tr_sin)      begin tr_a6 = $signed({1'b0, tr_z}); tr_b6 = {tr_c2[40], tr_c2}; end
-        else if (tr_exp) begin tr_a6 = $signed({5'd0, tr_nf[55:24]}); tr_b6 = tr_p; end
-        else if (tr_rcp) begin tr_a6 = $signed({13'd0, 1'b1, tr_a[22:0]}); tr_b6 = $signed({1'b0, tr_y1}); end
-        else             begin tr_a6 = {{11{tr_rr[25]}}, tr_rr}; tr_b6 = tr_p; end
+        tr_qa = $signed(tr_sq[41:17]) + $signed({{8{tr_m5[32]}}, tr_m5[32:16]});   // a = c1 + floor(c2 t' / 2^16)
+        // ---- P6: a * t; rcp: M * y1
+        if (tr_rcp) begin tr_a6 = $signed({1'b0, 1'b1, tr_a[22:0]}); tr_b6 = $signed({1'b0, tr_y1}); end
+        else        begin tr_a6 = $signed({1'b0, tr_t}); tr_b6 = {{17{tr_qa[24]}}, tr_qa}; end
         tr_m6 = tr_a6 * tr_b6;
         // rcp: e1 = 1 - x y1 (Q63; about r^2 in size, of either sign: y1 is rounded)
         tr_e1 = $signed({2'b01, 63'd0}) - $signed({1'b0, tr_m6[63:0]});
-        if (tr_exp) tr_p = fptr_k(4'd5) + $signed({10'd0, tr_m6[71:40]});                     // D1
-        else        tr_p = fptr_log_g(3'd3) + $signed(tr_m6[74:33]);
-        tr_pc = {1'b1, 40'd0} + {{10{tr_m6[78]}}, tr_m6[78:48]};
-        // ---- P7
-        if (tr_sin)      begin tr_a7 = $signed({1'b0, tr_bm}); tr_b7 = $signed({1'b0, tr_ps}); end
-        else if (tr_exp) begin tr_a7 = $signed({9'd0, tr_nf[55:24]}); tr_b7 = tr_p; end
-        else if (tr_rcp) begin tr_a7 = {{14{tr_e1[49]}}, tr_e1[49:23]}; tr_b7 = $signed({1'b0, tr_y1}); end
-        else             begin tr_a7 = {{15{tr_rr[25]}}, tr_rr}; tr_b7 = tr_p; end
+        tr_G = tr_sq[72:42] + tr_m6[54:24];                             // G = c0 + floor(a t / 2^24)
+        // ---- P7: sin vn * G, log2 (2^24 - M or M - 2^23) * G; rcp: e1 * y1
+        if (tr_rcp)     begin tr_a7 = {{2{tr_e1[49]}}, tr_e1[49:23]}; tr_b7 = $signed({1'b0, tr_y1}); end
+        else if (tr_sin) begin tr_a7 = $signed({1'b0, tr_vn}); tr_b7 = $signed({11'd0, tr_G}); end
+        else            begin tr_a7 = $signed({5'd0, tr_lm}); tr_b7 = $signed({11'd0, tr_G}); end
         tr_m7 = tr_a7 * tr_b7;
         // rcp: y2 = y1 + y1 e1; q~ = floor(2^26 y2), within 1 of floor(2^49 / M)
-        tr_y2 = {1'b0, tr_y1} + {{9{tr_m7[82]}}, tr_m7[72:40]};
+        tr_y2 = {1'b0, tr_y1} + {{11{tr_m7[70]}}, tr_m7[70:40]};
         tr_qr = tr_y2[41:14];
-        tr_q = {1'b1, 40'd0} + {9'd0, tr_m7[71:40]};
-        tr_p = fptr_log_g(3'd2) + $signed(tr_m7[74:33]);
-        tr_bq = tr_m7[80:40] >> (tr_lz - 7'd3);
-        // ---- P8
-        if (tr_sin)      begin tr_a8 = $signed({1'b0, tr_st[62:22]}); tr_b8 = $signed({1'b0, tr_pc}); end
-        else if (tr_exp) begin tr_a8 = $signed({1'b0, tr_et[62:22]}); tr_b8 = $signed({1'b0, tr_q}); end
-        else if (tr_rcp) begin tr_a8 = $signed({14'd0, tr_qr}); tr_b8 = $signed({18'd0, 1'b1, tr_a[22:0]}); end
-        else             begin tr_a8 = {{16{tr_rr[25]}}, tr_rr}; tr_b8 = tr_p; end
-        tr_m8 = tr_a8 * tr_b8;
-        tr_p = fptr_log_g(3'd1) + $signed(tr_m8[74:33]);
-        // ---- P9
-        if (tr_sin)      begin tr_a9 = $signed({1'b0, tr_ct[62:22]}); tr_b9 = $signed({1'b0, tr_bq}); end
-        else if (tr_mul) begin                                          // 33-bit operands, signed for fn 7
-            tr_a9 = {{10{tr_fn == 3'd7 && tr_a[31]}}, tr_a};
-            tr_b9 = {{10{tr_fn == 3'd7 && tr_b[31]}}, tr_b};
-        end
-        else             begin tr_a9 = {{16{tr_rr[25]}}, tr_rr}; tr_b9 = tr_p; end
-        tr_m9 = tr_a9 * tr_b9;
+        // ---- P8 (rcp): q~ * M
+        tr_m8 = {24'd0, tr_qr} * {28'd0, 1'b1, tr_a[22:0]};
         // ---- results: a special value or a rounding request
         tr_sp = 1'b1;
         tr_spv = 32'd0;
         tr_rs = 1'b0;
         tr_rex = 16'sd0;
         tr_rsig = 64'd0;
-        tr_S = 84'sd0;
-        tr_mag = 84'd0;
-        tr_Y = 84'sd0;
+        tr_S = 64'sd0;
+        tr_mag = 64'd0;
         tr_R = 52'sd0;
         case (tr_fn)
         3'd4: begin                                                     // rcp
@@ -637,20 +559,21 @@ function automatic [31:0] fptr_tux(input [2:0] tr_fn, input [31:0] tr_a, input [
             endcase
         end
         3'd0: begin                                                     // log2
-            tr_S = $signed({{2{tr_le[8]}}, tr_le, 73'd0}) + $signed({{9{tr_L[63]}}, tr_L, 11'd0}) + tr_m9;
-            tr_mag = tr_S[83] ? (84'd0 - tr_S) : tr_S;
+            // E = -1: -(2^24 - M) G (Q54); otherwise E 2^53 + (M - 2^23) G (Q53)
+            tr_S = tr_lhalf ? -$signed(tr_m7[63:0]) : $signed({tr_e[10:0], 53'd0}) + $signed(tr_m7[63:0]);
+            tr_mag = tr_S[63] ? (64'd0 - tr_S) : tr_S;
             case (fptr_cls(tr_a[30:0]))
             2'd3: tr_spv = tr_a | 32'h00400000;
             2'd0: tr_spv = 32'hff800000;
             2'd2: tr_spv = tr_a[31] ? 32'hffc00000 : tr_a;
             default:
                 if (tr_a[31])               tr_spv = 32'hffc00000;
-                else if (tr_mag == 84'd0)   tr_spv = 32'd0;                // log2(1) = +0
+                else if (tr_mag == 64'd0)   tr_spv = 32'd0;                // log2(1) = +0
                 else begin
                     tr_sp = 1'b0;
-                    tr_rs = tr_S[83];
-                    tr_rex = -16'sd55;
-                    tr_rsig = tr_mag[81:18] | {63'd0, tr_mag[17:0] != 18'd0};
+                    tr_rs = tr_S[63];
+                    tr_rex = tr_lhalf ? -16'sd54 : -16'sd53;
+                    tr_rsig = tr_mag;
                 end
             endcase
         end
@@ -665,8 +588,8 @@ function automatic [31:0] fptr_tux(input [2:0] tr_fn, input [31:0] tr_a, input [
                 else if (tr_e < -16'sd64)                  tr_spv = 32'h3f800000;   // |x| < 2^-64
                 else begin
                     tr_sp = 1'b0;
-                    tr_rex = tr_nf[79:64] - 16'sd62;
-                    tr_rsig = tr_m8[81:18] | {63'd0, tr_m8[17:0] != 18'd0};
+                    tr_rex = tr_nf[79:64] - 16'sd30;
+                    tr_rsig = {33'd0, tr_G};
                 end
             endcase
         end
@@ -681,35 +604,25 @@ function automatic [31:0] fptr_tux(input [2:0] tr_fn, input [31:0] tr_a, input [
                 else if (tr_small) begin                                // sin(2 pi x) ~ 2 pi x
                     tr_sp = 1'b0;
                     tr_rs = tr_a[31];
-                    tr_rex = tr_e - 16'sd60;
-                    tr_rsig = tr_m1[71:8];
+                    tr_rex = tr_e - 16'sd55;
+                    tr_rsig = {5'd0, tr_m7[58:0]};
                 end else begin
-                    if (tr_k == 7'd0) begin                             // b * ps at b's scale
-                        tr_rex = -16'sd37 - $signed({9'd0, tr_lz});
-                        tr_rsig = {23'd0, tr_m7[80:40]};
-                    end else begin
-                        tr_Y = tr_w[63] ? (tr_m8 - tr_m9) : (tr_m8 + tr_m9);
-                        if (tr_Y[83])                    tr_Y = 84'sd0;
-                        else if (tr_Y > (84'sd1 <<< 80)) tr_Y = 84'sd1 <<< 80;
-                        tr_rex = -16'sd63;
-                        tr_rsig = tr_Y[80:17] | {63'd0, tr_Y[16:0] != 17'd0};
-                    end
                     tr_rs = (tr_a[31] && !tr_cos) ^ tr_qv[63];
-                    tr_sp = tr_rsig == 64'd0;                           // a zero result is +0
+                    if (tr_qv[62:0] == 63'd0)
+                        tr_spv = 32'd0;                                 // a zero result is +0
+                    else if (tr_qv[62])
+                        tr_spv = {tr_rs, 31'h3f800000};                 // +-1
+                    else begin
+                        tr_sp = 1'b0;
+                        tr_rex = -16'sd56 - $signed({9'd0, tr_lz});
+                        tr_rsig = {5'd0, tr_m7[58:0]};
+                    end
                 end
             endcase
         end
         endcase
-        if (tr_mul)
-            fptr_tux = (tr_fn == 3'd5) ? tr_m9[31:0] : tr_m9[63:32];
-        else
-            fptr_tux = tr_sp ? tr_spv : fptr_rne32(tr_rs, tr_rex, tr_rsig);
+        fptr_tu = tr_sp ? tr_spv : fptr_rne32(tr_rs, tr_rex, tr_rsig);
     end
-endfunction
-
-// The f32 functions of the unit (fn 0 to 4).
-function automatic [31:0] fptr_tu(input [2:0] tr_fn, input [31:0] tr_a);
-    fptr_tu = fptr_tux(tr_fn, tr_a, 32'd0);
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 

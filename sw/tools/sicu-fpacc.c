@@ -1,13 +1,15 @@
 /*
  * sicu-fpacc - exhaustive accuracy of the transcendental unit's log2, exp2,
- * sin and cos (sw/fp_trans.c, docs/fp.md 9.2) against libm in long double,
- * and a systematic sweep of the f64 rcp, rsq and sqrt (docs/fp.md 9.3).
+ * sin, cos, rsq and sqrt (sw/fp_trans.c, docs/fp.md 9.1-9.2) against libm in
+ * long double, and a systematic sweep of the f64 rcp, rsq and sqrt (docs/fp.md
+ * 9.3).
  *
- *   sicu-fpacc [log|exp|sin|cos|rcp64|rsq64|sqrt64 ...]
+ *   sicu-fpacc [log|exp|sin|cos|rsq|sqrt|rcp64|rsq64|sqrt64 ...]
  *                                         (default: all; `make fp-accuracy`)
  *
  * Every f32 input of the function's domain with a normal result is checked:
- * log2 every positive normal x; exp2 x in [-126, 128) with |x| >= 2^-64;
+ * log2, rsq and sqrt every positive normal x; exp2 x in [-126, 128) with
+ * |x| >= 2^-64;
  * sin and cos |x| <= 256, the reference taking an exact reduction of x to
  * [0, 1/4] revolution first.  Prints, per function, the inputs checked, the
  * results that are not the correctly rounded one, and the worst error in ulp
@@ -50,9 +52,9 @@ static long double cos2pi(long double x)
     return sin2pi(0.25L - fr);               /* exact argument */
 }
 
-enum { F_LOG, F_EXP, F_SIN, F_COS, F_RCP64, F_RSQ64, F_SQRT64, F_N };
-static const char *fname[F_N] = { "log", "exp", "sin", "cos", "rcp64", "rsq64", "sqrt64" };
-static const double limit[F_N] = { 1, 1, 1, 1, 128, 0x1p29, 0x1p29 };   /* ulp */
+enum { F_LOG, F_EXP, F_SIN, F_COS, F_RSQ, F_SQRT, F_RCP64, F_RSQ64, F_SQRT64, F_N };
+static const char *fname[F_N] = { "log", "exp", "sin", "cos", "rsq", "sqrt", "rcp64", "rsq64", "sqrt64" };
+static const double limit[F_N] = { 1, 1, 1, 1, 1, 1, 128, 0x1p29, 0x1p29 };   /* ulp */
 
 static double d_of(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
@@ -65,7 +67,7 @@ static void check_binade(int fn, uint32_t e, struct acc *a)
     memset(&m, 0, sizeof m);
     memset(a, 0, sizeof *a);
     for (uint32_t sg = 0; sg < 2; sg++) {
-        if (fn == F_LOG && sg)
+        if ((fn == F_LOG || fn == F_RSQ || fn == F_SQRT) && sg)
             break;
         for (uint32_t mm = 0; mm < (1u << 23); mm++) {
             uint32_t x = (sg << 31) | (e << 23) | mm, r;
@@ -79,6 +81,8 @@ static void check_binade(int fn, uint32_t e, struct acc *a)
             case F_SIN:
                 if (fabsf(xf) > 256.0f) continue;    /* outside the ISA's domain (docs/fp.md 9.2) */
                 ref = sin2pi(xf); r = si_f32_sin(x, &m); break;
+            case F_RSQ:  ref = 1.0L / sqrtl(xf); r = si_f32_rsq(x, &m); break;
+            case F_SQRT: ref = sqrtl(xf); r = si_f32_sqrt(x, &m); break;
             default:
                 if (fabsf(xf) > 256.0f) continue;
                 ref = cos2pi(xf); r = si_f32_cos(x, &m); break;
@@ -134,7 +138,8 @@ int main(int argc, char **argv)
         for (k = 0; k < F_N && strcmp(argv[i], fname[k]); k++)
             ;
         if (k == F_N) {
-            fprintf(stderr, "sicu-fpacc: unknown function '%s' (log, exp, sin, cos, rcp64, rsq64, sqrt64)\n",
+            fprintf(stderr, "sicu-fpacc: unknown function '%s' (log, exp, sin, cos, rsq, sqrt, rcp64, rsq64, "
+                    "sqrt64)\n",
                     argv[i]);
             return 2;
         }
@@ -146,7 +151,7 @@ int main(int argc, char **argv)
             continue;
         int f64 = fn >= F_RCP64;
         uint32_t lo = f64 ? 0 : fn == F_EXP ? 127 - 64 : 1;
-        uint32_t hi = f64 ? 255 : fn == F_EXP ? 127 + 6 : fn == F_LOG ? 254 : 127 + 8;
+        uint32_t hi = f64 ? 255 : fn == F_EXP ? 127 + 6 : fn == F_SIN || fn == F_COS ? 127 + 8 : 254;
         struct acc tot = { 0 }, part[256];
 #pragma omp parallel for schedule(dynamic)
         for (uint32_t e = lo; e <= hi; e++) {
