@@ -145,8 +145,8 @@ rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened
 	@bash scripts/rtl-synth.sh $(CHECK_BUILD) $(CHECK_CONFIG)
 
 # ---------------------------------------------------------------- transcendental accuracy
-# sicu-fpacc checks log2, exp2, sin and cos on every f32 input of their
-# domain against libm in long double (about 10 minutes on 2 cores), and
+# sicu-fpacc checks log2, exp2, sin, cos, rsq and sqrt on every f32 input of
+# their domain against libm in long double (about 15 minutes on 2 cores), and
 # sweeps the f64 rcp/rsq/sqrt over every 24-bit significand prefix.
 FPACC_TOOL := $(BUILD)/bin/sicu-fpacc
 .PHONY: fp-accuracy
@@ -154,7 +154,7 @@ $(FPACC_TOOL): sw/tools/sicu-fpacc.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isw -fopenmp -o $@ $< $(LIB) -lm $(LDFLAGS)
 
-fp-accuracy: $(FPACC_TOOL) ## Accuracy vs libm: log2/exp2/sin/cos exhaustive, f64 rcp/rsq/sqrt swept (FNS="log ... sqrt64"; ~10 min)
+fp-accuracy: $(FPACC_TOOL) ## Accuracy vs libm: log2/exp2/sin/cos/rsq/sqrt exhaustive, f64 rcp/rsq/sqrt swept (FNS="log ... sqrt64"; ~15 min)
 	$(FPACC_TOOL) $(FNS)
 
 # ---------------------------------------------------------------- area proxies (docs/area.md)

@@ -79,3 +79,39 @@ function automatic [63:0] fu_outmod(input [63:0] pre, input [7:0] kd, input fu_v
   else
     fu_outmod = fu_outmod32(pre, kd[7:5], fu_vop3, fu_omod, fu_clamp, fu_mode);
 endfunction
+
+// Sums of absolute byte differences: v_sad_u8/msad/sad_hi (the lane) and
+// v_qsad_u8/v_mqsad_pk_u16_u8 (the quarter-rate datapath, as on GCN1).
+// msad skips bytes whose reference byte (b) is zero.
+function automatic [10:0] fu_sad8(input [31:0] fs_a, input [31:0] fs_b, input fs_masked);
+  reg [7:0] fs_d0, fs_d1, fs_d2, fs_d3;
+  begin
+    fs_d0 = (fs_a[7:0]   > fs_b[7:0])   ? fs_a[7:0]   - fs_b[7:0]   : fs_b[7:0]   - fs_a[7:0];
+    fs_d1 = (fs_a[15:8]  > fs_b[15:8])  ? fs_a[15:8]  - fs_b[15:8]  : fs_b[15:8]  - fs_a[15:8];
+    fs_d2 = (fs_a[23:16] > fs_b[23:16]) ? fs_a[23:16] - fs_b[23:16] : fs_b[23:16] - fs_a[23:16];
+    fs_d3 = (fs_a[31:24] > fs_b[31:24]) ? fs_a[31:24] - fs_b[31:24] : fs_b[31:24] - fs_a[31:24];
+    if (fs_masked) begin
+      if (fs_b[7:0]   == 8'd0) fs_d0 = 8'd0;
+      if (fs_b[15:8]  == 8'd0) fs_d1 = 8'd0;
+      if (fs_b[23:16] == 8'd0) fs_d2 = 8'd0;
+      if (fs_b[31:24] == 8'd0) fs_d3 = 8'd0;
+    end
+    fu_sad8 = {3'd0, fs_d0} + {3'd0, fs_d1} + {3'd0, fs_d2} + {3'd0, fs_d3};
+  end
+endfunction
+
+// v_qsad_u8 / v_mqsad_pk_u16_u8: four 16-bit accumulators.
+function automatic [63:0] fu_qsad(input [63:0] fs_a, input [31:0] fs_b, input [63:0] fs_c,
+                                    input fs_masked);
+  reg [63:0] fs_r;
+  reg [15:0] fs_acc;
+  integer fs_i;
+  begin
+    fs_r = 64'd0;
+    for (fs_i = 0; fs_i < 4; fs_i = fs_i + 1) begin
+      fs_acc = fs_c[16*fs_i +: 16] + {5'd0, fu_sad8(fs_a[8*fs_i +: 32], fs_b, fs_masked)};
+      fs_r[16*fs_i +: 16] = fs_acc;
+    end
+    fu_qsad = fs_r;
+  end
+endfunction

@@ -34,7 +34,6 @@
 //                 that are kept; never modified);
 //               v_madmk_f32, v_madak_f32: src2 = the literal K
 //                 (madmk = src0*K + src1, madak = src0*src1 + K);
-//               v_qsad_u8 / v_mqsad_pk_u16_u8: src0 and src2 are 64-bit.
 //   mask_in   this lane's bit of the mask operand: VCC for the e32 forms of
 //             v_cndmask_b32 / v_addc_u32 / v_subb_u32 / v_subbrev_u32, the
 //             SGPR-pair src2 for their VOP3 forms, and always VCC for
@@ -190,25 +189,6 @@ module simd_lane (
     lane_absdiff = (a > b) ? a - b : b - a;
   endfunction
 
-  // Sum of absolute byte differences; msad skips bytes whose reference
-  // byte (b) is zero.
-  function automatic [10:0] lane_sad8(input [31:0] a, input [31:0] b, input masked);
-    reg [7:0] d0, d1, d2, d3;
-    begin
-      d0 = (a[7:0]   > b[7:0])   ? a[7:0]   - b[7:0]   : b[7:0]   - a[7:0];
-      d1 = (a[15:8]  > b[15:8])  ? a[15:8]  - b[15:8]  : b[15:8]  - a[15:8];
-      d2 = (a[23:16] > b[23:16]) ? a[23:16] - b[23:16] : b[23:16] - a[23:16];
-      d3 = (a[31:24] > b[31:24]) ? a[31:24] - b[31:24] : b[31:24] - a[31:24];
-      if (masked) begin
-        if (b[7:0]   == 8'd0) d0 = 8'd0;
-        if (b[15:8]  == 8'd0) d1 = 8'd0;
-        if (b[23:16] == 8'd0) d2 = 8'd0;
-        if (b[31:24] == 8'd0) d3 = 8'd0;
-      end
-      lane_sad8 = {3'd0, d0} + {3'd0, d1} + {3'd0, d2} + {3'd0, d3};
-    end
-  endfunction
-
   // (x + y + rnd) >> 1 on bytes, without a 9-bit intermediate.
   function automatic [7:0] lane_avg8(input [7:0] x, input [7:0] y, input rnd);
     lane_avg8 = {1'b0, x[7:1]} + {1'b0, y[7:1]} +
@@ -218,22 +198,6 @@ module simd_lane (
   function automatic [31:0] lane_lerp8(input [31:0] a, input [31:0] b, input [3:0] rnd);
     lane_lerp8 = {lane_avg8(a[31:24], b[31:24], rnd[3]), lane_avg8(a[23:16], b[23:16], rnd[2]),
                   lane_avg8(a[15:8], b[15:8], rnd[1]), lane_avg8(a[7:0], b[7:0], rnd[0])};
-  endfunction
-
-  // v_qsad_u8 / v_mqsad_pk_u16_u8: four 16-bit accumulators.
-  function automatic [63:0] lane_qsad(input [63:0] a, input [31:0] b, input [63:0] c,
-                                      input masked);
-    reg [63:0] r;
-    reg [15:0] acc;
-    integer i;
-    begin
-      r = 64'd0;
-      for (i = 0; i < 4; i = i + 1) begin
-        acc = c[16*i +: 16] + {5'd0, lane_sad8(a[8*i +: 32], b, masked)};
-        r[16*i +: 16] = acc;
-      end
-      lane_qsad = r;
-    end
   endfunction
 
   function automatic [31:0] lane_smin(input [31:0] a, input [31:0] b);
@@ -345,7 +309,9 @@ module simd_lane (
   wire [3:0]  opc = cond;     // the compare condition: the opcode's low 4 bits
   wire [63:0] A64 = fu_srcmod(src0, k0, vop3, abs[0], neg[0]);
   wire [63:0] B64 = fu_srcmod(src1, k1, vop3, abs[1], neg[1]);
-  wire [63:0] C64 = fu_srcmod(src2, k2, vop3, abs[2], neg[2]);
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] C64 = fu_srcmod(src2, k2, vop3, abs[2], neg[2]);   // [63:32]: no 64-bit third operand here
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [31:0] a32 = A64[31:0];
   wire [31:0] b32 = B64[31:0];
   wire [31:0] c32 = C64[31:0];
@@ -484,16 +450,15 @@ module simd_lane (
       end
 
       // ---------------- sums of absolute differences ----------------
-      SI_OP_V_SAD_U8:    r = {21'd0, lane_sad8(a32, b32, 1'b0)} + c32;
-      SI_OP_V_MSAD_U8:   r = {21'd0, lane_sad8(a32, b32, 1'b1)} + c32;
-      SI_OP_V_SAD_HI_U8: r = {5'd0, lane_sad8(a32, b32, 1'b0), 16'd0} + c32;
+      SI_OP_V_SAD_U8:    r = {21'd0, fu_sad8(a32, b32, 1'b0)} + c32;
+      SI_OP_V_MSAD_U8:   r = {21'd0, fu_sad8(a32, b32, 1'b1)} + c32;
+      SI_OP_V_SAD_HI_U8: r = {5'd0, fu_sad8(a32, b32, 1'b0), 16'd0} + c32;
       SI_OP_V_SAD_U16:
         r = lane_absdiff({16'd0, a32[15:0]}, {16'd0, b32[15:0]}) +
             lane_absdiff({16'd0, a32[31:16]}, {16'd0, b32[31:16]}) + c32;
       SI_OP_V_SAD_U32:   r = lane_absdiff(a32, b32) + c32;
       SI_OP_V_LERP_U8:   r = lane_lerp8(a32, b32, {c32[24], c32[16], c32[8], c32[0]});
-      SI_OP_V_QSAD_U8, SI_OP_V_MQSAD_PK_U16_U8:
-        r64 = lane_qsad(A64, b32, C64, op == SI_OP_V_MQSAD_PK_U16_U8);
+      // v_qsad_u8 and v_mqsad_pk_u16_u8 are quarter rate (simd_qr.v)
 
       // ---------------- packing ----------------
       SI_OP_V_CVT_PK_U16_U32:

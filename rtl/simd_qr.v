@@ -1,8 +1,9 @@
 // simd_qr: one datapath of a SIMD's quarter-rate unit (purely combinational).
 //
 // The quarter-rate ops (si_op_qrate(), from the ISA table: the
-// transcendentals, double precision incl. its conversions and compares, and
-// the 32-bit integer multiplies v_mul_lo/hi_u32/i32) are not computed by the
+// transcendentals, double precision incl. its conversions and compares, the
+// 32-bit integer multiplies v_mul_lo/hi_u32/i32, and v_qsad_u8 and
+// v_mqsad_pk_u16_u8 as on GCN1) are not computed by the
 // 16 full-rate lanes (simd_lane.v) but by LANES/4 of these datapaths per SIMD:
 // a 16-lane pass of such an op takes 4 cycles, 4 lanes each (Tahiti: 16
 // cycles per wave instruction).  The results are bit for bit those of the
@@ -294,6 +295,9 @@ module simd_qr (
   `QR_UNIT(u_df32,  fu == FU_F64_F32,  {1'b0, si_cvt_f64_f32(A[31:0], mode)})
   `QR_UNIT(u_di32,  fu == FU_F64_I32,  {1'b0, si_cvt_f64_i32(A[31:0], mode)})
   `QR_UNIT(u_du32,  fu == FU_F64_U32,  {1'b0, si_cvt_f64_u32(A[31:0], mode)})
+  // v_qsad_u8, v_mqsad_pk_u16_u8 (integer: no modifiers on their operands)
+  `QR_UNIT(u_qsad,  op == SI_OP_V_QSAD_U8 || op == SI_OP_V_MQSAD_PK_U16_U8,
+           {1'b0, fu_qsad(src0, src1[31:0], src2, op == SI_OP_V_MQSAD_PK_U16_U8)})
 `undef QR_UNIT
   wire tr_use = fu == FU_EXP32 || fu == FU_LOG32 || fu == FU_LOGC32 || fu == FU_RCP32 || fu == FU_RCPC32 ||
                 fu == FU_RCPL32 || fu == FU_RCPI32 || fu == FU_RSQ32 || fu == FU_RSQC32 || fu == FU_RSQL32 ||
@@ -302,7 +306,7 @@ module simd_qr (
                          tr_use ? {33'd0, tr} :
                          mul_use ? {33'd0, mul_r} : 65'd0;
   wire [64:0] r = u_shared | u_mm | u_fmant | u_fexp | u_fixup | u_dscl | u_cmp |
-                  u_class | u_f32d | u_i32d | u_u32d | u_df32 | u_di32 | u_du32;
+                  u_class | u_f32d | u_i32d | u_u32d | u_df32 | u_di32 | u_du32 | u_qsad;
   always @* begin
     mask_out = r[64];
     res = fu_outmod(r[63:0], kd, vop3, omod, clamp, mode);

@@ -133,6 +133,7 @@ unsigned si_op_rate(unsigned op)
         return SI_RATE_QUARTER;
     switch (op) {
     case SI_OP_v_mul_lo_u32: case SI_OP_v_mul_hi_u32: case SI_OP_v_mul_lo_i32: case SI_OP_v_mul_hi_i32:
+    case SI_OP_v_qsad_u8: case SI_OP_v_mqsad_pk_u16_u8:   /* 16 cycles on GCN1 (CLRX GcnTimings) */
         return SI_RATE_QUARTER;
     default:
         return SI_RATE_FULL;

@@ -158,8 +158,9 @@ const si_memattr *si_op_mem(unsigned op);
 
 /* Issue rate of a VALU op on Tahiti (GCN1): a SIMD16 takes 4 cycles per wave
  * instruction at full rate, 16 at quarter rate.  Quarter rate: the
- * transcendental unit (F_TRANS), double precision (F_DP) and the 32-bit
- * integer multiplies (v_mul_lo/hi_u32/i32).  Read by the RTL (si_op_qrate()
+ * transcendental unit (F_TRANS), double precision (F_DP), the 32-bit integer
+ * multiplies (v_mul_lo/hi_u32/i32) and v_qsad_u8/v_mqsad_pk_u16_u8 (measured
+ * at 16 cycles on GCN1 by CLRX's GcnTimings).  Read by the RTL (si_op_qrate()
  * in si_isa.vh) and the docs; the emulator has no timing. */
 enum si_rate { SI_RATE_NONE, SI_RATE_FULL, SI_RATE_QUARTER };
 unsigned si_op_rate(unsigned op);
