@@ -378,7 +378,7 @@ uint32_t si_f32_log(uint32_t a, const si_fpm *m)
     G = piece(&si_fp_log_qi[3 * ((E == -1 ? 0 : 128) + ((M >> 16) & 127))], (int64_t)(M & 0xffffu) << 8);
     if (E == -1)
         return fix_to_f32(-(i128)((1u << 24) - M) * G, -54);
-    return fix_to_f32(((i128)E << 53) + (i128)(M - (1u << 23)) * G, -53);
+    return fix_to_f32((i128)E * ((i128)1 << 53) + (i128)(M - (1u << 23)) * G, -53);
 }
 
 uint32_t si_f32_log_clamp(uint32_t a, const si_fpm *m)
