@@ -335,7 +335,7 @@ uint64_t si_f64_rsq_clamp(uint64_t a, const si_fpm *m)
 /* ---------------------------------------------------------- fixed-point helpers
  *
  * log2, exp2, sin and cos are evaluated in fixed point on tables of quadratic
- * pieces (docs/fp.md 9.2), with products no wider than 28 x 32 bits (the
+ * pieces (docs/fp.md 9.2), with products no wider than 28 x 31 bits (the
  * quarter-rate unit's multipliers).  Every truncation is part of the
  * definition. */
 
