@@ -59,13 +59,10 @@
 //      directly and, for FP work, picks a function unit (fu) and its
 //      operands (fx, fy, fz), so that every FP library function has a single
 //      call site shared by all the ops that need it;
-//   2. FP units: the list of units (SIMD_LANE_FU entries).  For simulation
-//      they are the items of one `case (fu)`, so Verilator evaluates only the
-//      selected unit.  Under SYNTHESIS (defined by Yosys) or when
-//      SIMD_LANE_FU_ASSIGNS is defined, each unit is its own continuous
-//      assignment, OR-ed together: same function, but it keeps each inlined
-//      FP function in its own small process, which Yosys' proc pass handles
-//      in about a minute instead of many hours for one giant process;
+//   2. the shared datapaths (f32 multiplier, FMA and its rounder, the
+//      integer unit of floats, the min/max unit, the shifter, ...), each
+//      evaluated only for the ops that use it, and one `case (fu)` that
+//      selects the FP result: one input per datapath;
 //   3. result: the unit or integer result, the v_mullit override, then the
 //      output modifiers.
 `default_nettype none
@@ -104,6 +101,7 @@ module simd_lane (
   // The FP library functions name their MODE argument `mode`, like this
   // module's port; the shadowing inside those functions is intended.
   /* verilator lint_off VARHIDDEN */
+`include "si_fp_lzc.vh"
 `include "si_fp32.vh"
 `include "si_fp_cvt.vh"
 `include "si_fp_tables.vh"
@@ -162,29 +160,6 @@ module simd_lane (
     end
   endfunction
 
-  function automatic [31:0] lane_bfe(input [31:0] v, input [4:0] off, input [4:0] len,
-                                     input sgn);
-    reg [5:0] top;
-    reg signed [31:0] t;
-    begin
-      top = {1'b0, off} + {1'b0, len};
-      if (len == 5'd0) begin
-        t = 32'sd0;
-      end else if (top[5]) begin
-        // the field runs past bit 31: a plain shift
-        t = $signed(v);
-        if (sgn) t = t >>> off;
-        else     t = $signed(v >> off);
-      end else begin
-        // move the field to the top, then shift back down
-        t = $signed(v << (6'd32 - top));
-        if (sgn) t = t >>> (6'd32 - {1'b0, len});
-        else     t = $signed($unsigned(t) >> (6'd32 - {1'b0, len}));
-      end
-      lane_bfe = t;
-    end
-  endfunction
-
   function automatic [31:0] lane_absdiff(input [31:0] a, input [31:0] b);
     lane_absdiff = (a > b) ? a - b : b - a;
   endfunction
@@ -200,17 +175,8 @@ module simd_lane (
                   lane_avg8(a[15:8], b[15:8], rnd[1]), lane_avg8(a[7:0], b[7:0], rnd[0])};
   endfunction
 
-  function automatic [31:0] lane_smin(input [31:0] a, input [31:0] b);
-    lane_smin = ($signed(a) < $signed(b)) ? a : b;
-  endfunction
-  function automatic [31:0] lane_smax(input [31:0] a, input [31:0] b);
-    lane_smax = ($signed(a) > $signed(b)) ? a : b;
-  endfunction
   function automatic [31:0] lane_umin(input [31:0] a, input [31:0] b);
     lane_umin = (a < b) ? a : b;
-  endfunction
-  function automatic [31:0] lane_umax(input [31:0] a, input [31:0] b);
-    lane_umax = (a > b) ? a : b;
   endfunction
 
   // Saturate a signed 32-bit value to a signed 16-bit one.
@@ -241,58 +207,85 @@ module simd_lane (
     else                                                lane_cube_axis = 2'd0;
   endfunction
 
-  // v_cvt_pk_u8_f32 / pkaccum: rndne (ra = rndne(a), from the shared
-  // round-to-integral unit), clamp to [0, 255], NaN -> 0.
-  function automatic [7:0] lane_f32_to_u8(input [30:0] a, input [31:0] ra, input [31:0] md);
-    reg [31:0] i;
+  // |a| rounded to an integer, ties to even, for the u8 and 16-bit packs:
+  // {big, m} with big = the rounded magnitude is 2^17 or more (inf too).
+  // The same integer as si_cvt_i32_f32(si_f32_rndne(a)) below 2^17; a
+  // denormal rounds to 0 whether it is flushed or not.
+  function automatic [17:0] lane_rne_mag17(input [30:0] a);
+    reg [7:0]  e;
+    reg [4:0]  d;
+    reg [40:0] w;
+    reg [17:0] m;
     begin
-      i = si_cvt_i32_f32(ra, md);
-      if (lane_f32_isnan(a) || i[31]) lane_f32_to_u8 = 8'd0;
-      else if (i > 32'd255)           lane_f32_to_u8 = 8'hff;
-      else                            lane_f32_to_u8 = i[7:0];
+      e = a[30:23];
+      // |a| = {1, frac} * 2^(e - 150): shifted so that w[40:24] is the
+      // integer part and w[23] the half bit (e = 126 .. 143: shift 17 .. 0)
+      d = 5'd15 - e[4:0];                          // 143 - e
+      w = {1'b1, a[22:0], 17'd0} >> d;
+      m = {1'b0, w[40:24]} + {17'd0, w[23] & ((w[22:0] != 23'd0) | w[24])};
+      if (e >= 8'd144)
+        lane_rne_mag17 = {1'b1, 17'd0};
+      else if (e < 8'd126)
+        lane_rne_mag17 = 18'd0;
+      else
+        lane_rne_mag17 = m;
     end
   endfunction
 
-  // v_cvt_pk_u8_f32 / pkaccum: u8(a) into byte sel of keep.
-  function automatic [31:0] lane_pk_u8(input [30:0] a, input [31:0] ra, input [1:0] sel, input [31:0] keep,
-                                       input [31:0] md);
-    reg [4:0] sh;
+  // f32 -> f16 toward zero: fpcvt_f16_of_f32(a, 2'd3) without a rounder
+  // (v_cvt_pkrtz_f16_f32's high half; the low half is on cv_h0).
+  function automatic [15:0] lane_f16_rtz(input [31:0] a);
+    reg [7:0]  e;
+    reg [4:0]  d;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [23:0] m;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
-      sh = {sel, 3'd0};
-      lane_pk_u8 = (keep & ~(32'hff << sh)) | ({24'd0, lane_f32_to_u8(a, ra, md)} << sh);
+      e = a[30:23];
+      d = 5'd30 - e[4:0];                         // 126 - e: f16 denormal, e = 102 .. 112
+      m = {1'b1, a[22:0]} >> d;
+      if (e == 8'hff)
+        lane_f16_rtz = {a[31], 5'h1f, (a[22:0] != 23'd0), a[21:13]};
+      else if (e > 8'd142)
+        lane_f16_rtz = {a[31], 15'h7bff};         // overflow: the largest finite
+      else if (e >= 8'd113)
+        lane_f16_rtz = {a[31], e[4:0] - 5'd16, a[22:13]};   // e - 112, mod 32
+      else if (e >= 8'd102)
+        lane_f16_rtz = {a[31], 5'd0, m[9:0]};
+      else
+        lane_f16_rtz = {a[31], 15'd0};
     end
   endfunction
 
   // v_cvt_pknorm_*: rndne(a * scale) clamped to [-32767, 32767] (signed) or
-  // [0, 65535] (unsigned); NaN -> 0.
-  // p = a * scale, from the shared multiplier (one half) or FMA (the other)
-  function automatic [15:0] lane_f32_to_norm16(input [30:0] a, input [31:0] p, input sgn, input [31:0] md);
-    reg [31:0] i;
+  // [0, 65535] (unsigned); NaN -> 0.  p = a * scale, from the shared
+  // multiplier (one half) or FMA (the other).
+  // m = lane_rne_mag17(p)
+  // (a: |source|, ps: the sign of p)
+  function automatic [15:0] lane_norm16(input [30:0] a, input ps, input [17:0] m, input sgn);
     begin
-      i = si_cvt_i32_f32(si_f32_rndne(p, md), md);
       if (lane_f32_isnan(a))
-        lane_f32_to_norm16 = 16'd0;
+        lane_norm16 = 16'd0;
       else if (sgn)
-        lane_f32_to_norm16 = ($signed(i) < -32'sd32767) ? 16'h8001 :
-                             ($signed(i) > 32'sd32767)  ? 16'h7fff : i[15:0];
+        lane_norm16 = (m > 18'd32767) ? (ps ? 16'h8001 : 16'h7fff) :
+                      ps ? 16'd0 - m[15:0] : m[15:0];
       else
-        lane_f32_to_norm16 = ($signed(i) < 32'sd0)      ? 16'h0000 :
-                             ($signed(i) > 32'sd65535)  ? 16'hffff : i[15:0];
+        lane_norm16 = ps ? 16'h0000 : (m > 18'd65535) ? 16'hffff : m[15:0];
     end
   endfunction
 
-  // Integer compare: cond F, LT, EQ, LE, GT, NE, GE, T in the low 3 bits.
-  function automatic lane_icmp(input [63:0] a, input [63:0] b, input w64, input sgn,
-                               input [2:0] c);
-    reg signed [64:0] x, y;
+  // v_cvt_pk_u8_f32 / pkaccum: rndne(a) clamped to [0, 255] (NaN -> 0) into
+  // byte sel of keep.
+  // m = lane_rne_mag17(a)
+  function automatic [31:0] lane_pk_u8(input [31:0] a, input [17:0] m, input [1:0] sel, input [31:0] keep);
+    reg [7:0]  u;
+    reg [4:0]  sh;
     begin
-      x = w64 ? {sgn & a[63], a} : {{33{sgn & a[31]}}, a[31:0]};
-      y = w64 ? {sgn & b[63], b} : {{33{sgn & b[31]}}, b[31:0]};
-      case (c)
-        3'd0: lane_icmp = 1'b0;
-        3'd7: lane_icmp = 1'b1;
-        default: lane_icmp = (c[0] && x < y) || (c[1] && x == y) || (c[2] && x > y);
-      endcase
+      if (lane_f32_isnan(a[30:0]) || a[31]) u = 8'd0;
+      else if (m > 18'd255)                 u = 8'hff;
+      else                                  u = m[7:0];
+      sh = {sel, 3'd0};
+      lane_pk_u8 = (keep & ~(32'hff << sh)) | ({24'd0, u} << sh);
     end
   endfunction
 
@@ -328,19 +321,35 @@ module simd_lane (
   reg        fsgn;       // FU_PKNORM: signed (i16) form
   reg        mullit_k;   // v_mullit: the result is -FLT_MAX
   reg [31:0] r;          // 32-bit integer result
-  reg [63:0] r64;        // 64-bit integer result
   reg        mo;         // integer mask out
   reg [32:0] t33;
   /* verilator lint_off UNUSEDSIGNAL */
   reg        im_op;      // a 24-bit integer multiply (on the shared array below)
   /* verilator lint_on UNUSEDSIGNAL */
   reg        i24s;       // ... signed form
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [63:0] p64;        // alignbit/alignbyte: {a, b} shifted (low half used)
-  /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0] x32;
   reg [1:0]  ax;
   reg [4:0]  sh;
+  // the min/max unit's request (see "The min/max unit" below)
+  localparam [2:0] MX_NONE = 3'd0, MX_MIN = 3'd1, MX_MAX = 3'd2, MX_MIN3 = 3'd3, MX_MAX3 = 3'd4,
+                   MX_MED3 = 3'd5, MX_LMIN = 3'd6, MX_LMAX = 3'd7;
+  localparam [1:0] MX_F32 = 2'd0, MX_SINT = 2'd1, MX_UINT = 2'd2;
+  reg [2:0]  mx_fn;      // the min/max function (MX_NONE: compares only)
+  reg [1:0]  mx_cls;     // the order: f32, signed or unsigned integer
+  reg        mx_int;     // an integer min/max: the result is mxr
+  reg        mx_icmp;    // an integer compare: mask_out is mx_cmp
+  reg        mx_w64;     // ... of 64-bit operands
+  reg        as_sub, as_rev, as_cin;   // the integer adder: subtract, reversed, carry/borrow in
+  // the shifter's request (see "The shifter" below)
+  reg        sh_on;      // the result is sh_y
+  reg        sh_rv;      // a left shift: the bits reversed before and after
+  reg        sh_f;       // the fill bit (arithmetic shifts)
+  reg        sh_bfe;     // v_bfe: mask to sh_th bits, sign-extend if sh_sgn
+  reg        sh_bfm;     // v_bfm: the input is the mask of sh_th ones
+  reg        sh_sgn;
+  reg [63:0] sh_x;
+  reg [5:0]  sh_n;
+  reg [4:0]  sh_th;
 
   always @* begin
     fu = FU_NONE;
@@ -351,15 +360,30 @@ module simd_lane (
     fsgn = 1'b0;
     mullit_k = 1'b0;
     r = 32'd0;
-    r64 = 64'd0;
     mo = 1'b0;
     t33 = 33'd0;
     im_op = 1'b0;
     i24s = 1'b0;
-    p64 = 64'd0;
     x32 = 32'd0;
     ax = 2'd0;
     sh = 5'd0;
+    mx_fn = MX_NONE;
+    mx_cls = MX_F32;
+    mx_int = 1'b0;
+    mx_icmp = 1'b0;
+    mx_w64 = 1'b0;
+    as_sub = 1'b0;
+    as_rev = 1'b0;
+    as_cin = 1'b0;
+    sh_on = 1'b0;
+    sh_rv = 1'b0;
+    sh_f = 1'b0;
+    sh_bfe = 1'b0;
+    sh_bfm = 1'b0;
+    sh_sgn = 1'b0;
+    sh_x = 64'd0;
+    sh_n = 6'd0;
+    sh_th = 5'd0;
 
     case (op)
       // ---------------- moves and selects ----------------
@@ -375,20 +399,17 @@ module simd_lane (
         r = mask_in ? b32 : a32;
 
       // ---------------- integer add/sub with carry ----------------
-      SI_OP_V_ADD_I32, SI_OP_V_ADDC_U32: begin
-        t33 = {1'b0, a32} + {1'b0, b32} + {32'd0, op == SI_OP_V_ADDC_U32 && mask_in};
-        r = t33[31:0];
-        mo = t33[32];
-      end
-      SI_OP_V_SUB_I32, SI_OP_V_SUBB_U32: begin
-        t33 = {1'b0, a32} - {1'b0, b32} - {32'd0, op == SI_OP_V_SUBB_U32 && mask_in};
-        r = t33[31:0];
-        mo = t33[32];
-      end
+      // one adder: x + (y or ~y) + carry-in; the borrow of a subtraction is
+      // the inverted carry
+      SI_OP_V_ADD_I32, SI_OP_V_ADDC_U32, SI_OP_V_SUB_I32, SI_OP_V_SUBB_U32,
       SI_OP_V_SUBREV_I32, SI_OP_V_SUBBREV_U32: begin
-        t33 = {1'b0, b32} - {1'b0, a32} - {32'd0, op == SI_OP_V_SUBBREV_U32 && mask_in};
+        as_sub = !(op == SI_OP_V_ADD_I32 || op == SI_OP_V_ADDC_U32);
+        as_rev = op == SI_OP_V_SUBREV_I32 || op == SI_OP_V_SUBBREV_U32;
+        as_cin = (op == SI_OP_V_ADDC_U32 || op == SI_OP_V_SUBB_U32 || op == SI_OP_V_SUBBREV_U32) && mask_in;
+        t33 = {1'b0, as_rev ? b32 : a32} + {1'b0, (as_rev ? a32 : b32) ^ {32{as_sub}}} +
+              {32'd0, as_sub ^ as_cin};
         r = t33[31:0];
-        mo = t33[32];
+        mo = t33[32] ^ as_sub;
       end
 
       // ---------------- integer multiply ----------------
@@ -400,36 +421,59 @@ module simd_lane (
       end
 
       // ---------------- integer min/max ----------------
-      SI_OP_V_MIN_I32:  r = lane_smin(a32, b32);
-      SI_OP_V_MAX_I32:  r = lane_smax(a32, b32);
-      SI_OP_V_MIN_U32:  r = lane_umin(a32, b32);
-      SI_OP_V_MAX_U32:  r = lane_umax(a32, b32);
-      SI_OP_V_MIN3_I32: r = lane_smin(lane_smin(a32, b32), c32);
-      SI_OP_V_MAX3_I32: r = lane_smax(lane_smax(a32, b32), c32);
-      SI_OP_V_MED3_I32: r = lane_smax(lane_smin(a32, b32), lane_smin(lane_smax(a32, b32), c32));
-      SI_OP_V_MIN3_U32: r = lane_umin(lane_umin(a32, b32), c32);
-      SI_OP_V_MAX3_U32: r = lane_umax(lane_umax(a32, b32), c32);
-      SI_OP_V_MED3_U32: r = lane_umax(lane_umin(a32, b32), lane_umin(lane_umax(a32, b32), c32));
+      // on the min/max unit (mx_* below), with the signed or unsigned order
+      SI_OP_V_MIN_I32:  begin mx_int = 1'b1; mx_cls = MX_SINT; mx_fn = MX_MIN;  end
+      SI_OP_V_MAX_I32:  begin mx_int = 1'b1; mx_cls = MX_SINT; mx_fn = MX_MAX;  end
+      SI_OP_V_MIN_U32:  begin mx_int = 1'b1; mx_cls = MX_UINT; mx_fn = MX_MIN;  end
+      SI_OP_V_MAX_U32:  begin mx_int = 1'b1; mx_cls = MX_UINT; mx_fn = MX_MAX;  end
+      SI_OP_V_MIN3_I32: begin mx_int = 1'b1; mx_cls = MX_SINT; mx_fn = MX_MIN3; end
+      SI_OP_V_MAX3_I32: begin mx_int = 1'b1; mx_cls = MX_SINT; mx_fn = MX_MAX3; end
+      SI_OP_V_MED3_I32: begin mx_int = 1'b1; mx_cls = MX_SINT; mx_fn = MX_MED3; end
+      SI_OP_V_MIN3_U32: begin mx_int = 1'b1; mx_cls = MX_UINT; mx_fn = MX_MIN3; end
+      SI_OP_V_MAX3_U32: begin mx_int = 1'b1; mx_cls = MX_UINT; mx_fn = MX_MAX3; end
+      SI_OP_V_MED3_U32: begin mx_int = 1'b1; mx_cls = MX_UINT; mx_fn = MX_MED3; end
 
       // ---------------- shifts (5-bit / 6-bit amounts) ----------------
-      SI_OP_V_LSHL_B32:    r = a32 << b32[4:0];
-      SI_OP_V_LSHLREV_B32: r = b32 << a32[4:0];
-      SI_OP_V_LSHR_B32:    r = a32 >> b32[4:0];
-      SI_OP_V_LSHRREV_B32: r = b32 >> a32[4:0];
-      SI_OP_V_ASHR_I32:    r = $signed(a32) >>> b32[4:0];
-      SI_OP_V_ASHRREV_I32: r = $signed(b32) >>> a32[4:0];
-      SI_OP_V_LSHL_B64:    r64 = A64 << b32[5:0];
-      SI_OP_V_LSHR_B64:    r64 = A64 >> b32[5:0];
-      SI_OP_V_ASHR_I64:    r64 = $signed(A64) >>> b32[5:0];
+      // on the shifter (sh_* below): left shifts reverse the bits around it
+      SI_OP_V_LSHL_B32, SI_OP_V_LSHLREV_B32, SI_OP_V_LSHR_B32, SI_OP_V_LSHRREV_B32,
+      SI_OP_V_ASHR_I32, SI_OP_V_ASHRREV_I32: begin
+        x32 = (op == SI_OP_V_LSHL_B32 || op == SI_OP_V_LSHR_B32 || op == SI_OP_V_ASHR_I32) ? a32 : b32;
+        sh = (op == SI_OP_V_LSHL_B32 || op == SI_OP_V_LSHR_B32 || op == SI_OP_V_ASHR_I32) ? b32[4:0] : a32[4:0];
+        sh_on = 1'b1;
+        sh_rv = op == SI_OP_V_LSHL_B32 || op == SI_OP_V_LSHLREV_B32;
+        sh_f = (op == SI_OP_V_ASHR_I32 || op == SI_OP_V_ASHRREV_I32) && x32[31];
+        sh_x = {{32{sh_f}}, x32};
+        sh_n = {1'b0, sh};
+      end
+      SI_OP_V_LSHL_B64, SI_OP_V_LSHR_B64, SI_OP_V_ASHR_I64: begin
+        sh_on = 1'b1;
+        sh_rv = op == SI_OP_V_LSHL_B64;
+        sh_f = op == SI_OP_V_ASHR_I64 && A64[63];
+        sh_x = A64;
+        sh_n = b32[5:0];
+      end
 
       // ---------------- bit logic ----------------
       SI_OP_V_AND_B32:   r = a32 & b32;
       SI_OP_V_OR_B32:    r = a32 | b32;
       SI_OP_V_XOR_B32:   r = a32 ^ b32;
       SI_OP_V_NOT_B32:   r = ~a32;
-      SI_OP_V_BFM_B32:   r = ((32'd1 << a32[4:0]) - 32'd1) << b32[4:0];
-      SI_OP_V_BFE_U32:   r = lane_bfe(a32, b32[4:0], c32[4:0], 1'b0);
-      SI_OP_V_BFE_I32:   r = lane_bfe(a32, b32[4:0], c32[4:0], 1'b1);
+      SI_OP_V_BFM_B32: begin            // the mask of a32[4:0] ones, shifted left
+        sh_on = 1'b1;
+        sh_bfm = 1'b1;
+        sh_rv = 1'b1;
+        sh_th = a32[4:0];
+        sh_n = {1'b0, b32[4:0]};
+      end
+      SI_OP_V_BFE_U32, SI_OP_V_BFE_I32: begin   // shifted down, then masked or sign-extended
+        sh_on = 1'b1;
+        sh_bfe = 1'b1;
+        sh_f = op == SI_OP_V_BFE_I32 && a32[31];
+        sh_x = {{32{sh_f}}, a32};
+        sh_n = {1'b0, b32[4:0]};
+        sh_th = c32[4:0];
+        sh_sgn = op == SI_OP_V_BFE_I32;
+      end
       SI_OP_V_BFI_B32:   r = (a32 & b32) | (~a32 & c32);
       SI_OP_V_BFREV_B32: r = lane_bitrev32(a32);
       // one population count: all bits (bcnt), or the bits of src0 for the
@@ -444,9 +488,9 @@ module simd_lane (
       SI_OP_V_FFBL_B32: r = lane_ffb(a32, 1'b1);
       SI_OP_V_FFBH_I32: r = lane_ffb(a32[31] ? ~a32 : a32, 1'b0);
       SI_OP_V_ALIGNBIT_B32, SI_OP_V_ALIGNBYTE_B32: begin
-        sh = (op == SI_OP_V_ALIGNBIT_B32) ? c32[4:0] : {c32[1:0], 3'd0};
-        p64 = {a32, b32} >> sh;
-        r = p64[31:0];
+        sh_on = 1'b1;
+        sh_x = {a32, b32};
+        sh_n = (op == SI_OP_V_ALIGNBIT_B32) ? {1'b0, c32[4:0]} : {1'b0, c32[1:0], 3'd0};
       end
 
       // ---------------- sums of absolute differences ----------------
@@ -498,13 +542,13 @@ module simd_lane (
         fu = FU_MULL32;
         mullit_k = lane_f32_isnan(c32[30:0]) || c32[31] || c32[30:0] == 31'd0;
       end
-      SI_OP_V_MIN_F32:        fu = FU_MIN32;
-      SI_OP_V_MAX_F32:        fu = FU_MAX32;
-      SI_OP_V_MIN_LEGACY_F32: fu = FU_MINL32;
-      SI_OP_V_MAX_LEGACY_F32: fu = FU_MAXL32;
-      SI_OP_V_MIN3_F32:       fu = FU_MIN3_32;
-      SI_OP_V_MAX3_F32:       fu = FU_MAX3_32;
-      SI_OP_V_MED3_F32:       fu = FU_MED3_32;
+      SI_OP_V_MIN_F32:        begin fu = FU_MIN32;   mx_fn = MX_MIN;  end
+      SI_OP_V_MAX_F32:        begin fu = FU_MAX32;   mx_fn = MX_MAX;  end
+      SI_OP_V_MIN_LEGACY_F32: begin fu = FU_MINL32;  mx_fn = MX_LMIN; end
+      SI_OP_V_MAX_LEGACY_F32: begin fu = FU_MAXL32;  mx_fn = MX_LMAX; end
+      SI_OP_V_MIN3_F32:       begin fu = FU_MIN3_32; mx_fn = MX_MIN3; end
+      SI_OP_V_MAX3_F32:       begin fu = FU_MAX3_32; mx_fn = MX_MAX3; end
+      SI_OP_V_MED3_F32:       begin fu = FU_MED3_32; mx_fn = MX_MED3; end
       SI_OP_V_MAD_F32, SI_OP_V_MAC_F32, SI_OP_V_MADAK_F32:
         fu = FU_MAD32;
       SI_OP_V_MADMK_F32: begin
@@ -584,46 +628,51 @@ module simd_lane (
           if (k0[7:5] == 3'd4) begin
             // f64 compares run on the quarter-rate datapath (simd_qr.v)
             if (k0[4:0] != 5'd2) fu = FU_CMP32;
-          end else
-            mo = lane_icmp(A64, B64, k0[4:0] == 5'd2, k0[7:5] == 3'd3, opc[2:0]);
+          end else begin
+            // on the min/max unit's comparator: mask_out = mx_cmp
+            mx_icmp = 1'b1;
+            mx_cls = (k0[7:5] == 3'd3) ? MX_SINT : MX_UINT;
+            mx_w64 = k0[4:0] == 5'd2;
+          end
         end
     endcase
   end
 
   // ------------------------------------------------------------------
-  // Stage 2: the FP units.  fu_res = {flag, value}: value in [63:0] (32-bit
-  // results zero-extended), flag = div_scale VCC bit or compare/class result.
-  // SIMD_LANE_FU(id, width, expr): expr is width bits, placed at the bottom
-  // of fu_res (compare/class units build {bit, 64'd0}).
+  // The shifter: one 64-bit right shifter with a fill bit for every integer
+  // shift (32- and 64-bit, logical and arithmetic), v_alignbit/alignbyte
+  // ({a, b} >> n), v_bfe (shifted down, then masked to the field width and
+  // sign-extended from its top bit) and v_bfm (the mask, shifted left).  A
+  // left shift is the right shift of the bit-reversed operand, reversed.
   // ------------------------------------------------------------------
-`ifdef SYNTHESIS
- `define SIMD_LANE_FU_ASSIGN_STYLE
-`endif
-`ifdef SIMD_LANE_FU_ASSIGNS
- `define SIMD_LANE_FU_ASSIGN_STYLE
-`endif
-`ifdef SIMD_LANE_FU_ASSIGN_STYLE
-  // every unit a continuous assignment of its own slice, OR-ed below
-  localparam integer NFU = 79;   // FU_NONE .. FU_CLASS64
-  wire [NFU*65-1:0] fu_all;
-  reg  [64:0]       fu_res;
-  integer           fu_i;
+  function automatic [63:0] lane_rev64(input [63:0] v);
+    integer i;
+    for (i = 0; i < 64; i = i + 1)
+      lane_rev64[i] = v[63 - i];
+  endfunction
+
+  reg [63:0] sh_y, sh_i;
+  reg [31:0] sh_m;                 // (1 << sh_th) - 1
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [64:0] sh_t;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg        sh_s;
   always @* begin
-    fu_res = 65'd0;
-    for (fu_i = 0; fu_i < NFU; fu_i = fu_i + 1)
-      fu_res = fu_res | fu_all[fu_i*65 +: 65];
+    sh_y = 64'd0;
+    sh_m = ~(32'hffffffff << sh_th);
+    sh_i = sh_bfm ? {32'd0, sh_m} : sh_x;
+    sh_t = 65'd0;
+    sh_s = 1'b0;
+    if (sh_on) begin
+      sh_t = $signed({sh_f, sh_rv ? lane_rev64(sh_i) : sh_i}) >>> sh_n;
+      sh_y = sh_rv ? lane_rev64(sh_t[63:0]) : sh_t[63:0];
+      if (sh_bfe) begin
+        // the field's top bit; a zero-width field gives 0
+        sh_s = sh_sgn && sh_th != 5'd0 && sh_y[{1'b0, sh_th} - 6'd1];
+        sh_y = {32'd0, (sh_y[31:0] & sh_m) | (sh_s ? ~sh_m : 32'd0)};
+      end
+    end
   end
- `define SIMD_LANE_FU_BEGIN assign fu_all[64:0] = 65'd0;
- `define SIMD_LANE_FU(id, w, expr) \
-  assign fu_all[(id)*65 +: 65] = (fu == (id)) ? {{(65-(w)){1'b0}}, expr} : 65'd0;
- `define SIMD_LANE_FU_END
-`else
-  // one case: a simulator evaluates only the selected unit
-  reg [64:0] fu_res;
- `define SIMD_LANE_FU_BEGIN always @* begin fu_res = 65'd0; case (fu)
- `define SIMD_LANE_FU(id, w, expr) id: fu_res = {{(65-(w)){1'b0}}, expr};
- `define SIMD_LANE_FU_END default: fu_res = 65'd0; endcase end
-`endif
 
   // {vcc, result} of div_scale_f32 as {vcc, 32'd0, result}
   function automatic [64:0] lane_ds32(input [32:0] d);
@@ -653,12 +702,12 @@ module simd_lane (
   reg [31:0]        fm_x, fm_y, fm_z;
   reg [23:0]        fm_s;       // the FMA's first operand's significand
   reg [47:0]        fm_p;       // the FMA's product
-  reg [1:0]         mu_den, fm_den, ri_how;
+  reg [1:0]         mu_den, fm_den;
   reg signed [15:0] fm_scale;
   wire mu_use = fu == FU_MUL32 || fu == FU_MULL32 || fu == FU_MAD32 || fu == FU_MADL32 ||
                 fu == FU_PKNORM;
   wire ri_use = fu == FU_TRUNC32 || fu == FU_CEIL32 || fu == FU_RNDNE32 || fu == FU_FLOOR32 ||
-                fu == FU_FRACT32 || fu == FU_PKU8;
+                fu == FU_FRACT32;
   wire fm_use = fu == FU_ADD32 || fu == FU_SUB32 || fu == FU_FMA32 || fu == FU_FMAS32 ||
                 fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32 || fu == FU_PKNORM;
   wire rq_other = fu == FU_LDEXP32 || fu == FU_F32_I32 || fu == FU_F32_U32 ||   // on the FMA's rounder
@@ -714,15 +763,77 @@ module simd_lane (
       mullr = (fp32_iszero(fx, mu_den[0]) || fp32_iszero(fy, mu_den[0])) ? 32'd0 : mulr;
     end
   end
+  // The integer unit of floats: |a| as a 32-bit integer part, a half bit
+  // and a sticky bit (one right shift), rounded by one increment (trunc,
+  // floor, ceil, nearest even, or half up for v_cvt_rpi), then either
+  // saturated to i32/u32 (cvr: the cvt_i32/u32/flr/rpi conversions) or put
+  // back into the f32 format (rintr: trunc/ceil/rndne/floor and fract's
+  // floor).  Exact; the same results as fp32_rint, fpcvt_trunc_mag,
+  // fpcvt_i32/u32_of_mag and fpcvt_floor_i32.
+  reg  [31:0] cvr, ci_x, ci_i;
+  reg  [55:0] ci_w;
+  reg  [7:0]  ci_e;
+  reg  [5:0]  ci_d;
+  reg  [32:0] ci_r;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [24:0] ci_m;          // [23] the hidden bit
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg  [2:0]  ci_how;        // 0 trunc, 1 floor, 2 ceil, 3 nearest even, 4 half up
+  reg         ci_g, ci_st, ci_inc, ci_tiny, ci_huge, ci_nan, ci_s;
+  wire ci_use = ri_use || fu == FU_I32_F32 || fu == FU_U32_F32 || fu == FU_FLR32 || fu == FU_RPI32;
   always @* begin
     rintr = 32'd0;
+    cvr = 32'd0;
     case (fu)
-      FU_TRUNC32: ri_how = 2'd0;
-      FU_CEIL32:  ri_how = 2'd2;
-      FU_RNDNE32, FU_PKU8: ri_how = 2'd3;
-      default:    ri_how = 2'd1;    // floor, fract
+      FU_CEIL32:  ci_how = 3'd2;
+      FU_RNDNE32: ci_how = 3'd3;
+      FU_RPI32:   ci_how = 3'd4;
+      FU_FLOOR32, FU_FRACT32, FU_FLR32: ci_how = 3'd1;
+      default:    ci_how = 3'd0;    // trunc, cvt_i32/u32
     endcase
-    if (ri_use) rintr = fp32_rint(fx, ri_how, mode[4]);
+    ci_x = fp32_fin(fx, mode[4]);
+    ci_s = ci_x[31];
+    ci_e = fp32_fexp(ci_x);
+    ci_nan = fp32_isnan(ci_x);
+    ci_tiny = ci_e < 8'd126;                 // |a| < 1/2
+    ci_huge = ci_e > 8'd158;                 // |a| >= 2^32, inf, NaN
+    // {sig, 32 zeros} >> (158 - e): bits [55:24] the integer part (e = 126 .. 158)
+    ci_d = 6'd30 - ci_e[5:0];                // 158 - e
+    ci_w = 56'd0;
+    if (ci_use) ci_w = {fp32_sig(ci_x), 32'd0} >> ci_d;
+    ci_i = ci_tiny ? 32'd0 : ci_w[55:24];
+    ci_g = !ci_tiny && ci_w[23];
+    ci_st = ci_tiny ? (ci_x[30:0] != 31'd0) : (ci_w[22:0] != 23'd0);
+    case (ci_how)
+      3'd1:    ci_inc = ci_s && (ci_g || ci_st);
+      3'd2:    ci_inc = !ci_s && (ci_g || ci_st);
+      3'd3:    ci_inc = ci_g && (ci_st || ci_i[0]);
+      3'd4:    ci_inc = ci_s ? (ci_g && ci_st) : ci_g;
+      default: ci_inc = 1'b0;
+    endcase
+    ci_r = {1'b0, ci_i} + {32'd0, ci_inc};
+    // to i32/u32, saturated; NaN: 0 (cvt_i32/u32) or by the sign (flr, rpi)
+    if (fu == FU_U32_F32)
+      cvr = (ci_nan || ci_s) ? 32'd0 : (ci_huge || ci_r[32]) ? 32'hffffffff : ci_r[31:0];
+    else if (ci_nan && ci_how == 3'd0)
+      cvr = 32'd0;
+    else if (ci_huge || ci_r[32:31] != 2'd0)
+      cvr = ci_s ? 32'h80000000 : 32'h7fffffff;
+    else
+      cvr = ci_s ? 32'd0 - ci_r[31:0] : ci_r[31:0];
+    // back to f32 (|a| < 2^23 here): the integer realigned to the
+    // significand (a carry out of it is the next power of two)
+    ci_m = {1'b0, ci_r[23:0]} << (8'd150 - ci_x[30:23]);
+    if (ci_x[30:23] == 8'hff)
+      rintr = fp32_isnan(ci_x) ? (ci_x | 32'h00400000) : ci_x;
+    else if (ci_x[30:23] >= 8'd150)
+      rintr = ci_x;
+    else if (ci_r == 33'd0)
+      rintr = {ci_s, 31'd0};
+    else if (ci_x[30:23] < 8'd127)
+      rintr = {ci_s, 31'h3f800000};          // |a| < 1 rounded to 1
+    else
+      rintr = {ci_s, ci_x[30:23] + {7'd0, ci_m[24]}, ci_m[22:0]};
   end
   always @* begin
     fm_x = fx;
@@ -782,110 +893,172 @@ module simd_lane (
   endfunction
 
   // ------------------------------------------------------------------
-  // Shared instances of the min/max and conversion functions: no two of
-  // these ops run together, and each op's result is the same function of
-  // the same operands as its si_f32_* / si_cvt_* reference.
-  //   mm_s1 = minmax(a, b, mx): min, max; min3/max3's first stage; med3's
-  //           min(a, b) (mx = 0 for med3);
-  //   mm_s2 = minmax(x, y, mx2): min3/max3's second stage (s1, c, mx); med3
-  //           with a NaN operand: the min of the other two (first NaN in
-  //           source order drops out);
-  //   mm_s3 = max(a, b), mm_s4 = min(mm_s3, c), mm_s5 = max(mm_s1, mm_s4): med3;
-  //   mm_l  = the legacy min or max;
-  //   cv_tm = the truncated magnitude of the i32 and u32 conversions;
-  //   cv_fl = floor(a) or floor(a + 0.5) to i32 (flr, rpi);
+  // The min/max unit: every f32 and integer min, max, min3, max3 and med3,
+  // the legacy min/max, and the f32 and integer compares (VOPC) run on three
+  // magnitude comparators of order keys, as one would build it: no two of
+  // these ops run together.  A key is unsigned and monotonic in the value:
+  //   f32 (after the input flush): {1, bits} for +, {0, ~bits} for -, so
+  //     -0 < +0 and the key is a bijection (equal keys: equal values);
+  //   signed: the sign bit flipped; unsigned: the value.
+  // mx_lxy = key(x) < key(y) (64 bits: the 64-bit integer compares), mx_lxz
+  // and mx_lyz (32 bits).  The results are those of si_f32_min/max/min3/
+  // max3/med3/min_legacy/max_legacy and si_f32_cmp (rtl/fp/si_fp32.vh):
+  //   - min/max pick by the one comparator; their NaN rules first;
+  //   - min3/max3's second stage compares its first stage's pick with z by
+  //     that pick's comparator (a NaN pick follows the NaN rules instead);
+  //   - med3 without NaN is max(min(x, y), min(max(x, y), z)) by the three
+  //     comparators; with a NaN, the min of the other two (first NaN in
+  //     source order drops out);
+  //   - the intermediate results' output flush is left to the end: the
+  //     flush is monotonic, so it commutes with min and max;
+  //   - the legacy forms and the compares treat -0 and +0 as equal.
+  // ------------------------------------------------------------------
+  function automatic [31:0] lane_key32(input [31:0] v, input [1:0] cls);
+    case (cls)
+      MX_F32:  lane_key32 = v[31] ? {1'b0, ~v[30:0]} : {1'b1, v[30:0]};
+      MX_SINT: lane_key32 = {~v[31], v[30:0]};
+      default: lane_key32 = v;
+    endcase
+  endfunction
+
+  // min/max of (x, y) with the NaN rules (nx/ny NaN, sx/sy signaling, ie
+  // MODE.IEEE): 0 picks x, 1 picks y, 2 x quieted, 3 y quieted.  lt: x < y.
+  function automatic [1:0] lane_mm_pick(input nx, input ny, input sx, input sy, input ie,
+                                        input lt, input is_max);
+    if (ie && sx)          lane_mm_pick = 2'd2;
+    else if (ie && sy)     lane_mm_pick = 2'd3;
+    else if (nx && ny)     lane_mm_pick = 2'd2;
+    else if (nx)           lane_mm_pick = 2'd1;
+    else if (ny)           lane_mm_pick = 2'd0;
+    else                   lane_mm_pick = {1'b0, is_max ? lt : !lt};
+  endfunction
+
+  function automatic [31:0] lane_mm_val(input [1:0] pick, input [31:0] x, input [31:0] y);
+    lane_mm_val = (pick[0] ? y : x) | {9'd0, pick[1], 22'd0};
+  endfunction
+
+  wire        mx_on  = mx_fn != MX_NONE;
+  wire        mx_flt = mx_cls == MX_F32;
+  wire [31:0] mx_x = mx_flt ? fp32_fin(fx, mode[4]) : fx;
+  wire [31:0] mx_y = mx_flt ? fp32_fin(fy, mode[4]) : fy;
+  wire [31:0] mx_z = mx_flt ? fp32_fin(fz, mode[4]) : fz;
+  wire [63:0] mx_kx = mx_w64 ? {A64[63] ^ (mx_cls == MX_SINT), A64[62:0]} : {32'd0, lane_key32(mx_x, mx_cls)};
+  wire [63:0] mx_ky = mx_w64 ? {B64[63] ^ (mx_cls == MX_SINT), B64[62:0]} : {32'd0, lane_key32(mx_y, mx_cls)};
+  wire [31:0] mx_kz = lane_key32(mx_z, mx_cls);
+  wire        mx_lxy = mx_kx < mx_ky;
+  wire        mx_exy = mx_kx == mx_ky;
+  wire        mx_lxz = mx_kx[31:0] < mx_kz;
+  wire        mx_lyz = mx_ky[31:0] < mx_kz;
+  wire        mx_nx = mx_flt && fp32_isnan(mx_x);
+  wire        mx_ny = mx_flt && fp32_isnan(mx_y);
+  wire        mx_nz = mx_flt && fp32_isnan(mx_z);
+  wire        mx_sx = mx_flt && fp32_issnan(mx_x);
+  wire        mx_sy = mx_flt && fp32_issnan(mx_y);
+  wire        mx_sz = mx_flt && fp32_issnan(mx_z);
+  wire        mx_ie = mode[9];
+  wire        mx_bz = mx_x[30:0] == 31'd0 && mx_y[30:0] == 31'd0;   // f32: both zeros
+  // the compares: f32 by fp32_cmp_eval (-0 == +0), integers F LT EQ LE GT NE GE T
+  wire        mx_lt0 = mx_lxy && !(mx_flt && mx_bz);
+  wire        mx_eq0 = mx_exy || (mx_flt && mx_bz);
+  wire        mx_cmp = mx_flt ? fp32_cmp_eval(mx_nx || mx_ny, mx_lt0, mx_eq0, fcond)
+                              : (fcond[0] && mx_lt0) || (fcond[1] && mx_eq0) ||
+                                (fcond[2] && !mx_lt0 && !mx_eq0);
+  reg  [31:0] mxr, mx_v, mx_s1;
+  reg  [1:0]  mx_p1, mx_p2;
+  reg         mx_max, mx_lt;
+  always @* begin
+    mx_v = 32'd0;
+    mx_s1 = 32'd0;
+    mx_p1 = 2'd0;
+    mx_p2 = 2'd0;
+    mx_lt = 1'b0;
+    mx_max = mx_fn == MX_MAX || mx_fn == MX_MAX3;
+    if (mx_on) begin
+      mx_p1 = lane_mm_pick(mx_nx, mx_ny, mx_sx, mx_sy, mx_ie, mx_lxy, mx_max);
+      mx_s1 = lane_mm_val(mx_p1, mx_x, mx_y);
+      case (mx_fn)
+        MX_MIN3, MX_MAX3: begin
+          // the first stage's pick against z (a quieted NaN pick is not compared)
+          mx_lt = mx_p1[0] ? mx_lyz : mx_lxz;
+          mx_p2 = lane_mm_pick(mx_p1[1], mx_nz, 1'b0, mx_sz, mx_ie, mx_lt, mx_max);
+          mx_v = lane_mm_val(mx_p2, mx_s1, mx_z);
+        end
+        MX_MED3:
+          if (mx_nx) begin
+            mx_p2 = lane_mm_pick(mx_ny, mx_nz, mx_sy, mx_sz, mx_ie, mx_lyz, 1'b0);
+            mx_v = lane_mm_val(mx_p2, mx_y, mx_z);
+          end else if (mx_ny) begin
+            mx_p2 = lane_mm_pick(1'b0, mx_nz, 1'b0, mx_sz, mx_ie, mx_lxz, 1'b0);
+            mx_v = lane_mm_val(mx_p2, mx_x, mx_z);
+          end else if (mx_nz) begin
+            mx_p2 = lane_mm_pick(1'b0, 1'b0, 1'b0, 1'b0, mx_ie, mx_lxy, 1'b0);
+            mx_v = lane_mm_val(mx_p2, mx_x, mx_y);
+          end else if (mx_lxy ? mx_lyz : mx_lxz)
+            mx_v = mx_lxy ? mx_y : mx_x;                     // max(x, y) <= z
+          else if (mx_lxy ? mx_lxz : mx_lyz)
+            mx_v = mx_z;                                     // min(x, y) < z < max(x, y)
+          else
+            mx_v = mx_lxy ? mx_x : mx_y;                     // z <= min(x, y)
+        MX_LMIN: mx_v = (!mx_nx && !mx_ny && mx_lt0) ? mx_x : mx_y;
+        MX_LMAX: mx_v = (!mx_nx && !mx_ny && !mx_lt0) ? mx_x : mx_y;
+        default: mx_v = mx_s1;
+      endcase
+    end
+    // the output flush (f32)
+    mxr = (mx_flt && !mode[5] && mx_v[30:23] == 8'd0) ? {mx_v[31], 31'd0} : mx_v;
+  end
+
+  // ------------------------------------------------------------------
+  // Shared instances of the conversion functions: no two of these ops run
+  // together, and each op's result is the same function of the same
+  // operands as its si_cvt_* reference.
   //   cv_h0 = a to f16 (cvt_f16_f32 in the MODE rounding, pkrtz toward zero).
   // ------------------------------------------------------------------
-  reg  [31:0] mm_s1, mm_s2, mm_s3, mm_s4, mm_s5, mm_l, mm_x2, mm_y2, cv_fl;
-  reg  [32:0] cv_tm;
   reg  [15:0] cv_h0;
-  reg         mm_mx, mm_mx2, mm_nan3;
-  wire        mm_use = fu == FU_MIN32 || fu == FU_MAX32 || fu == FU_MIN3_32 || fu == FU_MAX3_32 ||
-                       fu == FU_MED3_32;
-  wire        mm_two = fu == FU_MIN3_32 || fu == FU_MAX3_32 || fu == FU_MED3_32;
   always @* begin
-    mm_s1 = 32'd0; mm_s2 = 32'd0; mm_s3 = 32'd0; mm_s4 = 32'd0; mm_s5 = 32'd0; mm_l = 32'd0;
-    mm_mx = fu == FU_MAX32 || fu == FU_MAX3_32;
-    mm_y2 = fz;
-    mm_mx2 = mm_mx;
-    mm_nan3 = 1'b0;
-    if (mm_use) mm_s1 = fp32_minmax(fx, fy, mm_mx, mode[5:4], mode[9]);
-    if (fu == FU_MED3_32) begin
-      mm_mx2 = 1'b0;
-      mm_nan3 = fp32_isnan(fx) || fp32_isnan(fy) || fp32_isnan(fz);
-      if (fp32_isnan(fx))      begin mm_x2 = fy; mm_y2 = fz; end
-      else if (fp32_isnan(fy)) begin mm_x2 = fx; mm_y2 = fz; end
-      else                     begin mm_x2 = fx; mm_y2 = fy; end
-    end else begin
-      mm_x2 = mm_s1;
-    end
-    if (mm_two) mm_s2 = fp32_minmax(mm_x2, mm_y2, mm_mx2, mode[5:4], mode[9]);
-    if (fu == FU_MED3_32) begin
-      mm_s3 = fp32_minmax(fx, fy, 1'b1, mode[5:4], mode[9]);
-      mm_s4 = fp32_minmax(mm_s3, fz, 1'b0, mode[5:4], mode[9]);
-      mm_s5 = fp32_minmax(mm_s1, mm_s4, 1'b1, mode[5:4], mode[9]);
-    end
-    if (fu == FU_MINL32 || fu == FU_MAXL32)
-      mm_l = fp32_minmax_legacy(fx, fy, fu == FU_MAXL32, mode[5:4]);
-  end
-  always @* begin
-    cv_tm = 33'd0;
-    cv_fl = 32'd0;
     cv_h0 = 16'd0;
-    if (fu == FU_I32_F32 || fu == FU_U32_F32) cv_tm = fpcvt_trunc_mag(fx);
-    if (fu == FU_FLR32 || fu == FU_RPI32) cv_fl = fpcvt_floor_i32(fx, fu == FU_RPI32, mode[4]);
     if (fu == FU_F16_F32 || fu == FU_PKRTZ) cv_h0 = fpcvt_f16_of_f32(fx, (fu == FU_PKRTZ) ? 2'd3 : mode[1:0]);
   end
 
-  `SIMD_LANE_FU_BEGIN
-  `SIMD_LANE_FU(FU_ADD32,    32, fmar)
-  `SIMD_LANE_FU(FU_SUB32,    32, fmar)
-  `SIMD_LANE_FU(FU_MUL32,    32, mulr)
-  `SIMD_LANE_FU(FU_MULL32,   32, mullr)
-  `SIMD_LANE_FU(FU_MIN32,    32, mm_s1)
-  `SIMD_LANE_FU(FU_MAX32,    32, mm_s1)
-  `SIMD_LANE_FU(FU_MINL32,   32, mm_l)
-  `SIMD_LANE_FU(FU_MAXL32,   32, mm_l)
-  `SIMD_LANE_FU(FU_MIN3_32,  32, mm_s2)
-  `SIMD_LANE_FU(FU_MAX3_32,  32, mm_s2)
-  `SIMD_LANE_FU(FU_MED3_32,  32, mm_nan3 ? mm_s2 : mm_s5)
-  `SIMD_LANE_FU(FU_MAD32,    32, fmar)
-  `SIMD_LANE_FU(FU_MADL32,   32, fmar)
-  `SIMD_LANE_FU(FU_FMA32,    32, fmar)
-  `SIMD_LANE_FU(FU_LDEXP32,  32, fmar)
-  `SIMD_LANE_FU(FU_FIXUP32,  32, si_f32_div_fixup(fx, fy, fz, mode))
-  `SIMD_LANE_FU(FU_FMAS32,   32, fmar)
-  `SIMD_LANE_FU(FU_DSCALE32, 65, lane_ds32({ds_vcc, fmar}))
-  `SIMD_LANE_FU(FU_FRACT32,  32, lane_fract(fx, fmar))
-  `SIMD_LANE_FU(FU_TRUNC32,  32, rintr)
-  `SIMD_LANE_FU(FU_CEIL32,   32, rintr)
-  `SIMD_LANE_FU(FU_RNDNE32,  32, rintr)
-  `SIMD_LANE_FU(FU_FLOOR32,  32, rintr)
-  `SIMD_LANE_FU(FU_FMANT32,  32, si_f32_frexp_mant(fx, mode))
-  `SIMD_LANE_FU(FU_FEXP32,   32, si_f32_frexp_exp(fx, mode))
-  `SIMD_LANE_FU(FU_F32_I32,  32, fmar)
-  `SIMD_LANE_FU(FU_F32_U32,  32, fmar)
-  `SIMD_LANE_FU(FU_I32_F32,  32, fpcvt_i32_of_mag(fx, cv_tm))
-  `SIMD_LANE_FU(FU_U32_F32,  32, fpcvt_u32_of_mag(fx, cv_tm))
-  `SIMD_LANE_FU(FU_RPI32,    32, cv_fl)
-  `SIMD_LANE_FU(FU_FLR32,    32, cv_fl)
-  `SIMD_LANE_FU(FU_F16_F32,  32, {16'd0, cv_h0})
-  `SIMD_LANE_FU(FU_F32_F16,  32, si_cvt_f32_f16(fx, mode))
-  `SIMD_LANE_FU(FU_OFF_I4,   32, si_cvt_off_f32_i4(fx, mode))
-  `SIMD_LANE_FU(FU_PKRTZ,    32, {fpcvt_f16_of_f32(fy, 2'd3), cv_h0})
-  `SIMD_LANE_FU(FU_PKNORM,   32, {lane_f32_to_norm16(fy[30:0], fmar, fsgn, mode),
-                                  lane_f32_to_norm16(fx[30:0], mulr, fsgn, mode)})
-  `SIMD_LANE_FU(FU_PKU8,     32, lane_pk_u8(fx[30:0], rintr, fy[1:0], fz, mode))
-  `SIMD_LANE_FU(FU_CMP32,    65, {si_f32_cmp(fx, fy, fcond, mode), 64'd0})
-  `SIMD_LANE_FU(FU_CLASS32,  65, {si_f32_class(fx, fy[9:0]), 64'd0})
-  `SIMD_LANE_FU_END
-
-`undef SIMD_LANE_FU_BEGIN
-`undef SIMD_LANE_FU
-`undef SIMD_LANE_FU_END
-`ifdef SIMD_LANE_FU_ASSIGN_STYLE
- `undef SIMD_LANE_FU_ASSIGN_STYLE
-`endif
+  // ------------------------------------------------------------------
+  // Stage 2: the FP result, selected by fu.  fu_res = {flag, value}: value
+  // in [63:0] (32-bit results zero-extended), flag = div_scale's VCC bit or
+  // the compare/class result.  One case item per shared datapath, so that
+  // the select has one input per datapath, not one per op.
+  // ------------------------------------------------------------------
+  reg [64:0] fu_res;
+  // one rounding to an integer for v_cvt_pk_u8_f32 and pknorm's low half
+  wire [17:0] pk_m = lane_rne_mag17((fu == FU_PKU8) ? fx[30:0] : mulr[30:0]);
+  always @* begin
+    case (fu)
+      FU_ADD32, FU_SUB32, FU_MAD32, FU_MADL32, FU_FMA32, FU_FMAS32, FU_LDEXP32,
+      FU_F32_I32, FU_F32_U32:
+        fu_res = {33'd0, fmar};
+      FU_MUL32:    fu_res = {33'd0, mulr};
+      FU_MULL32:   fu_res = {33'd0, mullr};
+      FU_MIN32, FU_MAX32, FU_MINL32, FU_MAXL32, FU_MIN3_32, FU_MAX3_32, FU_MED3_32:
+        fu_res = {33'd0, mxr};
+      FU_TRUNC32, FU_CEIL32, FU_RNDNE32, FU_FLOOR32:
+        fu_res = {33'd0, rintr};
+      FU_I32_F32, FU_U32_F32, FU_RPI32, FU_FLR32:
+        fu_res = {33'd0, cvr};
+      FU_DSCALE32: fu_res = lane_ds32({ds_vcc, fmar});
+      FU_FIXUP32:  fu_res = {33'd0, si_f32_div_fixup(fx, fy, fz, mode)};
+      FU_FRACT32:  fu_res = {33'd0, lane_fract(fx, fmar)};
+      FU_FMANT32:  fu_res = {33'd0, si_f32_frexp_mant(fx, mode)};
+      FU_FEXP32:   fu_res = {33'd0, si_f32_frexp_exp(fx, mode)};
+      FU_F16_F32:  fu_res = {49'd0, cv_h0};
+      FU_F32_F16:  fu_res = {33'd0, si_cvt_f32_f16(fx, mode)};
+      FU_OFF_I4:   fu_res = {33'd0, si_cvt_off_f32_i4(fx, mode)};
+      FU_PKRTZ:    fu_res = {33'd0, lane_f16_rtz(fy), cv_h0};
+      FU_PKNORM:   fu_res = {33'd0, lane_norm16(fy[30:0], fmar[31], lane_rne_mag17(fmar[30:0]), fsgn),
+                             lane_norm16(fx[30:0], mulr[31], pk_m, fsgn)};
+      FU_PKU8:     fu_res = {33'd0, lane_pk_u8(fx, pk_m, fy[1:0], fz)};
+      FU_CMP32:    fu_res = {mx_cmp, 64'd0};
+      FU_CLASS32:  fu_res = {si_f32_class(fx, fy[9:0]), 64'd0};
+      default:     fu_res = 65'd0;
+    endcase
+  end
 
   // ------------------------------------------------------------------
   // Stage 3: result, v_mullit override, output modifiers (VOP3 only, float
@@ -894,8 +1067,9 @@ module simd_lane (
   reg [63:0] pre;
   always @* begin
     if (fu == FU_NONE) begin
-      pre = (kd[4:0] == 5'd2) ? r64 : {32'd0, im_op ? im_r : r};
-      mask_out = mo;
+      pre = sh_on ? ((kd[4:0] == 5'd2) ? sh_y : {32'd0, sh_y[31:0]}) :
+            (kd[4:0] == 5'd2) ? 64'd0 : {32'd0, im_op ? im_r : mx_int ? mxr : r};
+      mask_out = mx_icmp ? mx_cmp : mo;
     end else begin
       pre = fu_res[63:0];
       mask_out = fu_res[64];

@@ -28,22 +28,9 @@
 
 // ------------------------------------------------------------------ helpers
 
-// Leading zero count of a 64-bit value (64 for 0), binary search.
+// Leading zero count of a 64-bit value (64 for 0): si_fp_lzc.vh.
 function automatic [6:0] fp32_lzc64(input [63:0] x);
-    reg [63:0] v;
-    reg [6:0]  n;
-    begin
-        v = x;
-        n = 7'd0;
-        if (v[63:32] == 32'd0) begin n = n + 7'd32; v = {v[31:0], 32'd0}; end
-        if (v[63:48] == 16'd0) begin n = n + 7'd16; v = {v[47:0], 16'd0}; end
-        if (v[63:56] == 8'd0)  begin n = n + 7'd8;  v = {v[55:0], 8'd0};  end
-        if (v[63:60] == 4'd0)  begin n = n + 7'd4;  v = {v[59:0], 4'd0};  end
-        if (v[63:62] == 2'd0)  begin n = n + 7'd2;  v = {v[61:0], 2'd0};  end
-        if (v[63] == 1'b0)     begin n = n + 7'd1;  v = {v[62:0], 1'b0};  end
-        if (v[63] == 1'b0)     n = n + 7'd1;
-        fp32_lzc64 = n;
-    end
+    fp32_lzc64 = fp_lzc64(x);
 endfunction
 
 // x >> sh with the shifted-out bits OR-ed into bit 0 (sh >= 64: sticky only).
@@ -57,13 +44,25 @@ function automatic [63:0] fp32_shr_jam(input [63:0] x, input [6:0] sh);
     end
 endfunction
 
+// The same on 26 bits (sh >= 26: sticky only).
+function automatic [25:0] fp32_shr_jam26(input [25:0] x, input [6:0] sh);
+    begin
+        if (sh >= 7'd26)
+            fp32_shr_jam26 = {25'd0, x != 26'd0};
+        else
+            fp32_shr_jam26 = (x >> sh[4:0]) |
+                             {25'd0, (x & ~({26{1'b1}} << sh[4:0])) != 26'd0};
+    end
+endfunction
+
 // Round sign * sig * 2^e (sig != 0) to f32 with rounding mode rm; gradual
 // underflow, then output flush of a denormal result when den_out = 0;
 // overflow to inf or max-finite depending on rm and sign.
 function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0] sig,
                                      input [1:0] rm, input den_out);
     reg [6:0]         lz;
-    reg [63:0]        n, t;
+    reg [63:0]        n;
+    reg [25:0]        c, t;
     reg signed [15:0] el, sh16;
     reg [6:0]         sh;
     reg [24:0]        mant;
@@ -72,6 +71,9 @@ function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0
     begin
         lz = fp32_lzc64(sig);
         n = sig << lz;
+        // the 24 result bits, the round bit and the sticky bit of the rest
+        // (bit 38 of n): the denormal shift below only moves them down
+        c = {n[63:39], n[38:0] != 39'd0};
         el = e + 16'sd63 - {9'd0, lz};              // exponent of the leading bit
         sub = el < -16'sd126;
         sh16 = -16'sd126 - el;
@@ -81,10 +83,10 @@ function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0
             sh = 7'd64;
         else
             sh = sh16[6:0];
-        t = fp32_shr_jam(n, sh);
-        mant = {1'b0, t[63:40]};
-        rb = t[39];
-        st = t[38:0] != 39'd0;
+        t = fp32_shr_jam26(c, sh);
+        mant = {1'b0, t[25:2]};
+        rb = t[1];
+        st = t[0];
         case (rm)
             2'd0:    inc = rb & (st | mant[0]);
             2'd1:    inc = ~s & (rb | st);

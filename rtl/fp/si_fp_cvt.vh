@@ -19,7 +19,8 @@
 // rm; denormals are kept (GCN 1.0 f16 conversions).
 function automatic [15:0] fpcvt_round16(input s, input signed [15:0] e, input [63:0] sig, input [1:0] rm);
     reg [6:0]         lz;
-    reg [63:0]        n, t;
+    reg [63:0]        n;
+    reg [25:0]        t;
     reg signed [15:0] el, sh16;
     reg [6:0]         sh;
     reg [11:0]        mant;
@@ -37,10 +38,11 @@ function automatic [15:0] fpcvt_round16(input s, input signed [15:0] e, input [6
             sh = 7'd64;
         else
             sh = sh16[6:0];
-        t = fp32_shr_jam(n, sh);
-        mant = {1'b0, t[63:53]};
-        rb = t[52];
-        st = t[51:0] != 52'd0;
+        // the 11 result bits, the round bit and the sticky bit of the rest
+        t = fp32_shr_jam26({n[63:52], n[51:0] != 52'd0, 13'd0}, sh);
+        mant = {1'b0, t[25:15]};
+        rb = t[14];
+        st = t[13:0] != 14'd0;
         case (rm)
             2'd0:    inc = rb & (st | mant[0]);
             2'd1:    inc = ~s & (rb | st);
