@@ -187,6 +187,7 @@ module lsu #(
     wire [LAW-1:0]    op_lds_size = op_pkt[`OPK_LDS_SIZE];
     // FP library (DS FP atomics, format conversion) and the format converters.
     // The FP library names its MODE argument `mode`; nothing here shadows it.
+`include "si_fp_lzc.vh"
 `include "si_fp32.vh"
 `include "si_fp_cvt.vh"
 `include "si_fp64.vh"

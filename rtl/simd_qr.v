@@ -65,6 +65,7 @@ module simd_qr (
 `include "si_isa.vh"
   /* verilator lint_on UNUSEDPARAM */
   /* verilator lint_off VARHIDDEN */
+`include "si_fp_lzc.vh"
 `include "si_fp32.vh"
 `include "si_fp_cvt.vh"
 `include "si_fp_tables.vh"

@@ -15,20 +15,13 @@
 
 // ------------------------------------------------------------------ helpers
 
-// Leading zeros of a 64-bit value (63 for 0; callers pass nonzero values).
+// Leading zeros of a 64-bit value (63 for 0; callers pass nonzero values):
+// si_fp_lzc.vh's counter.
 function automatic [5:0] fp64_clz64(input [63:0] x_);
-    reg [63:0] v_;
-    reg [5:0] n_;
+    reg [6:0] n_;
     begin
-        v_ = x_;
-        n_ = 6'd0;
-        if (v_[63:32] == 32'd0) begin n_[5] = 1'b1; v_ = {v_[31:0], 32'd0}; end
-        if (v_[63:48] == 16'd0) begin n_[4] = 1'b1; v_ = {v_[47:0], 16'd0}; end
-        if (v_[63:56] == 8'd0)  begin n_[3] = 1'b1; v_ = {v_[55:0], 8'd0}; end
-        if (v_[63:60] == 4'd0)  begin n_[2] = 1'b1; v_ = {v_[59:0], 4'd0}; end
-        if (v_[63:62] == 2'd0)  begin n_[1] = 1'b1; v_ = {v_[61:0], 2'd0}; end
-        if (!v_[63]) n_[0] = 1'b1;
-        fp64_clz64 = n_;
+        n_ = fp_lzc64(x_);
+        fp64_clz64 = n_[5:0] | {6{n_[6]}};
     end
 endfunction
 

@@ -31,25 +31,9 @@
 
 // ------------------------------------------------------------------ helpers
 
-// Count of leading zeros of a 64-bit value (64 for zero), binary search.
+// Count of leading zeros of a 64-bit value (64 for zero): si_fp_lzc.vh.
 function automatic [6:0] fptr_clz64(input [63:0] tr_x);
-    reg [63:0] tr_v;
-    reg [6:0] tr_n;
-    begin
-        tr_v = tr_x;
-        tr_n = 7'd0;
-        if (tr_v == 64'd0) begin
-            tr_n = 7'd64;
-        end else begin
-            if (tr_v[63:32] == 32'd0) begin tr_n = tr_n + 7'd32; tr_v = {tr_v[31:0], 32'd0}; end
-            if (tr_v[63:48] == 16'd0) begin tr_n = tr_n + 7'd16; tr_v = {tr_v[47:0], 16'd0}; end
-            if (tr_v[63:56] == 8'd0)  begin tr_n = tr_n + 7'd8;  tr_v = {tr_v[55:0], 8'd0};  end
-            if (tr_v[63:60] == 4'd0)  begin tr_n = tr_n + 7'd4;  tr_v = {tr_v[59:0], 4'd0};  end
-            if (tr_v[63:62] == 2'd0)  begin tr_n = tr_n + 7'd2;  tr_v = {tr_v[61:0], 2'd0};  end
-            if (tr_v[63] == 1'b0)     begin tr_n = tr_n + 7'd1; end
-        end
-        fptr_clz64 = tr_n;
-    end
+    fptr_clz64 = fp_lzc64(tr_x);
 endfunction
 
 // si_fp_round32(s, ex, sig, SI_RND_NE, den_out = 0): the value

@@ -14,6 +14,7 @@ module tb_fp32 (
     input      [31:0] mode,
     output reg [63:0] result
 );
+`include "si_fp_lzc.vh"
 `include "si_fp32.vh"
 `include "si_fp_cvt.vh"
 

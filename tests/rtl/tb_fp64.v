@@ -16,6 +16,7 @@ module tb_fp64 (
     output reg  [63:0] res,
     output wire        vcc
 );
+`include "si_fp_lzc.vh"
 `include "si_fp_tables.vh"
 `include "si_fp_trans.vh"
 `include "si_fp64.vh"

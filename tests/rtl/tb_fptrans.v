@@ -7,6 +7,7 @@ module tb_fptrans (
     input  wire [31:0] mode,
     output reg  [31:0] res
 );
+`include "si_fp_lzc.vh"
 `include "si_fp_tables.vh"
 `include "si_fp_trans.vh"
 
