@@ -136,18 +136,10 @@ module simd_lane (
 
   // Count of leading zeros; 32 for v = 0.
   function automatic [5:0] lane_clz32(input [31:0] v);
-    reg [31:0] x;
-    reg [5:0] n;
+    reg [6:0] n;
     begin
-      x = v;
-      n = 6'd0;
-      if (x[31:16] == 16'd0) begin n = n + 6'd16; x = x << 16; end
-      if (x[31:24] == 8'd0)  begin n = n + 6'd8;  x = x << 8;  end
-      if (x[31:28] == 4'd0)  begin n = n + 6'd4;  x = x << 4;  end
-      if (x[31:30] == 2'd0)  begin n = n + 6'd2;  x = x << 2;  end
-      if (!x[31])            begin n = n + 6'd1;  x = x << 1;  end
-      if (!x[31])            n = n + 6'd1;   // only when v = 0
-      lane_clz32 = n;
+      n = fp_lzc64({v, 32'd0});     // 64 for v = 0
+      lane_clz32 = {n[6] | n[5], n[4:0]};
     end
   endfunction
 
@@ -161,7 +153,8 @@ module simd_lane (
   endfunction
 
   function automatic [31:0] lane_absdiff(input [31:0] a, input [31:0] b);
-    lane_absdiff = (a > b) ? a - b : b - a;
+    // the borrow of a - b picks the order: one comparison less
+    lane_absdiff = (a < b) ? b - a : a - b;
   endfunction
 
   // (x + y + rnd) >> 1 on bytes, without a 9-bit intermediate.
@@ -181,13 +174,13 @@ module simd_lane (
 
   // Saturate a signed 32-bit value to a signed 16-bit one.
   function automatic [15:0] lane_sat_i16(input [31:0] v);
-    if ($signed(v) > 32'sd32767)       lane_sat_i16 = 16'h7fff;
-    else if ($signed(v) < -32'sd32768) lane_sat_i16 = 16'h8000;
-    else                               lane_sat_i16 = v[15:0];
+    // in range when bits 31..15 are all the sign
+    if (v[31:15] == 17'd0 || v[31:15] == 17'h1ffff) lane_sat_i16 = v[15:0];
+    else                                             lane_sat_i16 = v[31] ? 16'h8000 : 16'h7fff;
   endfunction
 
   function automatic lane_f32_isnan(input [30:0] a);
-    lane_f32_isnan = a > 31'h7f800000;
+    lane_f32_isnan = a[30:23] == 8'hff && a[22:0] != 23'd0;
   endfunction
 
   // a >= 0.0 as an IEEE compare (-0 >= 0 holds; NaN fails).
@@ -233,7 +226,7 @@ module simd_lane (
   endfunction
 
   // f32 -> f16 toward zero: fpcvt_f16_of_f32(a, 2'd3) without a rounder
-  // (v_cvt_pkrtz_f16_f32's high half; the low half is on cv_h0).
+  // (both halves of v_cvt_pkrtz_f16_f32).
   function automatic [15:0] lane_f16_rtz(input [31:0] a);
     reg [7:0]  e;
     reg [4:0]  d;
@@ -328,7 +321,8 @@ module simd_lane (
   /* verilator lint_on UNUSEDSIGNAL */
   reg        i24s;       // ... signed form
   reg [31:0] x32;
-  reg [1:0]  ax;
+  // the cube-map major axis (cubeid/sc/tc/ma), one instance
+  wire [1:0] ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
   reg [4:0]  sh;
   // the min/max unit's request (see "The min/max unit" below)
   localparam [2:0] MX_NONE = 3'd0, MX_MIN = 3'd1, MX_MAX = 3'd2, MX_MIN3 = 3'd3, MX_MAX3 = 3'd4,
@@ -365,7 +359,6 @@ module simd_lane (
     im_op = 1'b0;
     i24s = 1'b0;
     x32 = 32'd0;
-    ax = 2'd0;
     sh = 5'd0;
     mx_fn = MX_NONE;
     mx_cls = MX_F32;
@@ -532,7 +525,6 @@ module simd_lane (
       SI_OP_V_CUBEMA_F32: begin
         // 2 * the major-axis value
         fu = FU_MUL32;
-        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
         fx = (ax == 2'd2) ? c32 : (ax == 2'd1) ? b32 : a32;
         fy = 32'h40000000;
       end
@@ -567,7 +559,6 @@ module simd_lane (
 
       // ---------------- cube map ----------------
       SI_OP_V_CUBEID_F32: begin
-        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
         x32 = (ax == 2'd2) ? c32 : (ax == 2'd1) ? b32 : a32;
         // face = 2*axis + (value < 0) as an f32: 0.0 .. 5.0 (exact values)
         case ({ax, !lane_f32_ge0(x32)})
@@ -580,13 +571,11 @@ module simd_lane (
         endcase
       end
       SI_OP_V_CUBESC_F32: begin
-        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
         if (ax == 2'd2)      r = lane_f32_ge0(c32) ? a32 : {~a32[31], a32[30:0]};
         else if (ax == 2'd1) r = a32;
         else                 r = lane_f32_ge0(a32) ? {~c32[31], c32[30:0]} : c32;
       end
       SI_OP_V_CUBETC_F32: begin
-        ax = lane_cube_axis(a32[30:0], b32[30:0], c32[30:0]);
         if (ax == 2'd1) r = lane_f32_ge0(b32) ? c32 : {~c32[31], c32[30:0]};
         else            r = {~b32[31], b32[30:0]};
       end
@@ -680,19 +669,20 @@ module simd_lane (
   endfunction
 
   // ------------------------------------------------------------------
-  // The shared f32 datapaths: one multiplier (mul, legacy mul, the product
-  // step of mad, one half of pknorm), one FMA (fma, div_fmas, add, sub, the
-  // sum step of mad, fract's subtraction, the other half of pknorm) and one
-  // round-to-integral unit (floor/ceil/trunc/rndne, fract, pk_u8).  The
-  // identities used are exact for every operand and MODE (checked against
-  // sw/fp.c by tests/rtl/test_lane.cpp):
+  // The shared f32 datapaths: one FMA (fma, div_fmas, mul, legacy mul, add,
+  // sub, the sum step of mad, fract's subtraction, one half of pknorm), the
+  // product step of mad on a rounder for flushed operands (fp32_mul_fz:
+  // a 1-bit normaliser, no denormal shift), which also scales the other
+  // half of pknorm, and the integer unit of floats below.  The identities
+  // used are exact for every operand and MODE (checked against sw/fp.c by
+  // tests/rtl/test_lane.cpp):
   //   a + b = fma(a, 1.0, b),  a - b = fma(a, 1.0, -b);
+  //   a * b = fma(a, b, -0) (+0 when rounding toward -inf);
   //   mad(a, b, c) = fma(mul(a, b), 1.0, c), both steps with denormals
   //     flushed (v_mad_f32 rounds twice);
   //   fract(a) = fma(a, 1.0, -floor(a)), then the fract clamps;
-  //   a * b = fma(a, b, -0) (+0 when rounding toward -inf): v_cvt_pknorm
-  //     scales one half on the multiplier and the other on the FMA.
-  // v_cvt_pk_u8_f32's rndne uses the round-to-integral unit.  The FMA's
+  //   pknorm: the 16-bit integer of a * scale is the same whether a and
+  //     the product are flushed or not (both below 2^-110 round to 0).  The FMA's
   // normaliser and rounder (fp32_rq_do) also round ldexp and the int -> f32
   // conversions (fmar is the rounder's result for all of them).
   // Each block is evaluated only for the ops that use it (simulation speed).
@@ -702,41 +692,40 @@ module simd_lane (
   reg [31:0]        fm_x, fm_y, fm_z;
   reg [23:0]        fm_s;       // the FMA's first operand's significand
   reg [47:0]        fm_p;       // the FMA's product
-  reg [1:0]         mu_den, fm_den;
+  reg [1:0]         fm_den;
   reg signed [15:0] fm_scale;
-  wire mu_use = fu == FU_MUL32 || fu == FU_MULL32 || fu == FU_MAD32 || fu == FU_MADL32 ||
-                fu == FU_PKNORM;
+  wire mu_use = fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_PKNORM;
   wire ri_use = fu == FU_TRUNC32 || fu == FU_CEIL32 || fu == FU_RNDNE32 || fu == FU_FLOOR32 ||
                 fu == FU_FRACT32;
   wire fm_use = fu == FU_ADD32 || fu == FU_SUB32 || fu == FU_FMA32 || fu == FU_FMAS32 ||
+                fu == FU_MUL32 || fu == FU_MULL32 ||
                 fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32 || fu == FU_PKNORM;
   wire rq_other = fu == FU_LDEXP32 || fu == FU_F32_I32 || fu == FU_F32_U32 ||   // on the FMA's rounder
+                  fu == FU_F16_F32 ||
                   fu == FU_DSCALE32;
   reg  ds_vcc;                 // v_div_scale_f32's VCC bit
   // v_cvt_pknorm_*: the scale (32767 or 65535) as the second factor
   wire [31:0] pk_scale = fsgn ? 32'h46fffe00 : 32'h477fff00;
   wire fm_mad = fu == FU_MAD32 || fu == FU_MADL32;
-  // One multiplier array (ar_p, 25 x 25 signed) for the f32 multiply (mul,
-  // mul_legacy, mad's product step, pknorm's first half), the FMA's product
-  // for fma and div_fmas, and the 24-bit integer multiplies: no op uses two
-  // of them.  The FMA's other products need no array: x * 1.0 (add, sub,
+  // One multiplier array (ar_p, 25 x 25 signed) for mad's product step and
+  // pknorm's first half, the FMA's product for fma, div_fmas, mul and
+  // mul_legacy, and the 24-bit integer multiplies: no op uses two of them.  The FMA's other products need no array: x * 1.0 (add, sub,
   // mad's sum step, fract) is a shift, and pknorm's y * 32767.0 or 65535.0
   // (significand 2^24 - 2^9 or 2^24 - 2^8) a shift and a subtraction.  Each
   // product is fp32_sigprod of the operands the function rounds, so the
-  // results are those of fp32_mul / fp32_fma_rq.
+  // results are those of fp32_mul_fz / fp32_fma_rq.
   wire [31:0] mu_y = (fu == FU_PKNORM) ? pk_scale : fy;
-  wire        fm_arr = fu == FU_FMA32 || fu == FU_FMAS32;
+  wire        fm_arr = fu == FU_FMA32 || fu == FU_FMAS32 || fu == FU_MUL32 || fu == FU_MULL32;
   reg  [24:0] ar_a, ar_b;
   /* verilator lint_off UNUSEDSIGNAL */
   reg  [49:0] ar_p;     // [47:0] used
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
-    mu_den = fm_mad ? 2'd0 : mode[5:4];
     ar_a = 25'd0;
     ar_b = 25'd0;
     if (mu_use) begin
-      ar_a = {1'b0, fp32_sig(fp32_fin(fx, mu_den[0]))};
-      ar_b = {1'b0, fp32_sig(fp32_fin(mu_y, mu_den[0]))};
+      ar_a = {1'b0, fp32_sig(fp32_fin(fx, 1'b0))};
+      ar_b = {1'b0, fp32_sig(fp32_fin(mu_y, 1'b0))};
     end else if (fm_arr) begin
       ar_a = {1'b0, fp32_sig(fp32_fin(fx, mode[4]))};
       ar_b = {1'b0, fp32_sig(fp32_fin(fy, mode[4]))};
@@ -759,8 +748,8 @@ module simd_lane (
     mulr = 32'd0;
     mullr = 32'd0;
     if (mu_use) begin
-      mulr = fp32_mul_p(fx, mu_y, ar_p[47:0], mode[1:0], mu_den);
-      mullr = (fp32_iszero(fx, mu_den[0]) || fp32_iszero(fy, mu_den[0])) ? 32'd0 : mulr;
+      mulr = fp32_mul_fz(fx, mu_y, ar_p[47:0], mode[1:0]);
+      mullr = (fp32_iszero(fx, 1'b0) || fp32_iszero(fy, 1'b0)) ? 32'd0 : mulr;
     end
   end
   // The integer unit of floats: |a| as a 32-bit integer part, a half bit
@@ -847,6 +836,10 @@ module simd_lane (
       FU_MAD32:   fm_x = mulr;
       FU_MADL32:  fm_x = mullr;
       FU_FRACT32: fm_z = rintr ^ 32'h80000000;
+      FU_MUL32, FU_MULL32: begin       // x * y = fma(x, y, -0) (+0 toward -inf)
+        fm_y = fy;
+        fm_z = (mode[1:0] == 2'd2) ? 32'h00000000 : 32'h80000000;
+      end
       FU_PKNORM: begin                 // fy * scale = fma(fy, scale, -0) (+0 toward -inf)
         fm_x = fy;
         fm_y = pk_scale;
@@ -879,9 +872,25 @@ module simd_lane (
       rq = si_cvt_f32_u32_rq(fx);
     else if (fu == FU_DSCALE32)
       {ds_vcc, rq} = si_f32_div_scale_rq(fx, fy, fz);
-    // (div_scale's scaling rounds to nearest even whatever MODE says)
-    if (fm_use || rq_other) fmar = fp32_rq_do(rq, (fu == FU_DSCALE32) ? 2'd0 : mode[1:0]);
+    else if (fu == FU_F16_F32)
+      rq = lane_f16_rq(fx);
+    // (div_scale's scaling rounds to nearest even whatever MODE says; the
+    // f16 conversion rounds on the same rounder, in its f16 form)
+    if (fm_use || rq_other)
+      fmar = rq[114] ? rq[113:82] : fp32_round_fmt(rq[81], rq[80:65], rq[64:1],
+                                                   (fu == FU_DSCALE32) ? 2'd0 : mode[1:0], rq[0],
+                                                   fu == FU_F16_F32);
   end
+  // v_cvt_f16_f32 as a rounding request for the f16 form of the rounder
+  // (fpcvt_f16_of_f32): NaN, inf and zero are special, the rest kept denormal
+  function automatic [114:0] lane_f16_rq(input [31:0] a);
+    if (a[30:23] == 8'hff)
+      lane_f16_rq = fp32_rq_special({16'd0, a[31], 5'h1f, (a[22:0] != 23'd0), a[21:13]});
+    else if (a[30:0] == 31'd0)
+      lane_f16_rq = fp32_rq_special({16'd0, a[31], 15'd0});
+    else
+      lane_f16_rq = fp32_rq_round(a[31], {8'd0, fp32_fexp(a)} - 16'sd150, {40'd0, fp32_sig(a)}, 1'b1);
+  endfunction
   // fract's special cases and clamp around a - floor(a) (si_f32_fract)
   function automatic [31:0] lane_fract(input [31:0] a, input [31:0] d);
     if (a[30:23] == 8'hff)
@@ -1008,17 +1017,6 @@ module simd_lane (
     mxr = (mx_flt && !mode[5] && mx_v[30:23] == 8'd0) ? {mx_v[31], 31'd0} : mx_v;
   end
 
-  // ------------------------------------------------------------------
-  // Shared instances of the conversion functions: no two of these ops run
-  // together, and each op's result is the same function of the same
-  // operands as its si_cvt_* reference.
-  //   cv_h0 = a to f16 (cvt_f16_f32 in the MODE rounding, pkrtz toward zero).
-  // ------------------------------------------------------------------
-  reg  [15:0] cv_h0;
-  always @* begin
-    cv_h0 = 16'd0;
-    if (fu == FU_F16_F32 || fu == FU_PKRTZ) cv_h0 = fpcvt_f16_of_f32(fx, (fu == FU_PKRTZ) ? 2'd3 : mode[1:0]);
-  end
 
   // ------------------------------------------------------------------
   // Stage 2: the FP result, selected by fu.  fu_res = {flag, value}: value
@@ -1034,8 +1032,8 @@ module simd_lane (
       FU_ADD32, FU_SUB32, FU_MAD32, FU_MADL32, FU_FMA32, FU_FMAS32, FU_LDEXP32,
       FU_F32_I32, FU_F32_U32:
         fu_res = {33'd0, fmar};
-      FU_MUL32:    fu_res = {33'd0, mulr};
-      FU_MULL32:   fu_res = {33'd0, mullr};
+      FU_MUL32:    fu_res = {33'd0, fmar};
+      FU_MULL32:   fu_res = {33'd0, (fp32_iszero(fx, mode[4]) || fp32_iszero(fy, mode[4])) ? 32'd0 : fmar};
       FU_MIN32, FU_MAX32, FU_MINL32, FU_MAXL32, FU_MIN3_32, FU_MAX3_32, FU_MED3_32:
         fu_res = {33'd0, mxr};
       FU_TRUNC32, FU_CEIL32, FU_RNDNE32, FU_FLOOR32:
@@ -1047,10 +1045,10 @@ module simd_lane (
       FU_FRACT32:  fu_res = {33'd0, lane_fract(fx, fmar)};
       FU_FMANT32:  fu_res = {33'd0, si_f32_frexp_mant(fx, mode)};
       FU_FEXP32:   fu_res = {33'd0, si_f32_frexp_exp(fx, mode)};
-      FU_F16_F32:  fu_res = {49'd0, cv_h0};
+      FU_F16_F32:  fu_res = {49'd0, fmar[15:0]};
       FU_F32_F16:  fu_res = {33'd0, si_cvt_f32_f16(fx, mode)};
       FU_OFF_I4:   fu_res = {33'd0, si_cvt_off_f32_i4(fx, mode)};
-      FU_PKRTZ:    fu_res = {33'd0, lane_f16_rtz(fy), cv_h0};
+      FU_PKRTZ:    fu_res = {33'd0, lane_f16_rtz(fy), lane_f16_rtz(fx)};
       FU_PKNORM:   fu_res = {33'd0, lane_norm16(fy[30:0], fmar[31], lane_rne_mag17(fmar[30:0]), fsgn),
                              lane_norm16(fx[30:0], mulr[31], pk_m, fsgn)};
       FU_PKU8:     fu_res = {33'd0, lane_pk_u8(fx, pk_m, fy[1:0], fz)};

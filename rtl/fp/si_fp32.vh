@@ -55,28 +55,32 @@ function automatic [25:0] fp32_shr_jam26(input [25:0] x, input [6:0] sh);
     end
 endfunction
 
-// Round sign * sig * 2^e (sig != 0) to f32 with rounding mode rm; gradual
-// underflow, then output flush of a denormal result when den_out = 0;
-// overflow to inf or max-finite depending on rm and sign.
-function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0] sig,
-                                     input [1:0] rm, input den_out);
+// Round sign * sig * 2^e (sig != 0) to f32 (half = 0) or f16 (half = 1,
+// the result in [15:0]) with rounding mode rm; gradual underflow, then
+// output flush of a denormal result when den_out = 0 (f16: pass 1);
+// overflow to inf or max-finite depending on rm and sign.  One rounder for
+// both formats: the f16 bits sit at the top of the same 26-bit window.
+function automatic [31:0] fp32_round_fmt(input s, input signed [15:0] e, input [63:0] sig,
+                                         input [1:0] rm, input den_out, input half);
     reg [6:0]         lz;
     reg [63:0]        n;
     reg [25:0]        c, t;
-    reg signed [15:0] el, sh16;
+    reg signed [15:0] el, emin, sh16;
     reg [6:0]         sh;
     reg [24:0]        mant;
+    reg [7:0]         eb;
     reg               rb, st, inc, ovf, sub;
     reg [30:0]        bits;
     begin
         lz = fp32_lzc64(sig);
         n = sig << lz;
-        // the 24 result bits, the round bit and the sticky bit of the rest
-        // (bit 38 of n): the denormal shift below only moves them down
-        c = {n[63:39], n[38:0] != 39'd0};
+        // the result bits (24, or 11 for f16), the round bit and the sticky
+        // bit of the rest: the denormal shift below only moves them down
+        c = half ? {n[63:52], n[51:0] != 52'd0, 13'd0} : {n[63:39], n[38:0] != 39'd0};
         el = e + 16'sd63 - {9'd0, lz};              // exponent of the leading bit
-        sub = el < -16'sd126;
-        sh16 = -16'sd126 - el;
+        emin = half ? -16'sd14 : -16'sd126;
+        sub = el < emin;
+        sh16 = emin - el;
         if (!sub)
             sh = 7'd0;
         else if (sh16 > 16'sd64)
@@ -84,9 +88,9 @@ function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0
         else
             sh = sh16[6:0];
         t = fp32_shr_jam26(c, sh);
-        mant = {1'b0, t[25:2]};
-        rb = t[1];
-        st = t[0];
+        mant = half ? {14'd0, t[25:15]} : {1'b0, t[25:2]};
+        rb = half ? t[14] : t[1];
+        st = half ? (t[13:0] != 14'd0) : t[0];
         case (rm)
             2'd0:    inc = rb & (st | mant[0]);
             2'd1:    inc = ~s & (rb | st);
@@ -94,21 +98,27 @@ function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0
             default: inc = 1'b0;
         endcase
         mant = mant + {24'd0, inc};
-        ovf = el > 16'sd127;
+        ovf = el > (half ? 16'sd15 : 16'sd127);
+        eb = el[7:0] + (half ? 8'd14 : 8'd126);
         if (sub)
             bits = {6'd0, mant};
         else begin
-            bits = {el[7:0] + 8'd126, 23'd0} + {6'd0, mant};
-            if (bits >= 31'h7f800000)
+            bits = (half ? {16'd0, eb[4:0], 10'd0} : {eb, 23'd0}) + {6'd0, mant};
+            if (half ? (bits[14:0] >= 15'h7c00) : (bits >= 31'h7f800000))
                 ovf = 1'b1;
         end
         if (!den_out && bits < 31'h00800000)
             bits = 31'd0;
         if (ovf)
-            bits = (rm == 2'd0 || (rm == 2'd1 && !s) || (rm == 2'd2 && s)) ? 31'h7f800000
-                                                                              : 31'h7f7fffff;
-        fp32_round = {s, bits};
+            bits = (rm == 2'd0 || (rm == 2'd1 && !s) || (rm == 2'd2 && s)) ?
+                   (half ? 31'h00007c00 : 31'h7f800000) : (half ? 31'h00007bff : 31'h7f7fffff);
+        fp32_round_fmt = half ? {16'd0, s, bits[14:0]} : {s, bits};
     end
+endfunction
+
+function automatic [31:0] fp32_round(input s, input signed [15:0] e, input [63:0] sig,
+                                     input [1:0] rm, input den_out);
+    fp32_round = fp32_round_fmt(s, e, sig, rm, den_out, 1'b0);
 endfunction
 
 // A rounding request: the result of a special case, or sign * sig * 2^e for
@@ -130,11 +140,11 @@ function automatic [31:0] fp32_rq_do(input [114:0] q, input [1:0] rm);
 endfunction
 
 function automatic fp32_isnan(input [31:0] a);
-    fp32_isnan = a[30:0] > 31'h7f800000;
+    fp32_isnan = a[30:23] == 8'hff && a[22:0] != 23'd0;
 endfunction
 
 function automatic fp32_issnan(input [31:0] a);
-    fp32_issnan = a[30:0] > 31'h7f800000 && !a[22];
+    fp32_issnan = a[30:23] == 8'hff && a[21:0] != 22'd0 && !a[22];
 endfunction
 
 function automatic fp32_isinf(input [31:0] a);
@@ -230,6 +240,65 @@ function automatic [31:0] fp32_mul(input [31:0] a, input [31:0] b, input [1:0] r
     fp32_mul = fp32_mul_p(a, b, fp32_sigprod(a, b, den[0]), rm, den);
 endfunction
 
+// fp32_mul_p(a, b, p, rm, 2'b00), i.e. with denormals flushed in and out,
+// without the general rounder: the product of two normal significands has
+// its leading bit at 47 or 46, so normalising is a 1-bit shift.  A result
+// whose leading bit is at 2^-127 is rounded on the denormal grid (one bit
+// coarser) as fp32_round does, which may carry it to 2^-126; any other
+// result below 2^-126 is flushed to a signed zero.
+function automatic [31:0] fp32_mul_fz(input [31:0] a, input [31:0] b, input [47:0] p, input [1:0] rm);
+    reg [31:0]        x, y;
+    reg               s, xz, yz, dg, rb, st, inc, ovf;
+    reg signed [15:0] el;
+    reg [47:0]        n;
+    reg [24:0]        mant;
+    reg [30:0]        bits;
+    begin
+        x = fp32_fin(a, 1'b0);
+        y = fp32_fin(b, 1'b0);
+        s = x[31] ^ y[31];
+        xz = x[30:0] == 31'd0;
+        yz = y[30:0] == 31'd0;
+        n = p[47] ? p : {p[46:0], 1'b0};
+        // exponent of the leading bit
+        el = {8'd0, x[30:23]} + {8'd0, y[30:23]} - 16'sd254 + {15'd0, p[47]};
+        dg = el == -16'sd127;
+        mant = dg ? {2'b0, n[47:25]} : {1'b0, n[47:24]};
+        rb = dg ? n[24] : n[23];
+        st = (n[22:0] != 23'd0) || (dg && n[23]);
+        case (rm)
+            2'd0:    inc = rb & (st | mant[0]);
+            2'd1:    inc = ~s & (rb | st);
+            2'd2:    inc = s & (rb | st);
+            default: inc = 1'b0;
+        endcase
+        mant = mant + {24'd0, inc};
+        ovf = el > 16'sd127;
+        if (el < -16'sd127)
+            bits = 31'd0;
+        else if (dg)
+            bits = (mant[23]) ? 31'h00800000 : 31'd0;   // carried to 2^-126, or flushed
+        else begin
+            bits = {el[7:0] + 8'd126, 23'd0} + {6'd0, mant};
+            if (bits >= 31'h7f800000)
+                ovf = 1'b1;
+        end
+        if (ovf)
+            bits = (rm == 2'd0 || (rm == 2'd1 && !s) || (rm == 2'd2 && s)) ? 31'h7f800000
+                                                                              : 31'h7f7fffff;
+        if (fp32_isnan(a))
+            fp32_mul_fz = a | 32'h00400000;
+        else if (fp32_isnan(b))
+            fp32_mul_fz = b | 32'h00400000;
+        else if (fp32_isinf(x) || fp32_isinf(y))
+            fp32_mul_fz = (xz || yz) ? 32'h7fc00000 : {s, 31'h7f800000};
+        else if (xz || yz)
+            fp32_mul_fz = {s, 31'd0};
+        else
+            fp32_mul_fz = {s, bits};
+    end
+endfunction
+
 // fma(a, b, c) rounded once; the exact result is scaled by 2^scale first
 // (div_fmas).  The _p form is given p = fp32_sigprod(a, b, den[0]).
 function automatic [114:0] fp32_fma_rq(input [31:0] a, input [31:0] b, input [31:0] c,
@@ -276,7 +345,8 @@ function automatic [114:0] fp32_fma_rqp(input [31:0] a, input [31:0] b, input [3
         else
             sh = d[6:0];
         mb = fp32_shr_jam(mb, sh);
-        r = (sa == sb) ? ma + mb : ma - mb;
+        // one adder: ma - mb as ma + ~mb + 1 (ma >= mb)
+        r = ma + (mb ^ {64{sa != sb}}) + {63'd0, sa != sb};
         if (fp32_isnan(a))
             fp32_fma_rqp = fp32_rq_special(a | 32'h00400000);
         else if (fp32_isnan(b))
@@ -726,9 +796,9 @@ function automatic [31:0] si_f32_div_fixup(input [31:0] a, input [31:0] b, input
     reg so;
     begin
         so = b[31] ^ c[31];
-        if (c[30:0] > 31'h7f800000)
+        if (fp32_isnan(c))
             si_f32_div_fixup = c | 32'h00400000;
-        else if (b[30:0] > 31'h7f800000)
+        else if (fp32_isnan(b))
             si_f32_div_fixup = b | 32'h00400000;
         else if ((b[30:0] == 31'd0 && c[30:0] == 31'd0) ||
                  (b[30:0] == 31'h7f800000 && c[30:0] == 31'h7f800000))
@@ -737,7 +807,7 @@ function automatic [31:0] si_f32_div_fixup(input [31:0] a, input [31:0] b, input
             si_f32_div_fixup = {so, 31'h7f800000};
         else if (b[30:0] == 31'h7f800000 || c[30:0] == 31'd0)
             si_f32_div_fixup = {so, 31'd0};
-        else if (a[30:0] > 31'h7f800000)
+        else if (fp32_isnan(a))
             si_f32_div_fixup = {so, 31'h7f800000};
         else
             si_f32_div_fixup = {so, a[30:0]};
@@ -750,16 +820,56 @@ endfunction
 // ek, bit for bit: k's significand is 2^23, so the product fp32_mul rounds is
 // sig(a) << 23.  Without the multiplier (the output modifier's x2, x4, x0.5).
 function automatic [31:0] fp32_mul_pow2(input [31:0] a, input [7:0] ek, input [1:0] rm, input [1:0] den);
+    // a * 2^(ek - 127) for ek = 128, 129 (exact but for overflow) or 126,
+    // rounded as fp32_round would, without it: a bit-pattern adjustment.
+    // The encoding is linear across the denormal/normal boundary, so a
+    // denormal times 2 or 4 is its pattern shifted (past 2^24 it moves into
+    // the next binade, and 4 f is even); only halving the smallest normals
+    // or a denormal drops a bit, which rounds with rm onto the denormal grid.
     reg [31:0] x;
+    reg [7:0]  e;
+    reg [8:0]  e2;
+    reg [24:0] p;
+    reg [23:0] m;
+    reg [30:0] bits;
+    reg        rb, inc, ovf;
     begin
         x = fp32_fin(a, den[0]);
+        e = x[30:23];
+        e2 = {1'b0, e} + ((ek == 8'd129) ? 9'd2 : 9'd1);
+        ovf = 1'b0;
+        if (ek == 8'd126) begin
+            if (e > 8'd1)
+                bits = {e - 8'd1, x[22:0]};                  // exact
+            else begin
+                m = {1'b0, e == 8'd1, x[22:1]};
+                rb = x[0];
+                case (rm)
+                    2'd0:    inc = rb & m[0];
+                    2'd1:    inc = ~x[31] & rb;
+                    2'd2:    inc = x[31] & rb;
+                    default: inc = 1'b0;
+                endcase
+                bits = {7'd0, m + {23'd0, inc}};
+            end
+        end else if (e != 8'd0) begin
+            ovf = e2 >= 9'd255;
+            bits = {e2[7:0], x[22:0]};                        // exact
+        end else begin
+            p = {2'b0, x[22:0]} << ((ek == 8'd129) ? 2'd2 : 2'd1);
+            bits = p[24] ? {8'd2, p[23:1]} : {7'd0, p[23:0]};
+        end
         if (fp32_isnan(a))
             fp32_mul_pow2 = a | 32'h00400000;
         else if (fp32_isinf(x) || x[30:0] == 31'd0)
             fp32_mul_pow2 = x;
+        else if (ovf)
+            fp32_mul_pow2 = (rm == 2'd0 || (rm == 2'd1 && !x[31]) || (rm == 2'd2 && x[31])) ?
+                            {x[31], 31'h7f800000} : {x[31], 31'h7f7fffff};
+        else if (!den[1] && bits[30:23] == 8'd0)
+            fp32_mul_pow2 = {x[31], 31'd0};
         else
-            fp32_mul_pow2 = fp32_round(x[31], {8'd0, fp32_fexp(x)} + {8'd0, ek} - 16'sd300,
-                                       {17'd0, fp32_sig(x), 23'd0}, rm, den[1]);
+            fp32_mul_pow2 = {x[31], bits};
     end
 endfunction
 

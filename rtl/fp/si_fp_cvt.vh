@@ -16,51 +16,12 @@
 /* verilator lint_off UNUSEDSIGNAL */
 
 // Round sign * sig * 2^e (sig != 0) to f16 (bits [15:0]) with rounding mode
-// rm; denormals are kept (GCN 1.0 f16 conversions).
+// rm; denormals are kept (GCN 1.0 f16 conversions).  fp32_round's f16 form.
 function automatic [15:0] fpcvt_round16(input s, input signed [15:0] e, input [63:0] sig, input [1:0] rm);
-    reg [6:0]         lz;
-    reg [63:0]        n;
-    reg [25:0]        t;
-    reg signed [15:0] el, sh16;
-    reg [6:0]         sh;
-    reg [11:0]        mant;
-    reg               rb, st, inc, ovf, sub;
-    reg [14:0]        bits;
+    reg [31:0] r;
     begin
-        lz = fp32_lzc64(sig);
-        n = sig << lz;
-        el = e + 16'sd63 - {9'd0, lz};              // exponent of the leading bit
-        sub = el < -16'sd14;
-        sh16 = -16'sd14 - el;
-        if (!sub)
-            sh = 7'd0;
-        else if (sh16 > 16'sd64)
-            sh = 7'd64;
-        else
-            sh = sh16[6:0];
-        // the 11 result bits, the round bit and the sticky bit of the rest
-        t = fp32_shr_jam26({n[63:52], n[51:0] != 52'd0, 13'd0}, sh);
-        mant = {1'b0, t[25:15]};
-        rb = t[14];
-        st = t[13:0] != 14'd0;
-        case (rm)
-            2'd0:    inc = rb & (st | mant[0]);
-            2'd1:    inc = ~s & (rb | st);
-            2'd2:    inc = s & (rb | st);
-            default: inc = 1'b0;
-        endcase
-        mant = mant + {11'd0, inc};
-        ovf = el > 16'sd15;
-        if (sub)
-            bits = {3'd0, mant};
-        else begin
-            bits = {el[4:0] + 5'd14, 10'd0} + {3'd0, mant};
-            if (bits >= 15'h7c00)
-                ovf = 1'b1;
-        end
-        if (ovf)
-            bits = (rm == 2'd0 || (rm == 2'd1 && !s) || (rm == 2'd2 && s)) ? 15'h7c00 : 15'h7bff;
-        fpcvt_round16 = {s, bits};
+        r = fp32_round_fmt(s, e, sig, rm, 1'b1, 1'b1);
+        fpcvt_round16 = r[15:0];
     end
 endfunction
 
@@ -158,7 +119,7 @@ endfunction
 // truncation between the i32 and u32 conversions.
 function automatic [31:0] fpcvt_i32_of_mag(input [31:0] a, input [32:0] v);
     begin
-        if (a[30:0] > 31'h7f800000)
+        if (fp32_isnan(a))
             fpcvt_i32_of_mag = 32'd0;
         else if (a[31])
             fpcvt_i32_of_mag = (v >= 33'h080000000) ? 32'h80000000 : (32'd0 - v[31:0]);
@@ -169,7 +130,7 @@ endfunction
 
 function automatic [31:0] fpcvt_u32_of_mag(input [31:0] a, input [32:0] v);
     begin
-        if (a[30:0] > 31'h7f800000 || a[31])
+        if (fp32_isnan(a) || a[31])
             fpcvt_u32_of_mag = 32'd0;
         else
             fpcvt_u32_of_mag = v[32] ? 32'hffffffff : v[31:0];
