@@ -157,6 +157,7 @@ module simd_qr (
   reg  [63:0] fm_y, fm_z, fl;
   reg signed [15:0] fm_scale;
   reg  [148:0] rq64;
+  reg          ds64_vcc;   // v_div_scale_f64's VCC bit (its scaling rounds on the shared rounder)
   // The shared 53 x 53 array: no op uses two of its products.
   wire        mul_use = qrate && (op == SI_OP_V_MUL_LO_U32 || op == SI_OP_V_MUL_LO_I32 ||
                                   op == SI_OP_V_MUL_HI_U32 || op == SI_OP_V_MUL_HI_I32);
@@ -205,6 +206,7 @@ module simd_qr (
   // the rounding request (its own process: the FMA's operands above feed sh_p)
   always @* begin
     rq64 = fp64_rq_special(64'd0);
+    ds64_vcc = 1'b0;
     if (fm_use)
       rq64 = fp64_fmax_rqp(A, fm_y, fm_z, mode[3:2], mode[7:6], fm_scale, sh_p);
     else if (rr_use)
@@ -213,11 +215,13 @@ module simd_qr (
       rq64 = si_f64_ldexp_rq(A, B[31:0], mode);
     else if (fu == FU_PREOP64)
       rq64 = si_f64_trig_preop_rq(A, {27'd0, B[4:0]}, mode);
+    else if (fu == FU_DSCALE64)
+      {ds64_vcc, rq64} = si_f64_div_scale_rq(A, B, C);
   end
   reg  [63:0] r64;
   always @* begin
     r64 = 64'd0;
-    if (r64_use) r64 = fp64_rq_do(rq64);
+    if (r64_use || fu == FU_DSCALE64) r64 = fp64_rq_do(rq64);
     if (fu == FU_FRACT64)
       r64 = qr_fract64(A, r64);
     // the clamp forms of rcp/rsq: an infinite result becomes +-max-finite
@@ -287,7 +291,7 @@ module simd_qr (
   `QR_UNIT(u_fmant, fu == FU_FMANT64,  {1'b0, si_f64_frexp_mant(A, mode)})
   `QR_UNIT(u_fexp,  fu == FU_FEXP64,   {33'd0, si_f64_frexp_exp(A, mode)})
   `QR_UNIT(u_fixup, fu == FU_FIXUP64,  {1'b0, si_f64_div_fixup(A, B, C, mode)})
-  `QR_UNIT(u_dscl,  fu == FU_DSCALE64, si_f64_div_scale(A, B, C, mode))
+  `QR_UNIT(u_dscl,  fu == FU_DSCALE64, {ds64_vcc, r64})
   `QR_UNIT(u_cmp,   fu == FU_CMP64,    {si_f64_cmp(A, B, opc[3:0], mode), 64'd0})
   `QR_UNIT(u_class, fu == FU_CLASS64,  {si_f64_class(A, B[9:0]), 64'd0})
   `QR_UNIT(u_f32d,  fu == FU_F32_F64,  {33'd0, si_cvt_f32_f64(A, mode)})

@@ -8,7 +8,8 @@
 // dx10_clamp = mode[8], ieee = mode[9]).  si_f64_div_scale returns
 // {vcc, result}.
 //
-// Include inside a module body.  Internal helpers carry the prefix fp64_.
+// Include inside a module body, after si_fp_lzc.vh and si_fp32.vh.  Internal
+// helpers carry the prefix fp64_.
 // Arithmetic is integer-only and mirrors the reference rounding: the exact
 // result (or a 64-bit significand with a sticky bit, which rounds
 // identically) is rounded once by fp64_round.
@@ -42,7 +43,8 @@ function automatic [63:0] fp64_round(input s_, input signed [15:0] exp_, input [
     reg [5:0] lz_;
     reg signed [15:0] lzs_, e_, k_;
     reg [10:0] ef_;
-    reg [63:0] nrm_, t_;
+    reg [63:0] nrm_;
+    reg [54:0] c_, t_;
     reg [62:0] bits_;
     reg [53:0] mant_;
     reg rbit_, sticky_, inc_, ovf_, tiny_;
@@ -50,14 +52,20 @@ function automatic [63:0] fp64_round(input s_, input signed [15:0] exp_, input [
         lz_ = fp64_clz64(sig_);
         lzs_ = {10'd0, lz_};
         nrm_ = sig_ << lz_;
+        // the 53 result bits, the round bit and the sticky bit of the rest:
+        // the denormal shift below only moves them down (bits shifted out
+        // are OR-ed into the sticky bit)
+        c_ = {nrm_[63:10], nrm_[9:0] != 10'd0};
         e_ = exp_ + 16'sd63 - lzs_;                  // exponent of the leading bit
         tiny_ = e_ < -16'sd1022;
         k_ = tiny_ ? (-16'sd1022 - e_) : 16'sd0;     // extra right shift onto the denormal grid
-        if (k_ > 16'sd63) k_ = 16'sd63;
-        t_ = nrm_ >> k_;
-        sticky_ = (|t_[9:0]) | ((t_ << k_) != nrm_);
-        rbit_ = t_[10];
-        mant_ = {1'b0, t_[63:11]};
+        if (k_ > 16'sd55)
+            t_ = {54'd0, c_ != 55'd0};
+        else
+            t_ = (c_ >> k_[5:0]) | {54'd0, (c_ & ~({55{1'b1}} << k_[5:0])) != 55'd0};
+        sticky_ = t_[0];
+        rbit_ = t_[1];
+        mant_ = {1'b0, t_[54:2]};
         case (rm_)
             2'd0:    inc_ = rbit_ & (sticky_ | mant_[0]);
             2'd1:    inc_ = ~s_ & (rbit_ | sticky_);
@@ -86,7 +94,7 @@ endfunction
 // (-1)^s * sig * 2^e to be rounded by fp64_round with rm and den_out.
 // {special[148], value[147:84], s[83], e[82:67], sig[66:3], rm[2:1], den_out[0]}.
 // The *_rq functions below return one; the quarter-rate datapath (simd_qr.v)
-// rounds fma, rcp/rsq/sqrt, ldexp and trig_preop on one fp64_round.
+// rounds fma, rcp/rsq/sqrt, ldexp, trig_preop and div_scale on one fp64_round.
 function automatic [148:0] fp64_rq_special(input [63:0] v_);
     begin
         fp64_rq_special = {1'b1, v_, 84'd0};
@@ -107,50 +115,11 @@ function automatic [63:0] fp64_rq_do(input [148:0] rq_);
     end
 endfunction
 
-// Same for f32 (used by si_cvt_f32_f64).
+// Same for f32 (used by si_cvt_f32_f64): fp32_round of si_fp32.vh, which
+// rounds the same way (include si_fp32.vh before this file).
 function automatic [31:0] fp64_round32(input s_, input signed [15:0] exp_, input [63:0] sig_,
                                        input [1:0] rm_, input den_out_);
-    reg [5:0] lz_;
-    reg signed [15:0] lzs_, e_, k_;
-    reg [7:0] ef_;
-    reg [63:0] nrm_, t_;
-    reg [30:0] bits_;
-    reg [24:0] mant_;
-    reg rbit_, sticky_, inc_, ovf_, tiny_;
-    begin
-        lz_ = fp64_clz64(sig_);
-        lzs_ = {10'd0, lz_};
-        nrm_ = sig_ << lz_;
-        e_ = exp_ + 16'sd63 - lzs_;
-        tiny_ = e_ < -16'sd126;
-        k_ = tiny_ ? (-16'sd126 - e_) : 16'sd0;
-        if (k_ > 16'sd63) k_ = 16'sd63;
-        t_ = nrm_ >> k_;
-        sticky_ = (|t_[38:0]) | ((t_ << k_) != nrm_);
-        rbit_ = t_[39];
-        mant_ = {1'b0, t_[63:40]};
-        case (rm_)
-            2'd0:    inc_ = rbit_ & (sticky_ | mant_[0]);
-            2'd1:    inc_ = ~s_ & (rbit_ | sticky_);
-            2'd2:    inc_ = s_ & (rbit_ | sticky_);
-            default: inc_ = 1'b0;
-        endcase
-        mant_ = mant_ + {24'd0, inc_};
-        ef_ = e_[7:0] + 8'd126;
-        if (tiny_) bits_ = {6'd0, mant_};
-        else       bits_ = {ef_, 23'd0} + {6'd0, mant_};
-        ovf_ = (e_ > 16'sd127) || (!tiny_ && bits_[30:23] == 8'hff);
-        if (ovf_) begin
-            if (rm_ == 2'd0 || (rm_ == 2'd1 && !s_) || (rm_ == 2'd2 && s_))
-                fp64_round32 = {s_, 8'hff, 23'd0};
-            else
-                fp64_round32 = {s_, 8'hfe, {23{1'b1}}};
-        end else if (!den_out_ && bits_[30:23] == 8'd0) begin
-            fp64_round32 = {s_, 31'd0};
-        end else begin
-            fp64_round32 = {s_, bits_[30:0]};
-        end
-    end
+    fp64_round32 = fp32_round(s_, exp_, sig_, rm_, den_out_);
 endfunction
 
 // Operand kind after the optional input flush: 0 zero, 1 number, 2 inf, 3 NaN.
@@ -366,9 +335,10 @@ function automatic [148:0] fp64_fmax_rqp(input [63:0] a_, input [63:0] b_, input
                 end
                 dd_ = (d_ > 16'sd127) ? 7'd127 : d_[6:0];
                 sm_ = sm0_ >> dd_;
-                st_ = (sm_ << dd_) != sm0_;
+                st_ = (sm0_ & ~({128{1'b1}} << dd_)) != 128'd0;     // bits shifted out
                 sm_ = sm_ | {127'd0, st_};
-                r_ = (ps_ == sc_) ? big_ + sm_ : big_ - sm_;
+                // one adder: big - sm as big + ~sm + 1 (big >= sm)
+                r_ = big_ + (sm_ ^ {128{ps_ != sc_}}) + {127'd0, ps_ != sc_};
                 if (r_ == 128'd0)
                     fp64_fmax_rqp = fp64_rq_special({rm_ == 2'd2, 63'd0});
                 else begin
@@ -395,15 +365,15 @@ endfunction
 function automatic [148:0] fp64_ldexpx_rq(input [63:0] a_, input signed [15:0] n_, input [1:0] rm_,
                                           input [1:0] den_);
     reg [1:0] ka_;
-    reg [63:0] na_;
     begin
         ka_ = fp64_kind(a_[62:0], den_[0]);
-        na_ = fp64_norm(a_[62:0]);
+        // a denormal goes to the rounder as it is: the rounder normalises
         case (ka_)
             2'd3:    fp64_ldexpx_rq = fp64_rq_special(a_ | 64'h0008000000000000);
             2'd2:    fp64_ldexpx_rq = fp64_rq_special(a_);
             2'd0:    fp64_ldexpx_rq = fp64_rq_special({a_[63], 63'd0});
-            default: fp64_ldexpx_rq = fp64_rq_round(a_[63], fp64_nexp(na_[63:52]) + n_, {11'd0, 1'b1, na_[51:0]},
+            default: fp64_ldexpx_rq = fp64_rq_round(a_[63], {5'd0, a_[62:52] | {10'd0, a_[62:52] == 11'd0}} -
+                                                    16'sd1075 + n_, {11'd0, a_[62:52] != 11'd0, a_[51:0]},
                                                     rm_, den_[1]);
         endcase
     end
@@ -754,7 +724,9 @@ endfunction
 
 // ------------------------------------------------------- division helpers
 
-function automatic [64:0] si_f64_div_scale(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [31:0] mode_);
+// ... as {vcc, a rounding request} for a shared rounder (the scaled value
+// rounds to nearest even, denormals kept, whatever MODE says).
+function automatic [149:0] si_f64_div_scale_rq(input [63:0] a_, input [63:0] b_, input [63:0] c_);
     reg signed [15:0] e1_, e2_, diff_, sc_;
     reg vcc_;
     begin
@@ -782,11 +754,19 @@ function automatic [64:0] si_f64_div_scale(input [63:0] a_, input [63:0] b_, inp
             sc_ = 16'sd128;
         end
         if (b_[62:0] == 63'd0 || c_[62:0] == 63'd0 || b_[62:52] == 11'h7ff || c_[62:52] == 11'h7ff)
-            si_f64_div_scale = {1'b0, 64'h7ff8000000000000};
+            si_f64_div_scale_rq = {1'b0, fp64_rq_special(64'h7ff8000000000000)};
         else if (sc_ == 16'sd0)
-            si_f64_div_scale = {vcc_, a_};
+            si_f64_div_scale_rq = {vcc_, fp64_rq_special(a_)};
         else
-            si_f64_div_scale = {vcc_, fp64_ldexpx(a_, sc_, 2'd0, 2'd3)};
+            si_f64_div_scale_rq = {vcc_, fp64_ldexpx_rq(a_, sc_, 2'd0, 2'd3)};
+    end
+endfunction
+
+function automatic [64:0] si_f64_div_scale(input [63:0] a_, input [63:0] b_, input [63:0] c_, input [31:0] mode_);
+    reg [149:0] q_;
+    begin
+        q_ = si_f64_div_scale_rq(a_, b_, c_);
+        si_f64_div_scale = {q_[149], fp64_rq_do(q_[148:0])};
     end
 endfunction
 
@@ -794,9 +774,9 @@ function automatic [63:0] si_f64_div_fixup(input [63:0] a_, input [63:0] b_, inp
     reg so_;
     begin
         so_ = b_[63] ^ c_[63];
-        if (c_[62:0] > 63'h7ff0000000000000)
+        if (fp64_isnan(c_[62:0]))
             si_f64_div_fixup = c_ | 64'h0008000000000000;
-        else if (b_[62:0] > 63'h7ff0000000000000)
+        else if (fp64_isnan(b_[62:0]))
             si_f64_div_fixup = b_ | 64'h0008000000000000;
         else if ((b_[62:0] == 63'd0 && c_[62:0] == 63'd0) ||
                  (b_[62:0] == 63'h7ff0000000000000 && c_[62:0] == 63'h7ff0000000000000))
@@ -805,7 +785,7 @@ function automatic [63:0] si_f64_div_fixup(input [63:0] a_, input [63:0] b_, inp
             si_f64_div_fixup = {so_, 11'h7ff, 52'd0};
         else if (b_[62:0] == 63'h7ff0000000000000 || c_[62:0] == 63'd0)
             si_f64_div_fixup = {so_, 63'd0};
-        else if (a_[62:0] > 63'h7ff0000000000000)
+        else if (fp64_isnan(a_[62:0]))
             si_f64_div_fixup = {so_, 11'h7ff, 52'd0};
         else
             si_f64_div_fixup = {so_, a_[62:0]};
@@ -851,6 +831,66 @@ endfunction
 
 // ------------------------------------------------------- output modifiers
 
+// fp64_ldexpx(a, k, rm, den) for k = 1, 2 (k_ = 1, 2) and -1 (k_ = 3)
+// without the general rounder: a bit-pattern adjustment.  The f64 encoding
+// is linear across the denormal/normal boundary, so a denormal times 2 or
+// 4 is its pattern shifted (a carry past 2^53 moves into the next binade,
+// and 4 f is even); only halving the smallest normals or a denormal drops
+// a bit, which rounds with rm onto the denormal grid.
+function automatic [63:0] fp64_mul_pow2(input [63:0] a_, input [1:0] k_, input [1:0] rm_, input [1:0] den_);
+    reg [1:0]  ka_;
+    reg [10:0] e_;
+    reg [11:0] e2_;
+    reg [53:0] p_;
+    reg [52:0] m_;
+    reg [62:0] bits_;
+    reg        s_, rb_, inc_, ovf_;
+    begin
+        ka_ = fp64_kind(a_[62:0], den_[0]);
+        s_ = a_[63];
+        e_ = a_[62:52];
+        e2_ = {1'b0, e_} + ((k_ == 2'd2) ? 12'd2 : 12'd1);
+        ovf_ = 1'b0;
+        bits_ = a_[62:0];
+        if (k_ == 2'd3) begin
+            if (e_ > 11'd1)
+                bits_ = {e_ - 11'd1, a_[51:0]};              // exact
+            else begin
+                // onto the denormal grid: the pattern (with the hidden bit
+                // of a normal) halved, its low bit the round bit
+                m_ = {1'b0, e_ == 11'd1, a_[51:1]};
+                rb_ = a_[0];
+                case (rm_)
+                    2'd0:    inc_ = rb_ & m_[0];
+                    2'd1:    inc_ = ~s_ & rb_;
+                    2'd2:    inc_ = s_ & rb_;
+                    default: inc_ = 1'b0;
+                endcase
+                bits_ = {10'd0, m_ + {52'd0, inc_}};
+            end
+        end else if (e_ != 11'd0) begin
+            ovf_ = e2_ >= 12'd2047;
+            bits_ = {e2_[10:0], a_[51:0]};                    // exact
+        end else begin
+            p_ = {2'b0, a_[51:0]} << ((k_ == 2'd2) ? 2'd2 : 2'd1);
+            bits_ = p_[53] ? {11'd2, p_[52:1]} : {10'd0, p_[52:0]};
+        end
+        if (ka_ == 2'd3)
+            fp64_mul_pow2 = a_ | 64'h0008000000000000;
+        else if (ka_ == 2'd2)
+            fp64_mul_pow2 = a_;
+        else if (ka_ == 2'd0)
+            fp64_mul_pow2 = {s_, 63'd0};
+        else if (ovf_)
+            fp64_mul_pow2 = (rm_ == 2'd0 || (rm_ == 2'd1 && !s_) || (rm_ == 2'd2 && s_)) ?
+                            {s_, 11'h7ff, 52'd0} : {s_, 11'h7fe, {52{1'b1}}};
+        else if (!den_[1] && bits_[62:52] == 11'd0)
+            fp64_mul_pow2 = {s_, 63'd0};
+        else
+            fp64_mul_pow2 = {s_, bits_};
+    end
+endfunction
+
 function automatic [63:0] si_f64_omod_clamp(input [63:0] r0_, input [1:0] omod_, input clamp_, input [31:0] mode_);
     reg [63:0] r_;
     reg signed [15:0] k_;
@@ -863,7 +903,7 @@ function automatic [63:0] si_f64_omod_clamp(input [63:0] r0_, input [1:0] omod_,
             default: k_ = -16'sd1;
         endcase
         if (omod_ != 2'd0 && !mode_[7] && !fp64_isnan(r_[62:0]))
-            r_ = fp64_ldexpx(r_, k_, mode_[3:2], mode_[7:6]);
+            r_ = fp64_mul_pow2(r_, k_[1:0], mode_[3:2], mode_[7:6]);
         if (clamp_) begin
             if (fp64_isnan(r_[62:0]))                    r_ = mode_[8] ? 64'd0 : r_;
             else if (r_[63])                       r_ = 64'd0;

@@ -17,6 +17,7 @@ module tb_fp64 (
     output wire        vcc
 );
 `include "si_fp_lzc.vh"
+`include "si_fp32.vh"
 `include "si_fp_tables.vh"
 `include "si_fp_trans.vh"
 `include "si_fp64.vh"
