@@ -168,8 +168,9 @@ module simd_lane (
                   lane_avg8(a[15:8], b[15:8], rnd[1]), lane_avg8(a[7:0], b[7:0], rnd[0])};
   endfunction
 
-  function automatic [31:0] lane_umin(input [31:0] a, input [31:0] b);
-    lane_umin = (a < b) ? a : b;
+  // Saturate an unsigned 32-bit value to 16 bits.
+  function automatic [15:0] lane_sat_u16(input [31:0] v);
+    lane_sat_u16 = (v[31:16] != 16'd0) ? 16'hffff : v[15:0];
   endfunction
 
   // Saturate a signed 32-bit value to a signed 16-bit one.
@@ -226,7 +227,7 @@ module simd_lane (
   endfunction
 
   // f32 -> f16 toward zero: fpcvt_f16_of_f32(a, 2'd3) without a rounder
-  // (both halves of v_cvt_pkrtz_f16_f32).
+  // (v_cvt_pkrtz_f16_f32's high half; the low half is on the FMA's rounder).
   function automatic [15:0] lane_f16_rtz(input [31:0] a);
     reg [7:0]  e;
     reg [4:0]  d;
@@ -499,7 +500,7 @@ module simd_lane (
 
       // ---------------- packing ----------------
       SI_OP_V_CVT_PK_U16_U32:
-        r = (lane_umin(b32, 32'hffff) << 16) | lane_umin(a32, 32'hffff);
+        r = {lane_sat_u16(b32), lane_sat_u16(a32)};
       SI_OP_V_CVT_PK_I16_I32:
         r = {lane_sat_i16(b32), lane_sat_i16(a32)};
       SI_OP_V_CVT_PKRTZ_F16_F32:
@@ -701,7 +702,7 @@ module simd_lane (
                 fu == FU_MUL32 || fu == FU_MULL32 ||
                 fu == FU_MAD32 || fu == FU_MADL32 || fu == FU_FRACT32 || fu == FU_PKNORM;
   wire rq_other = fu == FU_LDEXP32 || fu == FU_F32_I32 || fu == FU_F32_U32 ||   // on the FMA's rounder
-                  fu == FU_F16_F32 ||
+                  fu == FU_F16_F32 || fu == FU_PKRTZ ||
                   fu == FU_DSCALE32;
   reg  ds_vcc;                 // v_div_scale_f32's VCC bit
   // v_cvt_pknorm_*: the scale (32767 or 65535) as the second factor
@@ -872,14 +873,16 @@ module simd_lane (
       rq = si_cvt_f32_u32_rq(fx);
     else if (fu == FU_DSCALE32)
       {ds_vcc, rq} = si_f32_div_scale_rq(fx, fy, fz);
-    else if (fu == FU_F16_F32)
+    else if (fu == FU_F16_F32 || fu == FU_PKRTZ)
       rq = lane_f16_rq(fx);
     // (div_scale's scaling rounds to nearest even whatever MODE says; the
-    // f16 conversion rounds on the same rounder, in its f16 form)
+    // f16 conversions round on the same rounder, in its f16 form, pkrtz's
+    // low half toward zero)
     if (fm_use || rq_other)
       fmar = rq[114] ? rq[113:82] : fp32_round_fmt(rq[81], rq[80:65], rq[64:1],
-                                                   (fu == FU_DSCALE32) ? 2'd0 : mode[1:0], rq[0],
-                                                   fu == FU_F16_F32);
+                                                   (fu == FU_DSCALE32) ? 2'd0 :
+                                                   (fu == FU_PKRTZ) ? 2'd3 : mode[1:0], rq[0],
+                                                   fu == FU_F16_F32 || fu == FU_PKRTZ);
   end
   // v_cvt_f16_f32 as a rounding request for the f16 form of the rounder
   // (fpcvt_f16_of_f32): NaN, inf and zero are special, the rest kept denormal
@@ -1048,7 +1051,7 @@ module simd_lane (
       FU_F16_F32:  fu_res = {49'd0, fmar[15:0]};
       FU_F32_F16:  fu_res = {33'd0, si_cvt_f32_f16(fx, mode)};
       FU_OFF_I4:   fu_res = {33'd0, si_cvt_off_f32_i4(fx, mode)};
-      FU_PKRTZ:    fu_res = {33'd0, lane_f16_rtz(fy), lane_f16_rtz(fx)};
+      FU_PKRTZ:    fu_res = {33'd0, lane_f16_rtz(fy), fmar[15:0]};
       FU_PKNORM:   fu_res = {33'd0, lane_norm16(fy[30:0], fmar[31], lane_rne_mag17(fmar[30:0]), fsgn),
                              lane_norm16(fx[30:0], mulr[31], pk_m, fsgn)};
       FU_PKU8:     fu_res = {33'd0, lane_pk_u8(fx, pk_m, fy[1:0], fz)};

@@ -642,12 +642,12 @@ function automatic [114:0] fp32_ldexp_rq(input [31:0] a, input [31:0] n, input [
     begin
         x = fp32_fin(a, den[0]);
         ns = n;
-        if (ns > 32'sd4000)
-            nc = 16'sd4000;
-        else if (ns < -32'sd4000)
-            nc = -16'sd4000;
-        else
+        // |n| beyond 4095 over- or underflows whatever a is: clamp by a
+        // range test of the top bits, not two 32-bit comparisons
+        if (ns[31:12] == 20'd0 || ns[31:12] == 20'hfffff)
             nc = ns[15:0];
+        else
+            nc = ns[31] ? -16'sd4096 : 16'sd4095;
         if (fp32_isnan(a))
             fp32_ldexp_rq = fp32_rq_special(a | 32'h00400000);
         else if (fp32_isinf(a))
