@@ -291,6 +291,7 @@ static void build(tcase *t, unsigned op, conf *c, si_wave *w)
 {
     const si_opinfo *oi = &si_ops[op];
     unsigned f = oi->fmt;
+    unsigned nsg = (c->sgpr_gran + 1) * 8; /* the SGPRs the kernel allocated (<= 104) */
     memset(t, 0, sizeof *t);
     t->op = op;
 
@@ -323,11 +324,13 @@ static void build(tcase *t, unsigned op, conf *c, si_wave *w)
         break;
     case SI_FMT_SOP1:
         s0 = oi->src[0] ? src_code(w0) : rn(256);
+        /* the indexed register stays inside the kernel's SGPR allocation
+           (nsg, below): the emulator rejects one beyond it */
         if (movrels)
-            s0 = w0 == 2 ? 2 * rn(52) : rn(104);
+            s0 = w0 == 2 ? 2 * rn(nsg / 2) : rn(nsg);
         sdst = oi->dst ? dst_code(wd) : rn(128);
         if (movreld)
-            sdst = wd == 2 ? 2 * rn(52) : rn(104);
+            sdst = wd == 2 ? 2 * rn(nsg / 2) : rn(nsg);
         if (s0 == SI_SRC_LITERAL && !oi->src[0])
             s0 = 0;
         break;
@@ -363,11 +366,12 @@ static void build(tcase *t, unsigned op, conf *c, si_wave *w)
         exit(2);
     }
 
-    /* M0 for movrels/movreld: keep the indexed register inside s0-s103 */
+    /* M0 for movrels/movreld: keep the indexed register inside the
+       kernel's allocation s0..s(nsg-1) */
     if (movrels)
-        w->s[SI_SRC_M0] = rn(104 - (w0 == 2 ? 2 : 1) - s0 + 1);
+        w->s[SI_SRC_M0] = rn(nsg - (w0 == 2 ? 2 : 1) - s0 + 1);
     if (movreld)
-        w->s[SI_SRC_M0] = rn(104 - (wd == 2 ? 2 : 1) - sdst + 1);
+        w->s[SI_SRC_M0] = rn(nsg - (wd == 2 ? 2 : 1) - sdst + 1);
 
     /* Equal compare operands for SOPK compares: SDST-field register = simm16. */
     if (f == SI_FMT_SOPK && (oi->flags & F_SOPK_IMM_ONLY) && rn(5) == 0 && t->in.src[1] < 128)
