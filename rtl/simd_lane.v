@@ -239,7 +239,7 @@ module simd_lane (
       d = 5'd30 - e[4:0];                         // 126 - e: f16 denormal, e = 102 .. 112
       m = {1'b1, a[22:0]} >> d;
       if (e == 8'hff)
-        lane_f16_rtz = {a[31], 5'h1f, (a[22:0] != 23'd0), a[21:13]};
+        lane_f16_rtz = fpcvt_f16_special(a);
       else if (e > 8'd142)
         lane_f16_rtz = {a[31], 15'h7bff};         // overflow: the largest finite
       else if (e >= 8'd113)
@@ -888,7 +888,7 @@ module simd_lane (
   // (fpcvt_f16_of_f32): NaN, inf and zero are special, the rest kept denormal
   function automatic [114:0] lane_f16_rq(input [31:0] a);
     if (a[30:23] == 8'hff)
-      lane_f16_rq = fp32_rq_special({16'd0, a[31], 5'h1f, (a[22:0] != 23'd0), a[21:13]});
+      lane_f16_rq = fp32_rq_special({16'd0, fpcvt_f16_special(a)});
     else if (a[30:0] == 31'd0)
       lane_f16_rq = fp32_rq_special({16'd0, a[31], 15'd0});
     else

@@ -25,10 +25,16 @@ function automatic [15:0] fpcvt_round16(input s, input signed [15:0] e, input [6
     end
 endfunction
 
+// f32 inf or NaN (exponent 255) as f16: inf, or a quiet NaN with the top
+// payload bits.
+function automatic [15:0] fpcvt_f16_special(input [31:0] a);
+    fpcvt_f16_special = {a[31], 5'h1f, (a[22:0] != 23'd0), a[21:13]};
+endfunction
+
 // f32 -> f16 with rounding mode rm; denormals kept on both sides.
 function automatic [15:0] fpcvt_f16_of_f32(input [31:0] a, input [1:0] rm);
     if (a[30:23] == 8'hff)
-        fpcvt_f16_of_f32 = {a[31], 5'h1f, (a[22:0] != 23'd0), a[21:13]};
+        fpcvt_f16_of_f32 = fpcvt_f16_special(a);
     else if (a[30:0] == 31'd0)
         fpcvt_f16_of_f32 = {a[31], 15'd0};
     else
