@@ -142,6 +142,43 @@ static int cmp_kernel(const void *a, const void *b)
     return x->code_offset < y->code_offset ? -1 : x->code_offset > y->code_offset;
 }
 
+/* Every kernel (or only `only`) in address order, each from its entry up to
+ * the next kernel's entry or the end of .text; the number of invalid words,
+ * or -1 after an error message. */
+static int dis_kernels(const si_codeobj *co, const char *only, const si_rfv_side *side)
+{
+    if (only && !si_codeobj_find(co, only)) {
+        cli_err("disasm", "%s: no kernel named '%s'", co->path, only);
+        return -1;
+    }
+    const si_kernel **ks = calloc((size_t)co->nkernels, sizeof *ks);
+    if (!ks) {
+        cli_err("disasm", "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < co->nkernels; i++)
+        ks[i] = &co->kernels[i];
+    qsort(ks, (size_t)co->nkernels, sizeof *ks, cmp_kernel);
+    int bad = 0;
+    for (int i = 0; i < co->nkernels; i++) {
+        uint64_t end = co->text_end;
+        for (int j = i + 1; j < co->nkernels; j++)
+            if (ks[j]->code_offset > ks[i]->code_offset) {
+                end = ks[j]->code_offset;
+                break;
+            }
+        if (only && strcmp(only, ks[i]->name) != 0)
+            continue;
+        rfv_note rn = {.idx = SI_RFV_PIR_SLOTS};
+        uint32_t cb, ch;
+        if (side && si_rfv_side_kernel(side, ks[i]->name, &rn.ev, &rn.nev, &cb, &ch) < 0)
+            fprintf(stderr, "sicu disasm: note: the side table has no kernel %s\n", ks[i]->name);
+        bad += dis_range(co, ks[i]->code_offset, end, ks[i]->name, 1, &rn);
+    }
+    free(ks);
+    return bad;
+}
+
 int cmd_disasm(int argc, char **argv)
 {
     static const struct option lo[] = {{"help", no_argument, 0, 'h'},
@@ -181,45 +218,17 @@ int cmd_disasm(int argc, char **argv)
         si_rfv_side_free(side);
         return CLI_FAIL;
     }
-    int bad = 0;
+    int bad;
     if (raw) {
         rfv_note rn = {.idx = SI_RFV_PIR_SLOTS};
         bad = dis_range(&co, 0, co.image_size, NULL, 0, &rn);
     } else {
-        if (only && !si_codeobj_find(&co, only)) {
-            cli_err("disasm", "%s: no kernel named '%s'", co.path, only);
-            si_codeobj_free(&co);
-            return CLI_FAIL;
-        }
-        const si_kernel **ks = calloc((size_t)co.nkernels, sizeof *ks);
-        if (!ks) {
-            cli_err("disasm", "out of memory");
-            si_codeobj_free(&co);
-            return CLI_FAIL;
-        }
-        for (int i = 0; i < co.nkernels; i++)
-            ks[i] = &co.kernels[i];
-        qsort(ks, (size_t)co.nkernels, sizeof *ks, cmp_kernel);
-        for (int i = 0; i < co.nkernels; i++) {
-            /* a kernel's code runs up to the next kernel's entry or the end of .text */
-            uint64_t end = co.text_end;
-            for (int j = i + 1; j < co.nkernels; j++)
-                if (ks[j]->code_offset > ks[i]->code_offset) {
-                    end = ks[j]->code_offset;
-                    break;
-                }
-            if (only && strcmp(only, ks[i]->name) != 0)
-                continue;
-            rfv_note rn = {.idx = SI_RFV_PIR_SLOTS};
-            uint32_t cb, ch;
-            if (side && si_rfv_side_kernel(side, ks[i]->name, &rn.ev, &rn.nev, &cb, &ch) < 0)
-                fprintf(stderr, "sicu disasm: note: the side table has no kernel %s\n", ks[i]->name);
-            bad += dis_range(&co, ks[i]->code_offset, end, ks[i]->name, 1, &rn);
-        }
-        free(ks);
+        bad = dis_kernels(&co, only, side);
     }
     si_rfv_side_free(side);
     si_codeobj_free(&co);
+    if (bad < 0)
+        return CLI_FAIL;
     if (bad) {
         fprintf(stderr, "sicu disasm: %d invalid instruction word(s)\n", bad);
         return CLI_FAIL;
