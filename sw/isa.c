@@ -132,6 +132,22 @@ unsigned si_src_dwords(const si_inst *in, unsigned slot)
     }
 }
 
+int si_op_reads_dst(unsigned op)
+{
+    if (op >= SI_OP_COUNT)
+        return 0;
+    if (si_ops[op].flags & F_MAC)
+        return 1;
+    switch (op) {
+#define DSTREAD(n) case SI_OP_##n:
+#include "isa/dstread.def"
+#undef DSTREAD
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* ------------------------------------------------------------------ memory-op attributes */
 static const si_memattr memattr[SI_OP_COUNT] = {
 #define MEMOP(n, k, sz, sx, s64, a, r, nc, tb) [SI_OP_##n] = {SI_MK_##k, sz, sx, s64, SI_AOP_##a, r, nc, tb},

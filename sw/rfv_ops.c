@@ -4,8 +4,10 @@
  * Widths come from the instruction table's operand kinds (SI_OPK_W) and,
  * where the encoding decides them, from si_src_dwords / si_dst_dwords
  * (buffer vaddr, TFE, GLC on atomics, loads into LDS).  No opcode lists:
- * the three special cases are table flags -
- *   F_MAC           the destination is also read (the accumulator): slot 2;
+ * the special cases are table flags and the companion table
+ * sw/isa/dstread.def -
+ *   si_op_reads_dst the destination is also read (F_MAC's accumulator, the
+ *                   bytes v_cvt_pkaccum_u8_f32 keeps): slot 2;
  *   F_LANESEL       v_writelane writes one lane of its VGPR: a partial write;
  *   F_VALU|F_RD_M0  the v_movrel* ops index VGPRs by M0: every VGPR from the
  *                   operand up to the allocation may be read / written.
@@ -60,7 +62,7 @@ static void valu_ops(const si_inst *in, const si_opinfo *d, unsigned nvgpr, si_v
     for (unsigned j = 0; j < 3; j++)
         if (d->src[j])
             set_slot(o, j, in->src[j], SI_OPK_W(d->src[j]));
-    if (d->flags & F_MAC) { /* the accumulator is the destination register */
+    if (si_op_reads_dst(in->op)) { /* the accumulator / the kept bytes: the destination */
         o->slot_n[2] = 0;
         set_slot(o, 2, in->dst, SI_OPK_W(d->dst));
     }

@@ -314,7 +314,9 @@ static void t_operands(void **state)
             "v_writelane_b32 v14, s0, 5\n"                           /* 7 */
             "v_movrels_b32 v15, v20\n"                               /* 8 */
             "buffer_store_dword v15, off, s[4:7], 0\n"               /* 9 */
-            "s_endpgm\n",                                            /* 10 */
+            "v_cvt_pkaccum_u8_f32 v16, v17, v18\n"                   /* 10: keeps 3 bytes of v16 */
+            "v_mov_b32 v19, v16\n"                                   /* 11 */
+            "s_endpgm\n",                                            /* 12 */
             &k);
     assert_string_equal(S(&k.insn[0].ops.def), "v[0:3]");
     assert_string_equal(S(&k.insn[1].ops.def), "v[0:4]");
@@ -333,6 +335,10 @@ static void t_operands(void **state)
     assert_string_equal(S(&k.insn[8].ops.use), "v[20:63]"); /* up to the allocation */
     assert_int_equal(k.insn[8].rel_slots, 0);
     assert_true(HAS(k.insn[0].live_in, 40)); /* movrels may read anything above v20 */
+    /* v_cvt_pkaccum_u8_f32 reads its destination (sw/isa/dstread.def): no kill */
+    assert_string_equal(S(&k.insn[10].ops.use), "v[16:18]");
+    assert_int_equal(k.insn[10].ops.slot_first[2], 16);
+    assert_true(HAS(k.insn[10].live_in, 16));
     si_rfv_kernel_free(&k);
 }
 

@@ -274,6 +274,9 @@ unsigned si_dst_dwords(const si_inst *in);
  * dwords, or none, from ADDR64/IDXEN/OFFEN) and the data of a load into
  * LDS (none).  0 for an unused slot. */
 unsigned si_src_dwords(const si_inst *in, unsigned slot);
+/* The op reads its destination register too: F_MAC (the accumulator) and
+ * the ops of sw/isa/dstread.def (v_cvt_pkaccum_u8_f32). */
+int si_op_reads_dst(unsigned op);
 
 /* ---------------------------------------------------------------------
  * RFV metadata instructions (format SI_FMT_RFV, rows rfv_pir/rfv_pbr;
@@ -281,8 +284,9 @@ unsigned si_src_dwords(const si_inst *in, unsigned slot);
  * the opcode, and a 56-bit payload = w0[23:0] | w1 << 24.
  *   rfv_pir: payload bits [3k+2:3k] = release flags of the k-th following
  *            non-metadata instruction (k < 18), bit j = its source slot j
- *            (si_inst.src[j]; for F_MAC ops slot 2 is the accumulator,
- *            i.e. the destination); bits 54-55 reserved (zero).
+ *            (si_inst.src[j]; for ops that read their destination,
+ *            si_op_reads_dst, slot 2 is the destination); bits 54-55
+ *            reserved (zero).
  *   rfv_pbr: payload bits [7:0] = base VGPR, [55:8] = mask: release
  *            v[base + i] for every set bit i (base + i <= 255).
  * ------------------------------------------------------------------- */

@@ -82,8 +82,9 @@ typedef struct si_vgpr_ops {
 
 /* Fill o for in; nvgpr = the VGPRs the kernel allocated (bounds the
  * M0-relative ranges).  Source slots follow si_inst.src[]: VOP src0..2,
- * DS addr/data0/data1, buffers vaddr/vdata; for F_MAC ops slot 2 is the
- * accumulator (the destination register).  Graphics and scalar-only
+ * DS addr/data0/data1, buffers vaddr/vdata; for the ops that read their
+ * destination (si_op_reads_dst: F_MAC's accumulator, v_cvt_pkaccum_u8_f32)
+ * slot 2 is the destination register.  Graphics and scalar-only
  * instructions read and write no VGPRs here (the pass rejects graphics). */
 void si_vgpr_ops_of(const si_inst *in, unsigned nvgpr, si_vgpr_ops *o);
 
