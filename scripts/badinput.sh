@@ -272,7 +272,7 @@ fi
 if [ $have_cc -eq 1 ]; then
     check rfv-truncated-elf 'truncated\.o: .*(truncated|past the end)' "$SICU" rfv truncated.o -o t.rfv.o
     check rfv-garbage-elf 'garbage\.o: .*(truncated|past the end|malformed|bad|invalid)' "$SICU" rfv garbage.o -o g.rfv.o
-    check rfv-no-output 'no output: give -o FILE and/or --side-table FILE' "$SICU" rfv k.o
+    check rfv-no-output 'no output: give -o FILE, --side-table FILE and/or --dump' "$SICU" rfv k.o
     check rfv-bad-number "--table-bytes expects a number from 1 to" "$SICU" rfv k.o -o x.o --table-bytes 0
     ok rfv-control "$SICU" rfv k.o -o k.rfv.o --side-table k.side.json
     check rfv-twice 'k\.rfv\.o: already has a \.sicu\.rfv section' "$SICU" rfv k.rfv.o -o k2.o

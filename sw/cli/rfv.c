@@ -13,7 +13,7 @@
 static void usage_rfv(FILE *f)
 {
     fprintf(f,
-            "usage: sicu rfv K.o -o K.rfv.o [--side-table FILE] [--report] [--table-bytes N]\n"
+            "usage: sicu rfv K.o -o K.rfv.o [--side-table FILE] [--report] [--dump] [--table-bytes N]\n"
             "                [--entry-bits N] [--waves N] [--wg-waves N] [--rename-all] [--release-early]\n"
             "\n"
             "Register-file virtualization (docs/rfv.md): find where every VGPR's value dies and\n"
@@ -26,6 +26,7 @@ static void usage_rfv(FILE *f)
             "  --side-table FILE   side-table form: the code stays as it is and the releases go\n"
             "                      to FILE (JSON) for `sicu run --side-table`\n"
             "  --report            a per-kernel table of code growth, releases and VGPR demand\n"
+            "  --dump              every instruction with its EXEC fullness, live VGPRs and releases\n"
             "  --table-bytes N     renaming-table budget per CU (default 1024)\n"
             "  --entry-bits N      bits per table entry, i.e. physical VGPR id (default 10)\n"
             "  --waves N           waves sharing the table (default: the kernel's occupancy,\n"
@@ -68,6 +69,30 @@ static void print_report(const si_rfv_output *out, int side)
            side ? " (side table: code unchanged)" : "");
 }
 
+/* --dump: every instruction with the analysis's view of it. */
+static void print_dump(const si_rfv_output *out)
+{
+    for (int i = 0; i < out->nkernels; i++) {
+        const si_rfv_kernel *k = &out->kernels[i];
+        printf("kernel %s: %d instructions, %d blocks (offsets in the original code; E = EXEC full)\n", k->name,
+               k->ninsn, k->nblock);
+        for (int j = 0; j < k->ninsn; j++) {
+            const si_rfv_insn *x = &k->insn[j];
+            char d[200], li[600], rb[300], ra[300];
+            si_disasm(&x->in, x->off, d, sizeof d);
+            if (j == k->block[x->block].first)
+                printf("block %d%s:\n", x->block, k->block[x->block].reachable ? "" : " (unreachable)");
+            printf("  +0x%04x %c %-52.52s live-in: %s", x->off, x->exec_full ? 'E' : ' ', d,
+                   si_vset_str(&x->live_in, li, sizeof li));
+            if (!si_vset_empty(&x->rel_before))
+                printf("  release before: %s", si_vset_str(&x->rel_before, rb, sizeof rb));
+            if (!si_vset_empty(&x->rel_after))
+                printf("  release after: %s", si_vset_str(&x->rel_after, ra, sizeof ra));
+            putchar('\n');
+        }
+    }
+}
+
 /* Write both outputs under temporary names, then rename them. */
 static int write_outputs(const si_rfv_output *r, const char *obj, const char *side)
 {
@@ -96,9 +121,10 @@ int cmd_rfv(int argc, char **argv)
                                        {"report", no_argument, 0, 'r'},        {"table-bytes", required_argument, 0, 't'},
                                        {"entry-bits", required_argument, 0, 'b'}, {"waves", required_argument, 0, 'w'},
                                        {"wg-waves", required_argument, 0, 'g'}, {"rename-all", no_argument, 0, 'a'},
-                                       {"release-early", no_argument, 0, 'E'}, {0, 0, 0, 0}};
+                                       {"release-early", no_argument, 0, 'E'}, {"dump", no_argument, 0, 'd'},
+                                       {0, 0, 0, 0}};
     const char *obj = NULL, *side = NULL;
-    int report = 0, c;
+    int report = 0, dump = 0, c;
     si_rfv_opts o;
     si_rfv_opts_default(&o);
     optind = 1;
@@ -110,6 +136,7 @@ int cmd_rfv(int argc, char **argv)
         case 'o': obj = optarg; break;
         case 's': side = optarg; break;
         case 'r': report = 1; break;
+        case 'd': dump = 1; break;
         case 't': bad = parse_num("table-bytes", optarg, 1, 1u << 24, &o.table_bytes); break;
         case 'b': bad = parse_num("entry-bits", optarg, 1, 32, &o.entry_bits); break;
         case 'w': bad = parse_num("waves", optarg, 1, 4096, &o.waves); break;
@@ -122,10 +149,10 @@ int cmd_rfv(int argc, char **argv)
         if (bad)
             return CLI_USAGE;
     }
-    if (argc - optind != 1 || (!obj && !side)) {
+    if (argc - optind != 1 || (!obj && !side && !dump)) {
         cli_err("rfv", argc - optind > 1 ? "more than one input file"
                        : argc == optind  ? "no input file"
-                                         : "no output: give -o FILE and/or --side-table FILE");
+                                         : "no output: give -o FILE, --side-table FILE and/or --dump");
         usage_rfv(stderr);
         return CLI_USAGE;
     }
@@ -136,6 +163,8 @@ int cmd_rfv(int argc, char **argv)
         return CLI_FAIL;
     }
     int rc = write_outputs(&r, obj, side);
+    if (rc == CLI_OK && dump)
+        print_dump(&r);
     if (rc == CLI_OK && report)
         print_report(&r, side != NULL);
     si_rfv_output_free(&r);
