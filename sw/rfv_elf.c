@@ -488,10 +488,10 @@ static json_t *side_releases(const si_rfv_kernel *a)
     for (int i = 0; i < a->ninsn; i++) {
         const si_rfv_insn *x = &a->insn[i];
         if (!si_vset_empty(&x->rel_before))
-            json_array_append_new(rel, json_pack("{s:i, s:o}", "pc", (json_int_t)x->off, "before",
+            json_array_append_new(rel, json_pack("{s:I, s:o}", "pc", (json_int_t)x->off, "before",
                                                  vset_json(&x->rel_before)));
         if (!si_vset_empty(&x->rel_after))
-            json_array_append_new(rel, json_pack("{s:i, s:o}", "pc", (json_int_t)x->off, "after",
+            json_array_append_new(rel, json_pack("{s:I, s:o}", "pc", (json_int_t)x->off, "after",
                                                  vset_json(&x->rel_after)));
     }
     return rel;
@@ -515,13 +515,13 @@ static json_t *kernel_json(const ctx *c, const rk *k)
     json_object_set_new(o, "vgprs_allocated", json_integer(a->nvgpr));
     json_object_set_new(o, "vgprs_used", json_integer(si_vset_count(&a->used)));
     json_object_set_new(o, "max_live", json_integer(a->max_live));
-    json_object_set_new(o, "renaming", json_pack("{s:i, s:i, s:i, s:i, s:o, s:o, s:i}", "table_bytes",
+    json_object_set_new(o, "renaming", json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:I}", "table_bytes",
                                                   (json_int_t)c->o->table_bytes, "entry_bits",
                                                   (json_int_t)c->o->entry_bits, "waves", (json_int_t)a->waves,
                                                   "budget", (json_int_t)a->budget, "renamed", vset_json(&a->renamed),
                                                   "exempt", vset_json(&a->exempt), "n_exempt",
                                                   (json_int_t)si_vset_count(&a->exempt)));
-    json_object_set_new(o, "worst_case", json_pack("{s:i, s:i, s:i, s:i}", "vgprs_per_wave", (json_int_t)a->max_held,
+    json_object_set_new(o, "worst_case", json_pack("{s:I, s:I, s:I, s:I}", "vgprs_per_wave", (json_int_t)a->max_held,
                                                     "waves_per_workgroup", (json_int_t)a->wg_waves,
                                                     "vgprs_per_workgroup", (json_int_t)a->max_held * a->wg_waves,
                                                     "allocated_per_workgroup", (json_int_t)a->nvgpr * a->wg_waves));
