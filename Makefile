@@ -35,7 +35,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/lib/libsicu.a
 BIN := $(BUILD)/bin/sicu
 
-.PHONY: golden-emu-test config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test asan-test bench example help clean
+.PHONY: golden-emu-test config-keys config-test rtl rtl-unit all deps test sw-test rtl-test unit-test roundtrip roundtrip-programs programs-test badinput-test rfv-test rfv-fuzz asan-test bench example help clean
 
 all: $(BIN) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.h $(BUILD)/gen/sicu_units.vh ## Build the library, the sicu CLI and the generated RTL ISA header (default)
 
@@ -373,7 +373,7 @@ fuzz-cosim-x: ## Random programs in cosim with random initial state (--x-initial
 test: sw-test rtl-test ## Run all tests (software suites, then the RTL suites)
 	@echo "all test suites passed"
 
-sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test golden-emu-test builtins-test ## The emulator/toolchain suites
+sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-programs badinput-test golden-emu-test rfv-test builtins-test ## The emulator/toolchain suites
 	@echo "software test suites passed"
 
 # The RTL suites CI can afford: lint and Yosys synthesis of the small config, the
@@ -428,6 +428,14 @@ roundtrip-programs: programs-test ## Disassemble every compiled program, re-asse
 
 badinput-test: $(BIN) ## Bad inputs give clear errors and non-zero exits
 	@bash scripts/badinput.sh
+
+RFV_FUZZ ?= 30
+rfv-test: $(BIN) $(FUZZ) ## Register-file virtualization: every program (-O0/-O2) and asm test rewritten by sicu rfv, run plain, poisoned and with a side table; release-early must fail; RFV_FUZZ (30) random programs poisoned (~3 min)
+	@bash scripts/rfv-test.sh
+	@bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
+
+rfv-fuzz: $(BIN) $(FUZZ) ## Random programs (sicu-fuzz) under sicu rfv: poisoned runs must match plain ones (N=200 seeds from START=1)
+	@bash scripts/rfv-fuzz.sh $(N) $(START)
 
 asan-test: ## The test suite under ASan/UBSan (separate build dir)
 	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \

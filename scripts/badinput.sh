@@ -254,6 +254,54 @@ if [ -n "$LLVM_MC" ]; then
         pass=$((pass + 1)); echo "  PASS  trace-write-error-atomic (keep.jsonl intact)"
     fi
 fi
+
+# sicu rfv (docs/rfv.md): bad objects, code it cannot follow, bad options,
+# outputs written atomically; sicu run's side tables
+if [ -n "$LLVM_MC" ]; then
+    for t in setpc nokernel; do
+        "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/$t.s" -o "$W/$t.o" 2> "$W/$t.mc.log" ||
+            echo "badinput: llvm-mc failed on $t.s (see $W/$t.mc.log)" >&2
+    done
+    check rfv-computed-branch 'setpc\.o: kernel setpc: \+0xc: s_setpc_b64 s\[0:1\]: computed control flow' \
+        "$SICU" rfv setpc.o -o setpc.rfv.o
+    check rfv-no-kernel 'nokernel\.o: no kernels found' "$SICU" rfv nokernel.o -o nokernel.rfv.o
+    if ls "$W"/setpc.rfv.o "$W"/nokernel.rfv.o "$W"/.*.tmp-* > /dev/null 2>&1; then
+        fail=$((fail + 1)); failed+=("rfv-no-output-on-error"); echo "  FAIL  rfv-no-output-on-error: an output file was left"
+    else pass=$((pass + 1)); echo "  PASS  rfv-no-output-on-error"; fi
+fi
+if [ $have_cc -eq 1 ]; then
+    check rfv-truncated-elf 'truncated\.o: .*(truncated|past the end)' "$SICU" rfv truncated.o -o t.rfv.o
+    check rfv-garbage-elf 'garbage\.o: .*(truncated|past the end|malformed|bad|invalid)' "$SICU" rfv garbage.o -o g.rfv.o
+    check rfv-no-output 'no output: give -o FILE, --side-table FILE and/or --dump' "$SICU" rfv k.o
+    check rfv-bad-number "--table-bytes expects a number from 1 to" "$SICU" rfv k.o -o x.o --table-bytes 0
+    ok rfv-control "$SICU" rfv k.o -o k.rfv.o --side-table k.side.json
+    check rfv-twice 'k\.rfv\.o: already has a \.sicu\.rfv section' "$SICU" rfv k.rfv.o -o k2.o
+    if command -v ld.lld-14 > /dev/null; then
+        ld.lld-14 -shared k.o -o "$W/k.so" 2> /dev/null || ld.lld-14 -shared "$W/k.o" -o "$W/k.so"
+        check rfv-linked 'k\.so: not a relocatable object' "$SICU" rfv k.so -o k.so.rfv
+    fi
+    [ -f "$W/gfx900.o" ] && check rfv-wrong-arch 'gfx900\.o: wrong architecture: gfx900' "$SICU" rfv gfx900.o -o g9.o
+    printf 'previous\n' > "$W/keep.o"
+    check rfv-write-error 'write error on output object file keep\.o' \
+        bash -c "trap '' XFSZ; ulimit -f 1; '$SICU' rfv k.o -o keep.o"
+    if [ "$(cat "$W/keep.o")" != previous ] || ls "$W"/.keep.o.tmp-* > /dev/null 2>&1; then
+        fail=$((fail + 1)); failed+=("rfv-write-error-atomic"); echo "  FAIL  rfv-write-error-atomic: keep.o changed or a temporary is left"
+    else pass=$((pass + 1)); echo "  PASS  rfv-write-error-atomic (keep.o intact)"; fi
+    check run-side-needs-poison 'needs --poison-released' "$SICU" run --side-table k.side.json ok.json
+    "$SICU" cc -O0 "$IN/k.cl" -o "$W/k0.o" > /dev/null 2>&1
+    sed 's/"k\.o"/"k0.o"/' "$W/ok.json" > "$W/ok0.json"
+    check run-side-other-code "side table of kernel 'k' was made for other code" \
+        "$SICU" run --poison-released --side-table k.side.json ok0.json
+    echo '{"format": "sicu-rfv-1", "mode": "side-table", "kernels": [{"name": "k", "code_bytes": 8, "code_hash": 1,' \
+         ' "releases": [{"pc": 2, "after": [1]}]}]}' > "$W/bad.side.json"
+    check run-side-malformed 'bad\.side\.json: kernel k: releases\[0\] is not' \
+        "$SICU" run --poison-released --side-table bad.side.json ok.json
+    printf '{"format": "sicu-rfv-1",\n "kernels": [}\n' > "$W/syntax.side.json"
+    check run-side-syntax 'syntax\.side\.json:2:[0-9]+:' "$SICU" run --poison-released --side-table syntax.side.json ok.json
+    ok rfv-control-inband "$SICU" rfv k.o -o k.ib.o
+    check run-side-inband 'k\.ib\.o: an in-band rfv table' "$SICU" run --poison-released --side-table k.ib.o ok.json
+    check run-poison-rtl '--poison-released is an emulator option' "$W/nolib/bin/sicu" run --engine rtl --poison-released ok.json
+fi
 fi # RTL_ONLY
 
 # ------------------------------------------------------------ the RTL engines (when built)

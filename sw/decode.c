@@ -19,7 +19,10 @@
  *    src[1] = 255 (the literal);
  *  - SMRD: src[0] = sbase, src[1] = offset SGPR code when IMM = 0;
  *  - DS/MUBUF/MTBUF: src[0] = vaddr, src[1] = vdata/data0, src[2] = data1
- *    (DS) or srsrc (buffers).
+ *    (DS) or srsrc (buffers);
+ *  - RFV (sicu metadata, docs/rfv.md): no operand fields; a payload with
+ *    reserved bits set (rfv_pir) or a mask past v255 (rfv_pbr) is
+ *    SI_DEC_UNKNOWN.
  */
 #include "sicu/isa.h"
 
@@ -91,6 +94,7 @@ static int detect_format(uint32_t w0, unsigned *fmt_out, unsigned *opc_out, int 
         case 0x3a: fmt = SI_FMT_MTBUF; opc = (w0 >> 16) & 0x7; two = 1; break;
         case 0x3c: fmt = SI_FMT_MIMG; opc = (w0 >> 18) & 0x7f; two = 1; break;
         case 0x3e: fmt = SI_FMT_EXP; opc = 0; two = 1; break;
+        case SI_RFV_PREFIX: fmt = SI_FMT_RFV; opc = (w0 >> 24) & 3; two = 1; break;
         default: return -1;
         }
     }
@@ -301,6 +305,15 @@ static int decode_memory_fields(si_inst *out, const si_opinfo *d, unsigned op, u
     case SI_FMT_EXP:
         out->src[0] = 256 + (w1 & 0xff);
         break;
+    case SI_FMT_RFV: {
+        /* sicu metadata: no operands; reserved payload bits must be zero */
+        uint64_t p = ((uint64_t)w1 << 24) | (w0 & 0xffffffu);
+        if (op == SI_OP_rfv_pir && (p >> (3 * SI_RFV_PIR_SLOTS)))
+            return fail(out, fmt, SI_DEC_UNKNOWN);
+        if (op == SI_OP_rfv_pbr && (p >> 8) && (p & 0xff) + (63 - __builtin_clzll(p >> 8)) > 255)
+            return fail(out, fmt, SI_DEC_UNKNOWN);
+        break;
+    }
     case SI_FMT_VINTRP:
         out->dst = 256 + ((w0 >> 18) & 0xff);
         out->src[0] = (op == SI_OP_v_interp_mov_f32) ? (w0 & 0xff) : 256 + (w0 & 0xff);

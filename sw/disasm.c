@@ -499,6 +499,42 @@ static void dis_vintrp(sb *b, const si_inst *in, const si_opinfo *d, unsigned op
     sb_printf(b, ", attr%u.%c", in->offset, chan[in->offset1 & 3]);
 }
 
+/* sicu's RFV metadata (docs/rfv.md): the raw words, which llvm-mc re-assembles
+ * to the same bytes, and what they say in a comment:
+ *   .long W0, W1 // rfv_pir +K:src0,src2 ...   (release after the K-th next instruction reads)
+ *   .long W0, W1 // rfv_pbr v3 v[8:11] ...      (release now) */
+static void dis_rfv(sb *b, const si_inst *in, const si_opinfo *d, unsigned op)
+{
+    uint64_t p = si_rfv_payload(in);
+    sb_printf(b, ".long 0x%08x, 0x%08x // %s", in->w0, in->w1, d->name);
+    if (op == SI_OP_rfv_pir) {
+        for (unsigned k = 0; k < SI_RFV_PIR_SLOTS; k++) {
+            unsigned g = (unsigned)(p >> (3 * k)) & 7;
+            if (!g)
+                continue;
+            sb_printf(b, " +%u:", k);
+            for (unsigned j = 0, n = 0; j < 3; j++)
+                if (g >> j & 1)
+                    sb_printf(b, "%ssrc%u", n++ ? "," : "", j);
+        }
+        return;
+    }
+    unsigned base = (unsigned)(p & 0xff);
+    uint64_t m = p >> 8;
+    for (unsigned i = 0; i < SI_RFV_PBR_WINDOW; i++) {
+        if (!(m >> i & 1))
+            continue;
+        unsigned j = i;
+        while (j + 1 < SI_RFV_PBR_WINDOW && (m >> (j + 1) & 1))
+            j++;
+        if (j == i)
+            sb_printf(b, " v%u", base + i);
+        else
+            sb_printf(b, " v[%u:%u]", base + i, base + j);
+        i = j;
+    }
+}
+
 /* ---- entry point ------------------------------------------------------------- */
 /* the scalar formats: SOP2, SOP1, SOPC, SOPK, SOPP, SMRD */
 static void dis_scalar(sb *b, const si_inst *in, const si_opinfo *d, unsigned op, uint64_t pc)
@@ -653,6 +689,9 @@ int si_disasm(const si_inst *in, uint64_t pc, char *buf, size_t len)
         break;
     case SI_FMT_VINTRP:
         dis_vintrp(&b, in, d, op);
+        break;
+    case SI_FMT_RFV:
+        dis_rfv(&b, in, d, op);
         break;
     default:
         goto raw;

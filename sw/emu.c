@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "sicu/emu.h"
+#include "rfv_emu.h"
 #include "valu_direct.h"
 
 #define WAVE_CHUNK 1024 /* instructions a wave runs before the scheduler rotates */
@@ -27,7 +28,7 @@ typedef struct uclass {
     uint8_t vec;       /* a vector instruction (skipped under s_setvskip) */
 } uclass;
 
-enum { U_SALU, U_SMRD, U_VALU, U_DS, U_VMEM, U_VALU_INT, U_VALU_F64, U_VALU_F32, U_NOP, U_COUNT };
+enum { U_SALU, U_SMRD, U_VALU, U_DS, U_VMEM, U_VALU_INT, U_VALU_F64, U_VALU_F32, U_NOP, U_META, U_COUNT };
 #define UCLASS(u, fn, c4, c16, lanes)                                                              \
     [1 + 4 * (u)] = {fn, c4, lanes, 0}, [2 + 4 * (u)] = {fn, c4, lanes, 1},                         \
     [3 + 4 * (u)] = {fn, c16, lanes, 0}, [4 + 4 * (u)] = {fn, c16, lanes, 1}
@@ -39,6 +40,7 @@ static const uclass uclasses[1 + 4 * U_COUNT] = {
     UCLASS(U_VALU_INT, si_exec_valu_int, 4, 16, 1), UCLASS(U_VALU_F64, si_exec_valu_f64, 4, 16, 1),
     UCLASS(U_VALU_F32, si_exec_valu_f32, 4, 16, 1),
     UCLASS(U_NOP, si_exec_nop, 1, 1, 0), /* SOPP no-ops (si_salu_is_nop) */
+    UCLASS(U_META, si_exec_nop, 0, 0, 0), /* rfv metadata: no state, no time (docs/rfv.md) */
 };
 #undef UCLASS
 
@@ -71,6 +73,7 @@ struct si_emu {
     int code_dirty;            /* a store hit the code image: drop the decode cache */
     int code_changed;          /* ... which happened during this dispatch */
     uint8_t *code_copy;        /* the code bytes the decode cache belongs to (si_emu_run) */
+    rfv_emu rfv;               /* register-file virtualization: poison mode, side table */
 };
 
 static int emu_err(si_emu *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -358,6 +361,11 @@ si_emu *si_emu_create(si_mem *mem, const si_dispatch *d, const si_emu_opts *o)
         emu_err(e, "dispatch: %u bytes of LDS per work-group exceed the 64 KiB of an SI compute unit", e->lds_size);
         return e;
     }
+    e->st.rfv_nvgpr = e->nvgpr;
+    char why[512];
+    if ((e->o.poison_released || e->o.rfv_side) &&
+        rfv_emu_init(&e->rfv, &e->o, k, e->code, e->code_size, d->entry_pc - d->code_addr, why, sizeof why) < 0)
+        emu_err(e, "%s", why);
     return e;
 }
 
@@ -389,6 +397,7 @@ void si_emu_destroy(si_emu *e)
     }
     free(e->st.by_op);
     si_retire_free(&e->rec);
+    rfv_emu_free(&e->rfv);
     free(e);
 }
 
@@ -482,9 +491,7 @@ static int validate(si_emu *e, uint64_t pc, const si_inst *in)
             return -1;
     }
     if (nf == SI_FMT_DS || nf == SI_FMT_MUBUF || nf == SI_FMT_MTBUF) {
-        unsigned aw = 1;
-        if (nf != SI_FMT_DS)
-            aw = in->addr64 ? 2 : (in->idxen && in->offen) ? 2 : (in->idxen || in->offen) ? 1 : 0;
+        unsigned aw = nf == SI_FMT_DS ? 1 : si_src_dwords(in, 0);
         if (in->vaddr >= SI_SRC_VGPR0 && check_reg(e, pc, "address", in->vaddr, aw, 0) < 0)
             return -1;
         unsigned dw = si_dst_dwords(in);
@@ -532,6 +539,9 @@ static uint8_t resolve(const si_inst *in)
         break;
     case SI_FMT_MUBUF: case SI_FMT_MTBUF:
         u = U_VMEM;
+        break;
+    case SI_FMT_RFV:
+        u = U_META;
         break;
     default:
         return 0;
@@ -644,6 +654,8 @@ static void wave_init(si_emu *e, si_wg *wg, si_wave *w, uint32_t i)
     w->gid = (uint32_t)((uint64_t)wg->linear * e->waves_per_wg + i); /* < 2^32: si_emu_create */
     w->wg = wg;
     w->state = SI_WAVE_RUN;
+    if (e->rfv.poison)
+        rfv_emu_wave_init(w, 1 + (RSRC2_TIDIG(k->rsrc2) >= 1 && e->nvgpr > 1) + (RSRC2_TIDIG(k->rsrc2) >= 2 && e->nvgpr > 2), &e->st);
 
     uint32_t items = wg->size[0] * wg->size[1] * wg->size[2];
     uint32_t first = i * SI_WAVE_LANES;
@@ -976,6 +988,8 @@ int si_emu_step(si_emu *e, si_wave *w, si_retire *rec)
     e->st.by_op[in->op]++;
     e->total_insts++;
     w->ninst++;
+    if (e->rfv.poison)
+        rfv_emu_before(&e->rfv, w, pc - e->code_addr, &e->st);
 
     int rc;
     if (oi->flags & F_GRAPHICS) {
@@ -1007,10 +1021,15 @@ int si_emu_step(si_emu *e, si_wave *w, si_retire *rec)
             e->st.cycles_est += 4;
             rc = si_exec_vmem(e, w, in, rec);
             break;
+        case SI_FMT_RFV:
+            rc = 0; /* sicu's rfv metadata: no architectural effect, no time */
+            break;
         default:
             rc = si_emu_fail(e, w, "%s-format instructions are not supported in compute", si_fmt_name(in->fmt));
         }
     }
+    if (rc == 0 && e->rfv.poison)
+        rfv_emu_after(&e->rfv, w, in, pc - e->code_addr, &e->st);
     if (rc == 0 && rec)
         rec_fill(rec, w, in, exec0, scc0, s_before);
     if (rc == 0 && w->state != SI_WAVE_RUN && w->wg)
@@ -1138,7 +1157,7 @@ static int run_wg(si_emu *e, si_wg *wg, si_retire *rec)
         int ran = 0, alive = 0;
         for (uint32_t i = 0; i < wg->nwaves; i++) {
             si_wave *w = &wg->waves[i];
-            if (!rec) {
+            if (!rec && !e->rfv.poison) {
                 int r = run_wave(e, w, limit);
                 if (r == -2)
                     return runaway(e, wg);
@@ -1146,12 +1165,13 @@ static int run_wg(si_emu *e, si_wg *wg, si_retire *rec)
                     return -1;
                 ran |= r;
             }
-            for (int n = 0; rec && n < WAVE_CHUNK && w->state == SI_WAVE_RUN; n++) {
+            /* traced, or in rfv poison mode: instruction by instruction */
+            for (int n = 0; (rec || e->rfv.poison) && n < WAVE_CHUNK && w->state == SI_WAVE_RUN; n++) {
                 if (limit && e->total_insts >= limit)
                     return runaway(e, wg);
                 if (si_emu_step(e, w, rec) < 0)
                     return -1;
-                if (e->o.trace && si_trace_write(e->o.trace, rec) < 0)
+                if (rec && e->o.trace && si_trace_write(e->o.trace, rec) < 0)
                     return emu_err(e, "cannot write the trace (disk full?)");
                 ran = 1;
             }

@@ -21,7 +21,7 @@ static const char *const fmt_names[SI_FMT_COUNT] = {
     [SI_FMT_VOP2] = "VOP2",   [SI_FMT_VOP1] = "VOP1",   [SI_FMT_VOPC] = "VOPC",
     [SI_FMT_VOP3A] = "VOP3A", [SI_FMT_VOP3B] = "VOP3B", [SI_FMT_DS] = "DS",
     [SI_FMT_MUBUF] = "MUBUF", [SI_FMT_MTBUF] = "MTBUF", [SI_FMT_MIMG] = "MIMG",
-    [SI_FMT_EXP] = "EXP",     [SI_FMT_VINTRP] = "VINTRP",
+    [SI_FMT_EXP] = "EXP",     [SI_FMT_VINTRP] = "VINTRP", [SI_FMT_RFV] = "RFV",
 };
 
 const char *si_fmt_name(unsigned fmt)
@@ -35,14 +35,14 @@ static const uint16_t op_space[SI_FMT_COUNT] = {
     [SI_FMT_SOPP] = 128, [SI_FMT_SMRD] = 32,  [SI_FMT_VOP2] = 64,  [SI_FMT_VOP1] = 256,
     [SI_FMT_VOPC] = 256, [SI_FMT_VOP3A] = 512, [SI_FMT_VOP3B] = 512, [SI_FMT_DS] = 256,
     [SI_FMT_MUBUF] = 128, [SI_FMT_MTBUF] = 8, [SI_FMT_MIMG] = 128, [SI_FMT_EXP] = 1,
-    [SI_FMT_VINTRP] = 4,
+    [SI_FMT_VINTRP] = 4, [SI_FMT_RFV] = 4,
 };
 
 /* One flat array; VOP3A and VOP3B share a single 512-entry VOP3 space. */
 #define VOP3_SPACE 512
 static uint16_t lut_sop2[128], lut_sopk[32], lut_sop1[256], lut_sopc[128], lut_sopp[128],
     lut_smrd[32], lut_vop2[64], lut_vop1[256], lut_vopc[256], lut_vop3[VOP3_SPACE], lut_ds[256],
-    lut_mubuf[128], lut_mtbuf[8], lut_mimg[128], lut_exp[1], lut_vintrp[4];
+    lut_mubuf[128], lut_mtbuf[8], lut_mimg[128], lut_exp[1], lut_vintrp[4], lut_rfv[4];
 
 static uint16_t *const luts[SI_FMT_COUNT] = {
     [SI_FMT_SOP2] = lut_sop2,   [SI_FMT_SOPK] = lut_sopk,   [SI_FMT_SOP1] = lut_sop1,
@@ -50,7 +50,7 @@ static uint16_t *const luts[SI_FMT_COUNT] = {
     [SI_FMT_VOP2] = lut_vop2,   [SI_FMT_VOP1] = lut_vop1,   [SI_FMT_VOPC] = lut_vopc,
     [SI_FMT_VOP3A] = lut_vop3,  [SI_FMT_VOP3B] = lut_vop3,  [SI_FMT_DS] = lut_ds,
     [SI_FMT_MUBUF] = lut_mubuf, [SI_FMT_MTBUF] = lut_mtbuf, [SI_FMT_MIMG] = lut_mimg,
-    [SI_FMT_EXP] = lut_exp,     [SI_FMT_VINTRP] = lut_vintrp,
+    [SI_FMT_EXP] = lut_exp,     [SI_FMT_VINTRP] = lut_vintrp, [SI_FMT_RFV] = lut_rfv,
 };
 
 static int luts_ready;
@@ -110,6 +110,41 @@ unsigned si_dst_dwords(const si_inst *in)
         return w ? w + (in->tfe ? 1u : 0u) : 0;
     default:
         return w;
+    }
+}
+
+unsigned si_src_dwords(const si_inst *in, unsigned slot)
+{
+    if (in->op >= SI_OP_COUNT || slot > 2)
+        return 0;
+    const si_opinfo *d = &si_ops[in->op];
+    unsigned w = SI_OPK_W(d->src[slot]);
+    switch (d->fmt) {
+    case SI_FMT_MUBUF:
+    case SI_FMT_MTBUF:
+        if (slot == 0) /* vaddr: what ADDR64, IDXEN and OFFEN make the unit read */
+            return in->addr64 ? 2 : (in->idxen && in->offen) ? 2 : (in->idxen || in->offen) ? 1 : 0;
+        if (slot == 1 && in->lds)
+            return 0; /* loads into LDS read no data */
+        return w;
+    default:
+        return w;
+    }
+}
+
+int si_op_reads_dst(unsigned op)
+{
+    if (op >= SI_OP_COUNT)
+        return 0;
+    if (si_ops[op].flags & F_MAC)
+        return 1;
+    switch (op) {
+#define DSTREAD(n) case SI_OP_##n:
+#include "isa/dstread.def"
+#undef DSTREAD
+        return 1;
+    default:
+        return 0;
     }
 }
 

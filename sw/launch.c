@@ -811,9 +811,31 @@ static void reset(si_launch *l, const char *name, const char *dir)
     snprintf(l->dir, sizeof l->dir, "%s", dir ? dir : "");
 }
 
+/* "rfv": register-file virtualization options of the emulator (docs/rfv.md):
+ * {"poison_released": true|false, "side_table": "PATH"}. */
+static int parse_rfv(si_launch *l, const json_t *r)
+{
+    static const char *const keys[] = {"poison_released", "side_table", NULL};
+    if (!r)
+        return 0;
+    if (!json_is_object(r))
+        return lfail(l, "rfv: expected an object {\"poison_released\": true, \"side_table\": \"PATH\"}");
+    if (check_keys(l, r, "rfv", keys) < 0)
+        return -1;
+    const json_t *p = json_object_get(r, "poison_released"), *t = json_object_get(r, "side_table");
+    if (p && !json_is_boolean(p))
+        return lfail(l, "rfv.poison_released: expected true or false");
+    if (t && (!json_is_string(t) || !json_string_length(t)))
+        return lfail(l, "rfv.side_table: expected the path of a side table (sicu rfv --side-table)");
+    l->rfv_poison = p && json_is_true(p);
+    if (t)
+        resolve(l, json_string_value(t), l->rfv_side_path, sizeof l->rfv_side_path);
+    return 0;
+}
+
 static int parse_root(si_launch *l, json_t *root)
 {
-    static const char *const keys[] = {"code", "kernel", "grid", "workgroup", "offset", "buffers", "args", NULL};
+    static const char *const keys[] = {"code", "kernel", "grid", "workgroup", "offset", "buffers", "args", "rfv", NULL};
     if (!json_is_object(root))
         return lfail(l, "the top level must be a JSON object");
     if (check_keys(l, root, "top level", keys) < 0)
@@ -836,7 +858,7 @@ static int parse_root(si_launch *l, json_t *root)
     if (gd != wd)
         return lfail(l, "workgroup has %u dimension(s) but grid has %u", wd, gd);
     l->dims = gd;
-    if (parse_offset(l, json_object_get(root, "offset")) < 0)
+    if (parse_offset(l, json_object_get(root, "offset")) < 0 || parse_rfv(l, json_object_get(root, "rfv")) < 0)
         return -1;
     uint64_t wgsz = (uint64_t)l->wg[0] * l->wg[1] * l->wg[2];
     if (wgsz > 1024)

@@ -11,6 +11,7 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 int cmd_cc(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
+int cmd_rfv(int argc, char **argv);
 int cmd_trace_diff(int argc, char **argv);
 
 /* The RTL engine library next to this binary (sw/cli/rtl.c): NULL after an

@@ -13,6 +13,7 @@
 
 #include "sicu/emu.h"
 #include "sicu/launch.h"
+#include "sicu/rfv.h"
 #include "sicu/rtl_engine.h"
 
 static void usage_run(FILE *f)
@@ -20,6 +21,7 @@ static void usage_run(FILE *f)
     fprintf(f,
             "usage: sicu run LAUNCH.json [--engine emu|rtl|cosim] [--trace FILE] [--stats FILE]\n"
             "                [--max-instructions N] [--repeat N] [--quiet]\n"
+            "                [--poison-released] [--side-table FILE]\n"
             "                [RTL options: --max-cycles N --watchdog N --waves FILE.fst [--from C] [--to C]\n"
             "                 [--scope UNIT]... --fail-waves N --fail-waves-file FILE --activity FILE\n"
             "                 --mem-stall-after N]\n"
@@ -39,6 +41,12 @@ static void usage_run(FILE *f)
             "                          (benchmarking; only the emulation is timed;\n"
             "                          statistics are per run, throughput over all runs; emu)\n"
             "  --quiet                 no summary line on stderr\n"
+            "  --poison-released       register-file virtualization (docs/rfv.md; emu): every VGPR an\n"
+            "                          rfv_pir/rfv_pbr metadata instruction (sicu rfv) releases is\n"
+            "                          overwritten with 0x%08x in all lanes, so a release before the\n"
+            "                          last read gives wrong results; --stats gets an \"rfv\" object\n"
+            "  --side-table FILE       with --poison-released: also the releases of a side table\n"
+            "                          (sicu rfv --side-table; FILE = the JSON or the object holding it)\n"
             "RTL options (--engine rtl|cosim only; docs/waves.md, docs/power.md):\n"
             "  --max-cycles N          stop with an error after N cycles (runaway guard; default %llu,\n"
             "                          0 = no limit)\n"
@@ -56,7 +64,7 @@ static void usage_run(FILE *f)
             "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n"
             "The --trace file (every engine), the emulator's --stats file and the launch's dumps are written\n"
             "under a temporary name and renamed when complete; write errors fail the run.\n",
-            (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, (unsigned long long)SICU_RTL_DEFAULT_MAX_CYCLES,
+            (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, SI_RFV_POISON, (unsigned long long)SICU_RTL_DEFAULT_MAX_CYCLES,
             SICU_RTL_FAIL_WAVES_DEFAULT);
 }
 
@@ -108,6 +116,18 @@ static int write_stats(const char *path, const si_stats *s, double wall, unsigne
         if (s->by_op[i])
             json_object_set_new(op, si_ops[i].name, json_integer((json_int_t)s->by_op[i]));
     json_object_set_new(o, "by_op", op);
+    if (s->rfv_nvgpr && (s->rfv_meta || s->rfv_allocs)) {
+        /* poison mode: what the release hardware would have held mapped */
+        uint64_t n = s->wave_insts ? s->wave_insts : 1;
+        json_object_set_new(o, "rfv", json_pack("{s:I, s:I, s:I, s:f, s:i, s:f, s:i, s:f}", "metadata_executed",
+                                                (json_int_t)s->rfv_meta, "vgprs_mapped", (json_int_t)s->rfv_allocs,
+                                                "vgprs_released", (json_int_t)s->rfv_releases, "released_fraction",
+                                                s->rfv_allocs ? (double)s->rfv_releases / s->rfv_allocs : 0.0,
+                                                "max_mapped_per_wave", (int)s->rfv_held_max, "avg_mapped_per_wave",
+                                                (double)s->rfv_held_sum / n, "vgprs_allocated", (int)s->rfv_nvgpr,
+                                                "allocation_reduction",
+                                                1.0 - (double)s->rfv_held_max / s->rfv_nvgpr));
+    }
     int rc = json_dumpf(o, out.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(o);
     if (rc != 0 || fputc('\n', out.f) == EOF) {
@@ -143,6 +163,11 @@ static int run_rtl(const sicu_rtl_engine *eng, const char *lpath, sicu_rtl_opts 
     ro->launch_path = lpath;
     if (si_launch_parse(&l, lpath) < 0) {
         cli_err("run", "%s", l.err);
+        goto out;
+    }
+    if (l.rfv_poison || l.rfv_side_path[0]) {
+        cli_err("run", "%s: \"rfv\" (poison mode, side tables) is an emulator option (docs/rfv.md): the RTL "
+                "engines cannot honour it", lpath);
         goto out;
     }
     if (si_codeobj_load(&co, l.code_path) < 0) {
@@ -181,14 +206,21 @@ static void runaway_hint(const si_emu *e, uint64_t maxi, int given)
 }
 
 /* sicu run --engine emu: the golden emulator on the launch, with trace, stats, limits */
+/* sicu run's register-file-virtualization options (the command line's or the launch file's "rfv") */
+typedef struct run_rfv {
+    int poison;
+    const char *side;
+} run_rfv;
+
 static int run_emu(const char *lpath, const char *trace_path, const char *stats_path, uint64_t maxi, int maxi_given,
-                   unsigned reps, int quiet)
+                   unsigned reps, int quiet, run_rfv rv)
 {
     si_launch l;
     si_codeobj co;
     si_mem mem;
     si_dispatch d;
     si_emu *e = NULL;
+    si_rfv_side *side = NULL;
     cli_out trace = {0};
     int rc = CLI_FAIL;
     memset(&co, 0, sizeof co);
@@ -196,6 +228,19 @@ static int run_emu(const char *lpath, const char *trace_path, const char *stats_
 
     if (si_launch_parse(&l, lpath) < 0) {
         cli_err("run", "%s", l.err);
+        goto out;
+    }
+    rv.poison |= l.rfv_poison;
+    if (!rv.side && l.rfv_side_path[0])
+        rv.side = l.rfv_side_path;
+    if (rv.side && !rv.poison) {
+        cli_err("run", "a side table (%s) needs --poison-released (or \"rfv\": {\"poison_released\": true}): "
+                "without poison mode releases have no effect", rv.side);
+        goto out;
+    }
+    char serr[1024];
+    if (rv.side && !(side = si_rfv_side_load(rv.side, serr, sizeof serr))) {
+        cli_err("run", "%s", serr);
         goto out;
     }
     if (si_codeobj_load(&co, l.code_path) < 0) {
@@ -208,7 +253,8 @@ static int run_emu(const char *lpath, const char *trace_path, const char *stats_
     }
     if (trace_path && cli_out_open(&trace, "run", trace_path, "trace") < 0)
         goto out;
-    si_emu_opts eo = {.max_instructions = maxi, .trace = trace.f, .progress = !quiet && isatty(2)};
+    si_emu_opts eo = {.max_instructions = maxi, .trace = trace.f, .progress = !quiet && isatty(2),
+                      .poison_released = rv.poison, .rfv_side = side};
     double wall = 0;
     int erc = 0;
     for (unsigned r = 0; r < reps && erc == 0; r++) {
@@ -263,12 +309,14 @@ out:
     si_mem_free(&mem);
     si_codeobj_free(&co);
     si_launch_free(&l);
+    si_rfv_side_free(side);
     return rc;
 }
 
 int cmd_run(int argc, char **argv)
 {
-    enum { O_MAXC = 256, O_WDOG, O_WAVES, O_FROM, O_TO, O_SCOPE, O_FAILW, O_FAILF, O_ACT, O_STALL };
+    enum { O_POISON = 200, O_SIDE, O_MAXC = 256, O_WDOG, O_WAVES, O_FROM, O_TO, O_SCOPE, O_FAILW, O_FAILF, O_ACT,
+           O_STALL };
     static const struct option lo[] = {{"help", no_argument, 0, 'h'},
                                        {"engine", required_argument, 0, 'e'},
                                        {"trace", required_argument, 0, 't'},
@@ -276,6 +324,8 @@ int cmd_run(int argc, char **argv)
                                        {"max-instructions", required_argument, 0, 'm'},
                                        {"quiet", no_argument, 0, 'q'},
                                        {"repeat", required_argument, 0, 'r'},
+                                       {"poison-released", no_argument, 0, O_POISON},
+                                       {"side-table", required_argument, 0, O_SIDE},
                                        /* the RTL engines */
                                        {"max-cycles", required_argument, 0, O_MAXC},
                                        {"watchdog", required_argument, 0, O_WDOG},
@@ -296,6 +346,7 @@ int cmd_run(int argc, char **argv)
     uint64_t maxi = SI_EMU_DEFAULT_MAX_INSTRUCTIONS;
     unsigned reps = 1;
     int quiet = 0, c, li = 0, maxi_given = 0, reps_given = 0;
+    run_rfv rv = {0, NULL};
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":hq", lo, &li)) != -1) {
@@ -307,6 +358,8 @@ int cmd_run(int argc, char **argv)
         case 't': trace_path = optarg; break;
         case 's': stats_path = optarg; break;
         case 'q': quiet = 1; break;
+        case O_POISON: rv.poison = 1; break;
+        case O_SIDE: rv.side = optarg; break;
         case 'r': {
             uint64_t v;
             if (si_parse_u64(optarg, &v) < 0 || v == 0 || v > 1000000) {
@@ -355,6 +408,11 @@ int cmd_run(int argc, char **argv)
     }
     if (!strcmp(engine, "rtl") || !strcmp(engine, "cosim")) {
         /* not honoured by the RTL engines: refuse them rather than ignore them */
+        if (rv.poison || rv.side) {
+            cli_err("run", "--%s is an emulator option (docs/rfv.md): the %s engine cannot honour it", rv.poison ?
+                    "poison-released" : "side-table", engine);
+            return CLI_USAGE;
+        }
         if (maxi_given || reps_given) {
             cli_err("run", "%s is an emulator option: the %s engine cannot honour it (%s)",
                     maxi_given ? "--max-instructions" : "--repeat", engine,
@@ -384,5 +442,5 @@ int cmd_run(int argc, char **argv)
         return CLI_USAGE;
     }
 
-    return run_emu(argv[optind], trace_path, stats_path, maxi, maxi_given, reps, quiet);
+    return run_emu(argv[optind], trace_path, stats_path, maxi, maxi_given, reps, quiet, rv);
 }

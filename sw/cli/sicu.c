@@ -43,7 +43,9 @@ static void usage_main(FILE *f)
             "  cc KERNEL.cl -o K.o [-O0..-O3] [-DNAME[=V]] [-IDIR]   compile OpenCL C for gfx600\n"
             "  run LAUNCH.json [--engine emu|rtl|cosim] [--trace F] [--stats F] [--quiet] ...\n"
             "                                                        run a kernel launch\n"
-            "  disasm [--raw] [--kernel NAME] FILE                   disassemble a code object\n"
+            "  disasm [--raw] [--kernel NAME] [--side-table F] FILE  disassemble a code object\n"
+            "  rfv K.o -o K.rfv.o [--side-table F] [--report] ...    register-file virtualization:\n"
+            "                                                        mark where VGPRs die (docs/rfv.md)\n"
             "  trace-diff A.jsonl B.jsonl [--ignore FIELD]           compare two traces per wave\n"
             "  version                                               the version, the engines and the\n"
             "                                                        RTL engine's CU configuration\n"
@@ -248,6 +250,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "cc")) return cmd_cc(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run(argc, argv);
     if (!strcmp(cmd, "disasm")) return cmd_disasm(argc, argv);
+    if (!strcmp(cmd, "rfv")) return cmd_rfv(argc, argv);
     if (!strcmp(cmd, "trace-diff")) return cmd_trace_diff(argc, argv);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("sicu %s - golden emulator for the AMD Southern Islands (gfx600) compute unit\n", SICU_VERSION);
@@ -261,6 +264,7 @@ int main(int argc, char **argv)
             if (!strcmp(sub, "cc")) return cmd_cc(2, av);
             if (!strcmp(sub, "run")) return cmd_run(2, av);
             if (!strcmp(sub, "disasm")) return cmd_disasm(2, av);
+            if (!strcmp(sub, "rfv")) return cmd_rfv(2, av);
             if (!strcmp(sub, "trace-diff")) return cmd_trace_diff(2, av);
         }
         usage_main(stdout);

@@ -38,10 +38,11 @@ static uint32_t rnd(void)
 static unsigned rn(unsigned n) { return n ? rnd() % n : 0; }
 static int chance(unsigned pct) { return rn(100) < pct; }
 
-/* Rows llvm-mc 14 rejects for tahiti (listed in the SI ISA guide). */
+/* Rows llvm-mc 14 rejects for tahiti (listed in the SI ISA guide), and
+ * sicu's own RFV metadata rows (not SI instructions; docs/rfv.md). */
 static int not_checkable(unsigned op)
 {
-    return op == SI_OP_s_mov_fed_b32 || op == SI_OP_v_mov_fed_b32 || op == SI_OP_v_qsad_u8 ||
+    return si_ops[op].fmt == SI_FMT_RFV || op == SI_OP_s_mov_fed_b32 || op == SI_OP_v_mov_fed_b32 || op == SI_OP_v_qsad_u8 ||
            op == SI_OP_buffer_atomic_rsub || op == SI_OP_buffer_atomic_rsub_x2;
 }
 

@@ -153,6 +153,10 @@ typedef struct si_wave {
     uint64_t ninst;          /* retired instructions                      */
     uint8_t csp;             /* fork/join control-stack pointer (s_cbranch_*_fork/join) */
     uint8_t vskip;           /* s_setvskip: skip vector instructions while set */
+    /* register-file virtualization (poison mode only; docs/rfv.md) */
+    uint8_t rfv_idx;         /* instructions since the last rfv_pir (18: none covered) */
+    uint64_t rfv_flags;      /* that rfv_pir's payload                     */
+    uint64_t rfv_held[4];    /* VGPRs mapped: written since launch or their last release */
 } si_wave;
 
 static inline uint64_t si_exec(const si_wave *w)
@@ -235,10 +239,19 @@ void si_retire_add_store(si_retire *r, uint64_t addr, uint32_t val, unsigned siz
  * stops in well under a minute. */
 #define SI_EMU_DEFAULT_MAX_INSTRUCTIONS 1000000000ull
 
+struct si_rfv_side;
+
 typedef struct si_emu_opts {
     uint64_t max_instructions;   /* 0 = unlimited (runaway guard)        */
     FILE *trace;                 /* JSONL trace output or NULL           */
     int progress;                /* show progress on stderr (tty)        */
+    /* Register-file virtualization (docs/rfv.md).  The rfv_pir/rfv_pbr
+     * metadata instructions are always no-ops; with poison_released every
+     * VGPR they (or rfv_side's events) release is overwritten in all 64
+     * lanes with SI_RFV_POISON (sicu/rfv.h), and the rfv_* statistics are
+     * kept.  Poison mode runs every instruction through si_emu_step. */
+    int poison_released;
+    const struct si_rfv_side *rfv_side; /* side table (si_rfv_side_load) or NULL */
 } si_emu_opts;
 
 typedef struct si_stats {
@@ -246,6 +259,13 @@ typedef struct si_stats {
     uint64_t by_fmt[SI_FMT_COUNT];
     uint64_t *by_op;             /* [SI_OP_COUNT]                        */
     uint64_t waves, workgroups;
+    /* poison mode (si_emu_opts.poison_released) */
+    uint64_t rfv_meta;           /* metadata instructions executed        */
+    uint64_t rfv_allocs;         /* VGPRs mapped: an unmapped VGPR written */
+    uint64_t rfv_releases;       /* mapped VGPRs released                 */
+    uint64_t rfv_held_sum;       /* sum over executed instructions of the wave's mapped VGPRs */
+    uint32_t rfv_held_max;       /* the most VGPRs one wave had mapped at once */
+    uint32_t rfv_nvgpr;          /* VGPRs the kernel allocates per wave    */
 } si_stats;
 
 typedef struct si_emu si_emu;

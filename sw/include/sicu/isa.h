@@ -32,6 +32,7 @@ enum si_fmt {
     SI_FMT_MIMG,
     SI_FMT_EXP,
     SI_FMT_VINTRP,
+    SI_FMT_RFV,   /* sicu-private register-file-virtualization metadata (docs/rfv.md) */
     SI_FMT_COUNT
 };
 
@@ -268,5 +269,39 @@ static inline int si_is_vgpr(unsigned code) { return code >= SI_SRC_VGPR0; }
 /* Width in dwords of each operand slot for this decoded instruction
  * (accounts for formats where width depends on encoding, e.g. MTBUF). */
 unsigned si_dst_dwords(const si_inst *in);
+/* Width in dwords of source slot `slot` (0..2) as the instruction reads it:
+ * the table's operand kind, except a buffer instruction's vaddr (1 or 2
+ * dwords, or none, from ADDR64/IDXEN/OFFEN) and the data of a load into
+ * LDS (none).  0 for an unused slot. */
+unsigned si_src_dwords(const si_inst *in, unsigned slot);
+/* The op reads its destination register too: F_MAC (the accumulator) and
+ * the ops of sw/isa/dstread.def (v_cvt_pkaccum_u8_f32). */
+int si_op_reads_dst(unsigned op);
+
+/* ---------------------------------------------------------------------
+ * RFV metadata instructions (format SI_FMT_RFV, rows rfv_pir/rfv_pbr;
+ * docs/rfv.md).  64 bits: dword 0 bits [31:26] = SI_RFV_PREFIX, [25:24] =
+ * the opcode, and a 56-bit payload = w0[23:0] | w1 << 24.
+ *   rfv_pir: payload bits [3k+2:3k] = release flags of the k-th following
+ *            non-metadata instruction (k < 18), bit j = its source slot j
+ *            (si_inst.src[j]; for ops that read their destination,
+ *            si_op_reads_dst, slot 2 is the destination); bits 54-55
+ *            reserved (zero).
+ *   rfv_pbr: payload bits [7:0] = base VGPR, [55:8] = mask: release
+ *            v[base + i] for every set bit i (base + i <= 255).
+ * ------------------------------------------------------------------- */
+#define SI_RFV_PREFIX 0x3bu
+#define SI_RFV_PIR_SLOTS 18
+#define SI_RFV_PBR_WINDOW 48
+static inline uint64_t si_rfv_payload(const si_inst *in)
+{
+    return ((uint64_t)in->w1 << 24) | (in->w0 & 0xffffffu);
+}
+/* The two dwords of a metadata instruction with opcode opc and payload p. */
+static inline void si_rfv_encode(unsigned opc, uint64_t p, uint32_t *w)
+{
+    w[0] = SI_RFV_PREFIX << 26 | (opc & 3u) << 24 | (uint32_t)(p & 0xffffffu);
+    w[1] = (uint32_t)(p >> 24);
+}
 
 #endif

@@ -90,6 +90,9 @@ typedef struct si_launch {
     si_launch_buf *bufs;
     int nargs;
     si_launch_arg *args;
+    /* "rfv": the emulator's register-file-virtualization options (docs/rfv.md) */
+    int rfv_poison;         /* "poison_released": true                      */
+    char rfv_side_path[1024]; /* resolved "side_table" or ""                */
     /* filled by si_launch_setup */
     uint32_t dyn_lds;       /* bytes of dynamic __local arguments           */
     char err[SI_ERRLEN];
