@@ -383,6 +383,8 @@ sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-prog
 CI_FUZZ ?= 100
 RTL_SMOKE := asm/atomic-ret asm/branches asm/ds asm/ds-pipe asm/ds-xchg2 asm/inflight asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/smrd-order asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc asm/vstore \
              vadd lds atomics racy ldsracy fp32math fp64 intdiv
+# rfv-rewritten code (metadata decoded as no-ops) in cosim: programs -O2, the pass's own asm cases
+RFV_SMOKE := vadd BinarySearch Reduction lds asm/valu-int rfv/getpc rfv/partial rfv/twokernels
 RTL_TEST_DEPS := rtl $(BIN) $(FUZZ) $(API_TEST) rtl-lint rtl-synth $(AREA_TOOL) $(POWER_TOOL)
 rtl-test: rtl-test-builds rtl-test-runs ## RTL: lint + synthesis + area report (small config), faults/hangs, waveforms, power proxies, golden traces, cosim smoke, built-ins subset, CI_FUZZ random programs
 	@echo "RTL test suites passed"
@@ -402,6 +404,7 @@ rtl-test-runs: $(RTL_TEST_DEPS)
 	@POWER_TOOL=$(POWER_TOOL) AREA_BUILD=$(AREA_BUILD) bash scripts/power-test.sh
 	@bash scripts/regress.sh
 	@ENGINE=cosim OPTS=2 bash scripts/run-programs.sh $(RTL_SMOKE)
+	@RFV_ENGINE=cosim OPTS=2 bash scripts/rfv-test.sh $(RFV_SMOKE)   # rfv-rewritten code on the RTL
 	@$(MAKE) --no-print-directory builtins-cosim   # a representative subset of the built-ins test
 	@$(MAKE) --no-print-directory ocl-test   # the OpenCL runtime on emu and, now that it is built, cosim
 

@@ -45,6 +45,7 @@ module decode (
             else if (f5 == SI_FMT_SMRD || f5 == SI_FMT_MUBUF || f5 == SI_FMT_MTBUF || f5 == SI_FMT_DS)
                 unit_of = `UC_LSU;
             else if ((f & SI_F_VALU) != 0) unit_of = `UC_VALU;
+            else if (f5 == SI_FMT_RFV) unit_of = `UC_INTERNAL;   // rfv metadata: retires as a no-op
             else case (o)
                 SI_OP_S_NOP, SI_OP_S_WAITCNT, SI_OP_S_BARRIER, SI_OP_S_ENDPGM, SI_OP_S_SLEEP, SI_OP_S_SETPRIO,
                 SI_OP_S_SENDMSG, SI_OP_S_ICACHE_INV, SI_OP_S_INCPERFLEVEL, SI_OP_S_DECPERFLEVEL,
@@ -56,6 +57,22 @@ module decode (
                     unit_of = `UC_FAULT;
                 default: unit_of = `UC_SALU;
             endcase
+        end
+    endfunction
+
+    // An RFV word's payload {w1, w0[23:0]} is valid: rfv_pir's bits 55:54
+    // are reserved (zero); rfv_pbr releases v[base + i] for the set bits i
+    // of its 48-bit mask, base = payload[7:0], all within v255.
+    function automatic rfv_ok(input [25:0] a, input [31:0] b);
+        reg [47:0] m;
+        integer    k;
+        begin
+            rfv_ok = 1'b1;
+            m = {b, a[23:8]};
+            if (a[25:24] == 2'd0 && b[31:30] != 2'd0) rfv_ok = 1'b0;
+            if (a[25:24] == 2'd1)
+                for (k = 0; k < 48; k = k + 1)
+                    if (m[k] && {1'b0, a[7:0]} + k[8:0] > 9'd255) rfv_ok = 1'b0;
         end
     endfunction
 
@@ -84,6 +101,10 @@ module decode (
                 6'h3a: begin fmt = SI_FMT_MTBUF; opc = {6'b0, w0[18:16]}; two = 1'b1; end
                 6'h3c: begin fmt = SI_FMT_MIMG; opc = {2'b0, w0[24:18]}; two = 1'b1; end
                 6'h3e: begin fmt = SI_FMT_EXP; opc = 9'd0; two = 1'b1; end
+                // sicu's register-file virtualization metadata (docs/rfv.md): a
+                // 64-bit no-op that retires in issue; reserved payload bits
+                // or a release window past v255 make it invalid
+                6'h3b: begin fmt = rfv_ok(w0[25:0], w1) ? SI_FMT_RFV : SI_FMT_COUNT; opc = {7'b0, w0[25:24]}; two = 1'b1; end
                 default: begin fmt = SI_FMT_COUNT; opc = 9'd0; end
             endcase
         end

@@ -306,13 +306,16 @@ fi # RTL_ONLY
 
 # ------------------------------------------------------------ the RTL engines (when built)
 if [ -f "$RTL_LIB" ] && [ -n "$LLVM_MC" ]; then
-    for t in invalid graphics wild wildpc loop unsup unsupds hang; do
+    for t in invalid graphics wild wildpc loop unsup unsupds hang rfvbad; do
         [ -f "$W/$t.o" ] || "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$IN/$t.s" -o "$W/$t.o" \
             2> "$W/$t.mc.log" || echo "badinput: llvm-mc failed on $t.s (see $W/$t.mc.log)" >&2
         printf '{"code": "%s.o", "kernel": "%s", "grid": [128], "workgroup": [64]}\n' "$t" "$t" > "$W/$t.json"
     done
     check rtl-invalid-instruction 'RTL fault .*wave slot [0-9]+, PC 0x[0-9a-f]+.*invalid instruction encoding.*0xffffffff' \
         "$SICU" run invalid.json --engine rtl
+    # an rfv_pbr window past v255: invalid for the RTL's decoder as for the emulator's
+    check rtl-rfv-invalid 'RTL fault .*PC 0x[0-9a-f]+.*invalid instruction encoding: \.long 0xed0002ff' \
+        "$SICU" run rfvbad.json --engine rtl
     check rtl-fetch-outside 'RTL fault .*wave slot [0-9]+, PC 0x70000000 .*instruction fetch outside memory' \
         "$SICU" run wildpc.json --engine rtl
     check rtl-graphics-instruction 'RTL fault .*PC 0x[0-9a-f]+.*graphics-only instruction.*exp ' \

@@ -17,6 +17,10 @@
 # poison against NAME.expected, or, for code rfv must reject (asm/branches:
 # s_setpc_b64), a clear error.
 # Code growth and poison-mode VGPR figures go to BUILD/rfv/summary.txt.
+# RFV_ENGINE=cosim: the inband runs (programs and asm tests) run with
+# --engine cosim, the RTL checked against the emulator (after make rtl):
+# the RTL decodes the metadata as no-ops that retire, so the rewritten code
+# runs there too; poison, side-table and early runs stay on the emulator.
 # Prints one line per case and "N passed, M failed"; non-zero exit on failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -25,6 +29,7 @@ BUILD=${BUILD:-build}
 SICU=${SICU:-$ROOT/$BUILD/bin/sicu}
 OUT=$ROOT/$BUILD/rfv
 OPTS=${OPTS:-"0 2"}
+INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE")
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
 # asm tests the pass must refuse, with the words of the expected error
 declare -A REJECT=([branches]="computed control flow")
@@ -119,7 +124,7 @@ for p in "${progs[@]}"; do
         if ! "$SICU" rfv "$dir/$p.o" -o "$dir/$p.rfv.o" --report > "$dir/report.txt" 2> "$dir/rfv.log"; then
             bad "$name" "sicu rfv failed" "$dir/rfv.log"; continue; fi
         relaunch "$dir" rfv "$p.rfv.o"
-        run_check "$name inband" "$dir" rfv.json "$host"
+        run_check "$name inband${RFV_ENGINE:+ ($RFV_ENGINE)}" "$dir" rfv.json "$host" "${INBAND_ARGS[@]}"
         run_check "$name poison" "$dir" rfv.json "$host" --poison-released --stats "$dir/poison.stats.json" &&
             { grep -v '^kernel\|^total' "$dir/report.txt" | sed "s/^/$p-O$o: /"
               echo "$p-O$o: $(grep '^total' "$dir/report.txt"); poison: $(stats_line "$dir/poison.stats.json")"; } >> "$SUMMARY"
@@ -161,6 +166,7 @@ for src in "${asms[@]}"; do
     for mode in "${modes[@]}"; do
         rm -f "$dir/out.bin"
         args=(); [ $mode = poison ] && args=(--poison-released)
+        [ $mode = inband ] && args=("${INBAND_ARGS[@]}")
         launch=launch.json; [ $mode = orig ] && launch=orig.json
         if ! "$SICU" run --quiet "$dir/$launch" "${args[@]}" > "$dir/$mode.log" 2>&1; then
             bad "$name $mode" "sicu run failed" "$dir/$mode.log"; continue; fi
