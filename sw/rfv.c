@@ -16,14 +16,14 @@
  *               writes), from a forward may-analysis of what is mapped
  */
 #include "sicu/rfv.h"
+#include "rfv_err.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int rfv_err(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int rfv_err(char *err, size_t len, const char *fmt, ...)
+int rfv_err(char *err, size_t len, const char *fmt, ...)
 {
     if (len) {
         va_list ap;

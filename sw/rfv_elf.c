@@ -15,12 +15,12 @@
  * Anything that cannot be relocated soundly is an error.
  */
 #include "sicu/rfv.h"
+#include "rfv_err.h"
 #include "sicu/emu.h"
 
 #include <gelf.h>
 #include <jansson.h>
 #include <libelf.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,17 +34,6 @@
 #define S_NOP 0xbf800000u
 enum { R_REL32_LO = 10, R_REL32_HI = 11 };
 
-static int ferr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int ferr(char *err, size_t len, const char *fmt, ...)
-{
-    if (len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, len, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* One kernel of the object. */
 typedef struct rk {
@@ -91,7 +80,7 @@ static int read_input(ctx *c)
 {
     FILE *f = fopen(c->path, "rb");
     if (!f)
-        return ferr(c->err, c->errlen, "%s: cannot open", c->path);
+        return rfv_err(c->err, c->errlen, "%s: cannot open", c->path);
     size_t cap = 1 << 16;
     c->file = malloc(cap);
     for (size_t n; c->file && (n = fread(c->file + c->flen, 1, cap - c->flen, f)) > 0;) {
@@ -105,7 +94,7 @@ static int read_input(ctx *c)
     }
     fclose(f);
     if (!c->file)
-        return ferr(c->err, c->errlen, "%s: out of memory (or larger than 512 MiB)", c->path);
+        return rfv_err(c->err, c->errlen, "%s: out of memory (or larger than 512 MiB)", c->path);
     return 0;
 }
 
@@ -115,36 +104,36 @@ static int open_sections(ctx *c)
     c->elf = elf_memory((char *)c->file, c->flen);
     GElf_Ehdr eh;
     if (!c->elf || !gelf_getehdr(c->elf, &eh))
-        return ferr(c->err, c->errlen, "%s: malformed ELF: %s", c->path, elf_errmsg(-1));
+        return rfv_err(c->err, c->errlen, "%s: malformed ELF: %s", c->path, elf_errmsg(-1));
     if (eh.e_type != ET_REL)
-        return ferr(c->err, c->errlen, "%s: not a relocatable object (ELF type %u): rfv rewrites the objects `sicu cc` "
+        return rfv_err(c->err, c->errlen, "%s: not a relocatable object (ELF type %u): rfv rewrites the objects `sicu cc` "
                     "and llvm-mc write, before any link step", c->path, eh.e_type);
     if (elf_getshdrnum(c->elf, &c->shnum) || elf_getshdrstrndx(c->elf, &c->shstrndx) || eh.e_shnum == 0 ||
         c->shnum >= SHN_LORESERVE)
-        return ferr(c->err, c->errlen, "%s: unsupported section header table (extended numbering)", c->path);
+        return rfv_err(c->err, c->errlen, "%s: unsupported section header table (extended numbering)", c->path);
     c->sh = calloc(c->shnum, sizeof *c->sh);
     c->newdata = calloc(c->shnum, sizeof *c->newdata);
     c->newsize = calloc(c->shnum, sizeof *c->newsize);
     if (!c->sh || !c->newdata || !c->newsize)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     c->text = c->symtab = 0;
     for (size_t i = 1; i < c->shnum; i++) {
         if (!gelf_getshdr(elf_getscn(c->elf, i), &c->sh[i]))
-            return ferr(c->err, c->errlen, "%s: bad section header %zu", c->path, i);
+            return rfv_err(c->err, c->errlen, "%s: bad section header %zu", c->path, i);
         if ((c->sh[i].sh_flags & SHF_EXECINSTR) && (c->sh[i].sh_flags & SHF_ALLOC)) {
             if (c->text)
-                return ferr(c->err, c->errlen, "%s: more than one code section (%s, %s): not supported", c->path,
+                return rfv_err(c->err, c->errlen, "%s: more than one code section (%s, %s): not supported", c->path,
                             sec_name(c, c->text), sec_name(c, i));
             c->text = i;
         }
         if (c->sh[i].sh_type == SHT_SYMTAB)
             c->symtab = i;
         if (!strcmp(sec_name(c, i), RFV_SECTION))
-            return ferr(c->err, c->errlen, "%s: already has a %s section: run rfv on the original object", c->path,
+            return rfv_err(c->err, c->errlen, "%s: already has a %s section: run rfv on the original object", c->path,
                         RFV_SECTION);
     }
     if (!c->text || !c->symtab || c->sh[c->text].sh_type != SHT_PROGBITS)
-        return ferr(c->err, c->errlen, "%s: no code section or no symbol table", c->path);
+        return rfv_err(c->err, c->errlen, "%s: no code section or no symbol table", c->path);
     return 0;
 }
 
@@ -152,7 +141,7 @@ static int sym_at(ctx *c, size_t i, GElf_Sym *s)
 {
     Elf_Data *d = elf_getdata(elf_getscn(c->elf, c->symtab), NULL);
     if (!d || !gelf_getsym(d, (int)i, s))
-        return ferr(c->err, c->errlen, "%s: bad symbol %zu", c->path, i);
+        return rfv_err(c->err, c->errlen, "%s: bad symbol %zu", c->path, i);
     return 0;
 }
 
@@ -172,7 +161,7 @@ static int find_kernel_code(ctx *c)
     c->nk = c->co.nkernels;
     c->k = calloc((size_t)c->nk, sizeof *c->k);
     if (!c->k)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     for (int i = 0; i < c->nk; i++) {
         c->k[i].sk = &c->co.kernels[i];
         c->k[i].off = (uint32_t)(c->co.kernels[i].code_offset - c->co.text_begin);
@@ -182,7 +171,7 @@ static int find_kernel_code(ctx *c)
         rk *k = &c->k[i];
         uint64_t end = i + 1 < c->nk ? c->k[i + 1].off : tsize;
         if (i + 1 < c->nk && k->off == c->k[i + 1].off)
-            return ferr(c->err, c->errlen, "%s: kernels %s and %s share their code: not supported", c->path,
+            return rfv_err(c->err, c->errlen, "%s: kernels %s and %s share their code: not supported", c->path,
                         k->sk->name, c->k[i + 1].sk->name);
         for (size_t s = 1; s < nsyms(c); s++) {
             GElf_Sym sym;
@@ -208,7 +197,7 @@ static int check_padding(ctx *c)
             uint32_t w;
             memcpy(&w, t + pos, 4);
             if (w != 0 && (w & 0xffff0000u) != S_NOP)
-                return ferr(c->err, c->errlen, "%s: .text+0x%llx (word 0x%08x) belongs to no kernel: code the kernels "
+                return rfv_err(c->err, c->errlen, "%s: .text+0x%llx (word 0x%08x) belongs to no kernel: code the kernels "
                             "could call (calls are computed control flow) is not supported", c->path,
                             (unsigned long long)pos, w);
         }
@@ -240,7 +229,7 @@ static int analyze_kernels(ctx *c)
             code.wg_waves = o.wg_waves;
         char e[700];
         if (si_rfv_analyze(&code, &o, &k->a, e, sizeof e) < 0)
-            return ferr(c->err, c->errlen, "%s: %s", c->path, e);
+            return rfv_err(c->err, c->errlen, "%s: %s", c->path, e);
     }
     return 0;
 }
@@ -255,7 +244,7 @@ static int layout_kernel(ctx *c, rk *k)
     k->target = calloc((size_t)a->ninsn, sizeof *k->target);
     k->paired = calloc((size_t)a->ninsn, 1);
     if (!k->newpos || !k->target || !k->paired)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     uint32_t pos = k->new_off;
     for (int i = 0; i < a->ninsn; i++) {
         uint32_t w[64];
@@ -300,7 +289,7 @@ static int emit_kernel(ctx *c, rk *k)
         int j = insn_at(k, k->off + x->off + 4 + (int64_t)x->in.simm16 * 4);
         int64_t d = j < 0 ? INT64_MAX : ((int64_t)k->target[j] - (int64_t)k->newpos[i] - 4) / 4;
         if (d < INT16_MIN || d > INT16_MAX)
-            return ferr(c->err, c->errlen, "%s: kernel %s: +0x%x: the branch cannot reach its target after the "
+            return rfv_err(c->err, c->errlen, "%s: kernel %s: +0x%x: the branch cannot reach its target after the "
                         "metadata is inserted (%lld dwords)", c->path, k->sk->name, x->off, (long long)d);
         uint32_t w0 = (x->in.w0 & 0xffff0000u) | ((uint32_t)d & 0xffffu);
         memcpy(c->text_out + k->newpos[i], &w0, 4);
@@ -321,7 +310,7 @@ static int build_text(ctx *c)
     c->text_out_size = pos;
     c->text_out = malloc(pos + 4);
     if (!c->text_out)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     memcpy(c->text_out, sec_bytes(c, c->text), c->nk ? c->k[0].off : 0); /* leading padding */
     for (uint32_t p = c->nk ? c->k[0].off : 0; p + 4 <= pos; p += 4) {
         uint32_t nop = S_NOP;
@@ -357,7 +346,7 @@ static int fix_symbols(ctx *c)
     size_t n = nsyms(c);
     Elf64_Sym *out = malloc(n * sizeof *out);
     if (!out)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     c->newdata[c->symtab] = (uint8_t *)out;
     c->newsize[c->symtab] = n * sizeof *out;
     memcpy(out, sec_bytes(c, c->symtab), n * sizeof *out);
@@ -368,7 +357,7 @@ static int fix_symbols(ctx *c)
         int64_t v = map_text(c, s->st_value), e = map_text(c, s->st_value + s->st_size);
         const char *nm = elf_strptr(c->elf, c->sh[c->symtab].sh_link, s->st_name);
         if (v < 0 || e < 0)
-            return ferr(c->err, c->errlen, "%s: symbol '%s' (.text+0x%llx, size %llu) does not start and end at "
+            return rfv_err(c->err, c->errlen, "%s: symbol '%s' (.text+0x%llx, size %llu) does not start and end at "
                         "instruction boundaries of a kernel: cannot relocate it", c->path, nm ? nm : "?",
                         (unsigned long long)s->st_value, (unsigned long long)s->st_size);
         if (s->st_size)
@@ -410,7 +399,7 @@ static int fix_text_reloc(ctx *c, Elf64_Rela *r, const char *rsec)
             continue;
         int g = type == R_REL32_LO || type == R_REL32_HI ? getpc_of(k, j, r->r_offset, type) : -1;
         if (g < 0)
-            return ferr(c->err, c->errlen, "%s: relocation type %u at .text+0x%llx (%s, kernel %s +0x%x) is not the "
+            return rfv_err(c->err, c->errlen, "%s: relocation type %u at .text+0x%llx (%s, kernel %s +0x%x) is not the "
                         "literal of an s_getpc_b64 + s_add_u32/s_addc_u32 address computation: cannot relocate it",
                         c->path, type, (unsigned long long)r->r_offset, rsec, k->sk->name, k->a.insn[j].off);
         uint64_t P = r->r_offset, P2 = k->newpos[j] + (P - k->off - k->a.insn[j].off);
@@ -420,7 +409,7 @@ static int fix_text_reloc(ctx *c, Elf64_Rela *r, const char *rsec)
         k->paired[g] = 1;
         return 0;
     }
-    return ferr(c->err, c->errlen, "%s: relocation at .text+0x%llx (%s) is outside every kernel", c->path,
+    return rfv_err(c->err, c->errlen, "%s: relocation at .text+0x%llx (%s) is outside every kernel", c->path,
                 (unsigned long long)r->r_offset, rsec);
 }
 
@@ -436,7 +425,7 @@ static int check_other_reloc(ctx *c, const Elf64_Rela *r, const char *rsec)
     for (int i = 0; i < c->nk; i++)
         if (s.st_value == c->k[i].off && GELF_ST_TYPE(s.st_info) != STT_SECTION)
             return 0;
-    return ferr(c->err, c->errlen, "%s: relocation at %s+0x%llx refers to .text+0x%llx, not to a kernel's symbol: "
+    return rfv_err(c->err, c->errlen, "%s: relocation at %s+0x%llx refers to .text+0x%llx, not to a kernel's symbol: "
                 "cannot relocate it (debug information? compile without -g)", c->path, rsec,
                 (unsigned long long)r->r_offset, (unsigned long long)s.st_value);
 }
@@ -445,13 +434,13 @@ static int fix_relocs(ctx *c)
 {
     for (size_t i = 1; i < c->shnum; i++) {
         if (c->sh[i].sh_type == SHT_REL)
-            return ferr(c->err, c->errlen, "%s: REL section %s: not supported", c->path, sec_name(c, i));
+            return rfv_err(c->err, c->errlen, "%s: REL section %s: not supported", c->path, sec_name(c, i));
         if (c->sh[i].sh_type != SHT_RELA || c->sh[i].sh_entsize != sizeof(Elf64_Rela))
             continue;
         size_t n = c->sh[i].sh_size / sizeof(Elf64_Rela);
         Elf64_Rela *r = malloc(n * sizeof *r + 1);
         if (!r)
-            return ferr(c->err, c->errlen, "out of memory");
+            return rfv_err(c->err, c->errlen, "out of memory");
         memcpy(r, sec_bytes(c, i), n * sizeof *r);
         c->newdata[i] = (uint8_t *)r;
         c->newsize[i] = n * sizeof *r;
@@ -465,7 +454,7 @@ static int fix_relocs(ctx *c)
     for (int i = 0; i < c->nk; i++)
         for (int j = 0; j < c->k[i].a.ninsn; j++)
             if (c->k[i].a.insn[j].in.op == SI_OP_s_getpc_b64 && !c->k[i].paired[j])
-                return ferr(c->err, c->errlen, "%s: kernel %s: +0x%x: s_getpc_b64 is not part of a relocated address "
+                return rfv_err(c->err, c->errlen, "%s: kernel %s: +0x%x: s_getpc_b64 is not part of a relocated address "
                             "computation: the inserted metadata would change the value it reads", c->path,
                             c->k[i].sk->name, c->k[i].a.insn[j].off);
     return 0;
@@ -555,7 +544,7 @@ static int extend_shstrtab(ctx *c, uint32_t *name_off)
     const uint8_t *old = c->newdata[i] ? c->newdata[i] : sec_bytes(c, i);
     uint8_t *p = malloc(n + sizeof RFV_SECTION);
     if (!p)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     memcpy(p, old, n);
     memcpy(p + n, RFV_SECTION, sizeof RFV_SECTION);
     free(c->newdata[i]);
@@ -588,7 +577,7 @@ static int write_elf(ctx *c, const char *json, uint8_t **out, size_t *outlen)
     size_t n = c->shnum + 1;
     Elf64_Shdr *sh = calloc(n, sizeof *sh);
     if (!sh)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     uint64_t pos = sizeof(Elf64_Ehdr), size;
     for (size_t i = 1; i < n; i++) { /* pass 1: the headers and offsets */
         if (i == c->shnum)
@@ -609,7 +598,7 @@ static int write_elf(ctx *c, const char *json, uint8_t **out, size_t *outlen)
     uint8_t *b = calloc(1, pos + n * sizeof *sh);
     if (!b) {
         free(sh);
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     }
     for (size_t i = 1; i < n; i++) /* pass 2: the contents */
         if (sh[i].sh_type != SHT_NOBITS)
@@ -652,7 +641,7 @@ static void ctx_free(ctx *c)
 static int rewrite(ctx *c, si_rfv_output *out)
 {
     if (si_codeobj_load(&c->co, c->path) < 0)
-        return ferr(c->err, c->errlen, "%s", c->co.err);
+        return rfv_err(c->err, c->errlen, "%s", c->co.err);
     if (read_input(c) < 0 || open_sections(c) < 0 || find_kernel_code(c) < 0 || check_padding(c) < 0 ||
         analyze_kernels(c) < 0)
         return -1;
@@ -660,7 +649,7 @@ static int rewrite(ctx *c, si_rfv_output *out)
         return -1;
     char *json = build_json(c);
     if (!json)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     int rc = write_elf(c, json, &out->elf, &out->elf_len);
     out->json = json;
     if (rc < 0)
@@ -668,7 +657,7 @@ static int rewrite(ctx *c, si_rfv_output *out)
     out->nkernels = c->nk;
     out->kernels = calloc((size_t)c->nk, sizeof *out->kernels);
     if (!out->kernels)
-        return ferr(c->err, c->errlen, "out of memory");
+        return rfv_err(c->err, c->errlen, "out of memory");
     for (int i = 0; i < c->nk; i++) {
         out->kernels[i] = c->k[i].a; /* ownership moves to out */
         memset(&c->k[i].a, 0, sizeof c->k[i].a);

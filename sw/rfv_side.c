@@ -7,11 +7,11 @@
  * file and the kernel, never a silently different run.
  */
 #include "sicu/rfv.h"
+#include "rfv_err.h"
 
 #include <gelf.h>
 #include <jansson.h>
 #include <libelf.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +28,6 @@ struct si_rfv_side {
     side_kernel *k;
 };
 
-static int serr(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int serr(char *err, size_t len, const char *fmt, ...)
-{
-    if (len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, len, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 uint32_t si_rfv_hash(const uint8_t *p, size_t n)
 {
@@ -91,7 +80,7 @@ static char *read_table(const char *path, char *err, size_t len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return serr(err, len, "%s: cannot open the side table", path), NULL;
+        return rfv_err(err, len, "%s: cannot open the side table", path), NULL;
     size_t cap = 4096, n = 0;
     uint8_t *b = malloc(cap + 1);
     for (size_t r; b && (r = fread(b + n, 1, cap - n, f)) > 0;) {
@@ -105,13 +94,13 @@ static char *read_table(const char *path, char *err, size_t len)
     }
     fclose(f);
     if (!b)
-        return serr(err, len, "%s: out of memory (or larger than 256 MiB)", path), NULL;
+        return rfv_err(err, len, "%s: out of memory (or larger than 256 MiB)", path), NULL;
     b[n] = 0;
     if (n >= 4 && !memcmp(b, "\177ELF", 4)) {
         char *t = elf_section_text(b, n);
         free(b);
         if (!t)
-            serr(err, len, "%s: the object has no .sicu.rfv section (write one with `sicu rfv --side-table`)", path);
+            rfv_err(err, len, "%s: the object has no .sicu.rfv section (write one with `sicu rfv --side-table`)", path);
         return t;
     }
     return (char *)b;
@@ -146,7 +135,7 @@ static int parse_kernel(json_t *jk, side_kernel *k, const char *path, char *err,
     json_t *nm = json_object_get(jk, "name"), *cb = json_object_get(jk, "code_bytes"),
            *ch = json_object_get(jk, "code_hash"), *rel = json_object_get(jk, "releases");
     if (!json_is_string(nm) || !json_is_integer(cb) || !json_is_integer(ch) || !json_is_array(rel))
-        return serr(err, len, "%s: a kernel entry lacks name, code_bytes, code_hash or releases (not a side table? "
+        return rfv_err(err, len, "%s: a kernel entry lacks name, code_bytes, code_hash or releases (not a side table? "
                     "write one with `sicu rfv --side-table`)", path);
     snprintf(k->name, sizeof k->name, "%s", json_string_value(nm));
     k->code_bytes = (uint32_t)json_integer_value(cb);
@@ -154,13 +143,13 @@ static int parse_kernel(json_t *jk, side_kernel *k, const char *path, char *err,
     k->n = json_array_size(rel);
     k->ev = calloc(k->n + 1, sizeof *k->ev);
     if (!k->ev)
-        return serr(err, len, "out of memory");
+        return rfv_err(err, len, "out of memory");
     for (size_t i = 0; i < k->n; i++) {
         json_t *e = json_array_get(rel, i), *pc = json_object_get(e, "pc");
         json_t *b = json_object_get(e, "before"), *a = json_object_get(e, "after");
         if (!json_is_integer(pc) || json_integer_value(pc) < 0 || json_integer_value(pc) >= k->code_bytes ||
             (json_integer_value(pc) & 3) || !!b == !!a || get_regs(b ? b : a, &k->ev[i].regs) < 0)
-            return serr(err, len, "%s: kernel %s: releases[%zu] is not {\"pc\": offset in the code, \"before\" or "
+            return rfv_err(err, len, "%s: kernel %s: releases[%zu] is not {\"pc\": offset in the code, \"before\" or "
                         "\"after\": [VGPR numbers 0-255]}", path, k->name, i);
         k->ev[i].pc = (uint32_t)json_integer_value(pc);
         k->ev[i].before = b != NULL;
@@ -178,20 +167,20 @@ si_rfv_side *si_rfv_side_load(const char *path, char *err, size_t len)
     json_t *root = json_loads(txt, 0, &je);
     free(txt);
     if (!root)
-        return serr(err, len, "%s:%d:%d: %s", path, je.line, je.column, je.text), NULL;
+        return rfv_err(err, len, "%s:%d:%d: %s", path, je.line, je.column, je.text), NULL;
     si_rfv_side *s = calloc(1, sizeof *s);
     json_t *fmt = json_object_get(root, "format"), *mode = json_object_get(root, "mode"),
            *ks = json_object_get(root, "kernels");
     int rc = -1;
     if (!s) {
-        serr(err, len, "out of memory");
+        rfv_err(err, len, "out of memory");
     } else if (!json_is_string(fmt) || strcmp(json_string_value(fmt), "sicu-rfv-1") || !json_is_array(ks)) {
-        serr(err, len, "%s: not a sicu rfv table (\"format\": \"sicu-rfv-1\" with \"kernels\")", path);
+        rfv_err(err, len, "%s: not a sicu rfv table (\"format\": \"sicu-rfv-1\" with \"kernels\")", path);
     } else if (!json_is_string(mode) || strcmp(json_string_value(mode), "side-table")) {
-        serr(err, len, "%s: an in-band rfv table (its releases are in the code); a side table has \"mode\": "
+        rfv_err(err, len, "%s: an in-band rfv table (its releases are in the code); a side table has \"mode\": "
              "\"side-table\"", path);
     } else if (!(s->k = calloc(json_array_size(ks) + 1, sizeof *s->k))) {
-        serr(err, len, "out of memory");
+        rfv_err(err, len, "out of memory");
     } else {
         rc = 0;
         for (size_t i = 0; rc == 0 && i < json_array_size(ks); i++, s->nk++)
