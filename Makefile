@@ -433,8 +433,9 @@ badinput-test: $(BIN) ## Bad inputs give clear errors and non-zero exits
 	@bash scripts/badinput.sh
 
 RFV_FUZZ ?= 30
-rfv-test: $(BIN) $(FUZZ) ## Register-file virtualization: every program (-O0/-O2) and asm test rewritten by sicu rfv, run plain, poisoned and with a side table; release-early must fail; RFV_FUZZ (30) random programs poisoned (~3 min)
-	@bash scripts/rfv-test.sh
+RFV_OPTS ?= 0 2
+rfv-test: $(BIN) $(FUZZ) ## Register-file virtualization: every program (-O0/-O2: RFV_OPTS) and asm test rewritten by sicu rfv, run plain, poisoned and with a side table; release-early must fail; RFV_FUZZ (30) random programs poisoned (~2 min)
+	@OPTS="$(RFV_OPTS)" bash scripts/rfv-test.sh
 	@bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
 
 rfv-fuzz: $(BIN) $(FUZZ) ## Random programs (sicu-fuzz) under sicu rfv: poisoned runs must match plain ones (N=200 seeds from START=1)
@@ -442,7 +443,7 @@ rfv-fuzz: $(BIN) $(FUZZ) ## Random programs (sicu-fuzz) under sicu rfv: poisoned
 
 asan-test: ## The test suite under ASan/UBSan (separate build dir)
 	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
-	  BUILTINS_SUBSET=quick sw-test
+	  BUILTINS_SUBSET=quick RFV_OPTS=2 RFV_FUZZ=10 sw-test
 
 bench: $(BIN) ## Performance figures: emulator throughput; RTL speed, IPC/CPI, rebuild times (after make rtl)
 	@bash scripts/bench.sh
