@@ -45,6 +45,9 @@ static void usage_main(FILE *f)
             "                                                        run a kernel launch\n"
             "  disasm [--raw] [--kernel NAME] FILE                   disassemble a code object\n"
             "  trace-diff A.jsonl B.jsonl [--ignore FIELD]           compare two traces per wave\n"
+            "  inject LAUNCH.json --fault SPEC [--end-after N] [--build DIR]\n"
+            "                                                        one fault-injection run (RTL)\n"
+            "  campaign split|run-shard|merge ...                    fault-injection campaigns\n"
             "  version                                               the version, the engines and the\n"
             "                                                        RTL engine's CU configuration\n"
             "  help                                                  this text\n"
@@ -249,6 +252,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "run")) return cmd_run(argc, argv);
     if (!strcmp(cmd, "disasm")) return cmd_disasm(argc, argv);
     if (!strcmp(cmd, "trace-diff")) return cmd_trace_diff(argc, argv);
+    if (!strcmp(cmd, "inject")) return cmd_inject(argc, argv);
+    if (!strcmp(cmd, "campaign")) return cmd_campaign(argc, argv);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("sicu %s - golden emulator for the AMD Southern Islands (gfx600) compute unit\n", SICU_VERSION);
         cli_print_configs(stdout);
@@ -262,6 +267,8 @@ int main(int argc, char **argv)
             if (!strcmp(sub, "run")) return cmd_run(2, av);
             if (!strcmp(sub, "disasm")) return cmd_disasm(2, av);
             if (!strcmp(sub, "trace-diff")) return cmd_trace_diff(2, av);
+            if (!strcmp(sub, "inject")) return cmd_inject(2, av);
+            if (!strcmp(sub, "campaign")) return cmd_campaign(2, av);
         }
         usage_main(stdout);
         return CLI_OK;
