@@ -296,7 +296,7 @@ api-test: $(API_TEST) ## Harness library API (open/step/counters/wave state/flip
 #   make -j2 all rtl VPI=1 CONFIG=rtl/config/fi.cfg BUILD=build-fi
 FI_BUILD ?= build-fi
 .PHONY: fault-test
-fault-test: ## Fault injection on vadd: known masked/latent/sdc outcomes, bad specs, shard determinism, campaign.sh (FI_BUILD=build-fi, ~2 min)
+fault-test: ## Fault injection on vadd: known masked/latent/sdc outcomes, bad specs, shard determinism, campaign.sh (FI_BUILD=build-fi, under a minute)
 	@bash scripts/fault-test.sh $(FI_BUILD)
 
 rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
