@@ -454,9 +454,9 @@ static int write_outputs(const char *prefix, const tallies *prog, const tallies 
     int rc = c && d && g ? 0 : -1;
     if (rc == 0) {
         fprintf(c, "table,name,injections");
-        fprintf(d, "# program");
+        fprintf(d, "program");   /* the column heads (gnuplot's columnhead): percentages */
         for (int k = 0; k < SH_NOUT; k++)
-            fprintf(c, ",%s", sh_outcome_name(k)), fprintf(d, " %s%%", sh_outcome_name(k));
+            fprintf(c, ",%s", sh_outcome_name(k)), fprintf(d, " %s", sh_outcome_name(k));
         fprintf(c, "\n");
         fprintf(d, "\n");
         for (int w = 0; w < 2; w++) {
