@@ -291,6 +291,14 @@ $(API_TEST): tests/harness/test_api.c $(H_OBJS) $(BUILD)/obj/harness/shm.o $(RTL
 api-test: $(API_TEST) ## Harness library API (open/step/counters/wave state/flip/finish) on an asm test in cosim
 	@bash scripts/api-test.sh $(API_TEST)
 
+# Fault injection (docs/faults.md) on the model of FI_BUILD: a FAULT_INJECT on,
+# VPI=1 build, made beforehand (never rebuilt by the test):
+#   make -j2 all rtl VPI=1 CONFIG=rtl/config/fi.cfg BUILD=build-fi
+FI_BUILD ?= build-fi
+.PHONY: fault-test
+fault-test: ## Fault injection on vadd: known masked/latent/sdc outcomes, bad specs, shard determinism, campaign.sh (FI_BUILD=build-fi, under a minute)
+	@bash scripts/fault-test.sh $(FI_BUILD)
+
 rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
 
 # ---------------------------------------------------------------- power proxies (docs/power.md)

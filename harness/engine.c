@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "activity.h"
+#include "campaign.h"
 #include "harness.h"
 #include "sicu/rtl_engine.h"
 #include "sicu_config.h"
@@ -302,6 +303,65 @@ out:
     return rc;
 }
 
+/* ---------------------------------------------------------------- fault injection */
+static int fi_inject(const char *launch, const char *spec, uint64_t end_after, FILE *out)
+{
+    char err[8192];
+    sh_fault f;
+    sh_fi_result r;
+    if (sh_fault_parse(spec, &f, err, sizeof err) < 0) {
+        fprintf(stderr, "sicu inject: error: %s\n", err);
+        return 2;
+    }
+    sh_fi *fi = sh_fi_open(launch, end_after, err, sizeof err);
+    if (!fi) {
+        fprintf(stderr, "sicu inject: error: %s\n", err);
+        return 1;
+    }
+    int rc = sh_fi_run(fi, &f, &r);
+    if (rc < 0) {
+        const char *e = sh_fi_error(fi);
+        fprintf(stderr, "sicu inject: error: %s\n", e);
+        sh_fi_close(fi);
+        return !strncmp(e, "flop:", 5) ? 2 : 1;   /* a flop the CU does not have: the spec's fault */
+    }
+    char *j = sh_fi_json(&f, &r, NULL);
+    fprintf(out, "%s\n", j);
+    free(j);
+    sh_fi_close(fi);
+    return fflush(out) == 0 ? 0 : 1;
+}
+
+static int fi_list_flops(FILE *out)
+{
+    char err[8192];
+    sh_flops fl;
+    if (sh_flops_list(&fl, err, sizeof err) < 0) {
+        fprintf(stderr, "sicu inject: error: %s\n", err);
+        return 1;
+    }
+    fprintf(out, "# state variables of the CU (%s): %u, %llu flop bits in %s variables, %llu bits in arrays\n"
+                 "# path (below %s)\twidth\tmodule\tarray elements (- : a flop)\n",
+            SICU_CFG_FILE, fl.n, (unsigned long long)fl.flop_bits, "non-array", (unsigned long long)fl.array_bits,
+            SICU_CU_SCOPE);
+    for (unsigned i = 0; i < fl.n; i++) {
+        const sh_flop *x = &fl.v[i];
+        if (x->arr_lo >= 0)
+            fprintf(out, "%s\t%u\t%s\t%d..%d\n", x->path, x->width, x->module, x->arr_lo, x->arr_hi);
+        else
+            fprintf(out, "%s\t%u\t%s\t-\n", x->path, x->width, x->module);
+    }
+    sh_flops_free(&fl);
+    return fflush(out) == 0 ? 0 : 1;
+}
+
+static int fi_split(const char *spec, const char *dir) { return sh_campaign_split(spec, dir) < 0; }
+static int fi_shard(const char *shard, FILE *out) { return sh_campaign_run_shard(shard, out) < 0; }
+static int fi_merge(char *const *files, int n, const char *prefix, FILE *out)
+{
+    return sh_campaign_merge(files, n, prefix, out) < 0;
+}
+
 const sicu_rtl_engine *sicu_rtl_engine_get(void);
 const sicu_rtl_engine *sicu_rtl_engine_get(void)
 {
@@ -312,6 +372,11 @@ const sicu_rtl_engine *sicu_rtl_engine_get(void)
         .keys = sicu_cfg_table,
         .check = check,
         .run = run,
+        .inject = fi_inject,
+        .list_flops = fi_list_flops,
+        .campaign_split = fi_split,
+        .campaign_run_shard = fi_shard,
+        .campaign_merge = fi_merge,
     };
     e.scope_units = scope_names();
     return &e;

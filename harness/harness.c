@@ -1,6 +1,7 @@
 /* sicu harness library (see harness.h). */
 #include "harness.h"
 #include "memsys.h"
+#include "fi.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -27,7 +28,7 @@ typedef struct ireq { uint64_t ready; uint32_t data[8]; unsigned ok, wave; } ire
 typedef struct lreq { uint64_t ready; uint32_t data[16]; } lreq;   /* a line response (vmem.v's port) */
 
 /* the RTL's fault codes (sw/isa/faults.def; Verilog `FLT_*) */
-enum sh_fault {
+enum sh_flt {
 #define FAULT(n, c, m) SH_FLT_##n = c,
 #include "../sw/isa/faults.def"
 #undef FAULT
@@ -121,6 +122,9 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     int waves_open;
     int state;             /* 0 running, 1 completed, -1 failed               */
     int host_err;          /* the failure is the host's (a write, memory), not the design's */
+    int fail_kind;         /* SH_FAIL_* */
+    sh_fu_hook fu;         /* the fault-injection hook's setting (FAULT_INJECT on) */
+    uint64_t fu_hit;       /* first cycle + 1 the hooked lane wrote under it */
 };
 typedef struct sh_sim hctx;
 
@@ -1129,6 +1133,7 @@ static int stuck(hctx *h, const shm_out *o, size_t l)
 
 static int watchdog(hctx *h, const shm_out *o)
 {
+    h->fail_kind = SH_FAIL_HANG;
     size_t l = (size_t)snprintf(h->err, h->errlen, "watchdog: no instruction retired for %llu cycles (cycle %llu); stuck waves:",
                                 (unsigned long long)h->o->watchdog, (unsigned long long)h->cycle);
     return stuck(h, o, l);
@@ -1403,6 +1408,23 @@ static int retire_all(hctx *h, const shm_out *out)
     return 0;
 }
 
+/* the hooked lane wrote a VGPR result this cycle (its SIMD's low-dword
+ * event names the wave lanes pass*LANES + lane written) */
+static void fu_watch(hctx *h, const shm_out *out)
+{
+    const shm_vwr *v = &out->vwr[2 * h->fu.simd];
+    if (!v->valid || v->init)
+        return;
+    for (unsigned b = h->fu.lane; b < 64; b += SICU_LANES)
+        if ((v->mask >> b) & 1) {
+            if (!h->fu_hit)
+                h->fu_hit = h->cycle + 1;
+            if (h->fu.once)
+                h->fu.en = 0;
+            return;
+        }
+}
+
 /* One cycle of the whole system: 1 the dispatch completed, 0 go on, <0 failed. */
 static int sim_cycle(hctx *h)
 {
@@ -1416,18 +1438,30 @@ static int sim_cycle(hctx *h)
     }
     if (drive_inputs(h, &in) < 0)
         return -1;
+    if (h->fu.en) {
+        in.fi_en = 1;
+        in.fi_simd = h->fu.simd;
+        in.fi_lane = h->fu.lane;
+        in.fi_and = h->fu.and_m;
+        in.fi_or = h->fu.or_m;
+        in.fi_xor = h->fu.xor_m;
+    }
     shm_cycle(h->m, &in, out);
     if (in.gm_rsp_valid && out->gm_rsp_ready)
         h->gqh++;
     if (in.init_valid && out->init_ready && ++h->init_beat == h->init_nbeats)
         h->init_active = 0;
+    if (h->fu.en)
+        fu_watch(h, out);
     const char *am = shm_assert_failed(h->m);
-    if (am)
+    if (am && (h->fail_kind = SH_FAIL_ASSERT))
         return stuck(h, out, (size_t)snprintf(h->err, h->errlen, "%s; active waves:", am));
     if (take_events(h, out) < 0 || serve_memory(h, out) < 0)
         return -1;
-    if (out->fault_valid)
+    if (out->fault_valid) {
+        h->fail_kind = SH_FAIL_FAULT;
         return report_fault(h, out);
+    }
     if (retire_all(h, out) < 0)
         return -1;
     if (out->end_valid) {
@@ -1439,7 +1473,7 @@ static int sim_cycle(hctx *h)
     }
     if (o->watchdog && h->cycle - h->last_ret > o->watchdog)
         return watchdog(h, out);
-    if (o->max_cycles && h->cycle >= o->max_cycles)
+    if (o->max_cycles && h->cycle >= o->max_cycles && (h->fail_kind = SH_FAIL_LIMIT))
         return stuck(h, out, (size_t)snprintf(h->err, h->errlen,
                                               "cycle limit of %llu reached (sicu run --max-cycles N raises it, 0 = no limit); active waves:",
                                               (unsigned long long)o->max_cycles));
@@ -1600,6 +1634,38 @@ int sh_flip(sh_sim *h, const char *path, unsigned bit)
 {
     return shm_flip(h->m, path, bit, h->err, h->errlen);
 }
+
+int sh_flip_word(sh_sim *h, const char *path, long word, unsigned bit)
+{
+    return shm_flip_word(h->m, path, word, bit, h->err, h->errlen);
+}
+
+int sh_fu_set(sh_sim *h, const sh_fu_hook *k)
+{
+#if SICU_FEAT_FAULT_INJECT
+    if (k->en && (k->simd >= NS || k->lane >= SICU_LANES)) {
+        snprintf(h->err, h->errlen, "the fault-injection hook has SIMDs 0..%d and lanes 0..%d, not SIMD %u lane %u",
+                 NS - 1, SICU_LANES - 1, k->simd, k->lane);
+        return -1;
+    }
+    h->fu = *k;
+    return 0;
+#else
+    (void)k;
+    snprintf(h->err, h->errlen, "this model has no fault-injection hook: build a configuration with FAULT_INJECT on "
+                                "(rtl/config/fi.cfg) in its own BUILD directory");
+    return -1;
+#endif
+}
+
+uint64_t sh_fu_hit(const sh_sim *h) { return h->fu_hit; }
+
+int sh_state_hash(sh_sim *h, uint64_t *out, unsigned n)
+{
+    return shm_state_hash(h->m, SICU_CU_SCOPE, out, n, h->err, h->errlen);
+}
+
+int sh_fail_kind(const sh_sim *h) { return h->state < 0 ? (h->fail_kind ? h->fail_kind : SH_FAIL_OTHER) : SH_FAIL_NONE; }
 
 /* final memory: RTL vs emulator, region by region */
 static int compare_memory(hctx *h)

@@ -94,6 +94,31 @@ int sh_wave_state(const sh_sim *s, unsigned slot, sh_wave *ws);
  * through what the CU then does. */
 int sh_flip(sh_sim *s, const char *path, unsigned bit);
 
+/* The same on an element of an unpacked array (a register file row, e.g.
+ * "TOP.sicu_tb.u_cu.g_simd[0].u_simd.g_bank[1].u_bank.vgpr_mem", word 5);
+ * word -1: sh_flip. */
+int sh_flip_word(sh_sim *s, const char *path, long word, unsigned bit);
+
+/* The fault-injection hook of a FAULT_INJECT on model (rtl/simd.v): while
+ * en, lane `lane` of SIMD `simd` writes ((result & and_m) | or_m) ^ xor_m
+ * (64-bit result {hi, lo}).  once: the hook turns itself off after the
+ * first cycle in which that lane writes a VGPR result under it (a transient
+ * that hits one computed value).  Takes effect from the next cycle; <0 with
+ * the reason in the error buffer for a model without the hook. */
+typedef struct sh_fu_hook {
+    int en, once;
+    unsigned simd, lane;
+    uint64_t and_m, or_m, xor_m;
+} sh_fu_hook;
+int sh_fu_set(sh_sim *s, const sh_fu_hook *k);
+/* The first cycle in which the hook's lane wrote a result under it, plus 1
+ * (0: none yet). */
+uint64_t sh_fu_hit(const sh_sim *s);
+
+/* Why a run failed (after sh_step returned <0). */
+enum { SH_FAIL_NONE, SH_FAIL_HANG, SH_FAIL_LIMIT, SH_FAIL_FAULT, SH_FAIL_ASSERT, SH_FAIL_OTHER };
+int sh_fail_kind(const sh_sim *s);
+
 /* End: 0 when the dispatch completed (and, for cosim, the final memory of
  * every region equals the emulator's), <0 otherwise; res gets the counters. */
 int sh_finish(sh_sim *s, sh_result *res);
@@ -103,4 +128,88 @@ void sh_close(sh_sim *s);
  * sh_close.  Returns 0 on success; <0 with a message in err. */
 int sh_run(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispatch *ed, const sh_opts *o,
            sh_result *res, char *err, size_t errlen);
+
+/* ---------------------------------------------------------------- fault injection (docs/faults.md)
+ * Fault models, as spec strings (sh_fault_parse; CYCLE: the CU cycle):
+ *   flop:PATH[BIT]@CYCLE          transient flip of bit BIT of state variable PATH
+ *                                 (below the CU, e.g. "u_issue.rr[1]"; an array element:
+ *                                 PATH[WORD][BIT]); needs a VPI=1 model
+ *   fu:SIMD.LANE@CYCLE:flip[:BIT] transient: the first result lane LANE (physical, 0..LANES-1)
+ *                                 of SIMD SIMD writes at or after CYCLE has bit BIT (0..63
+ *                                 of the 64-bit {hi, lo} result; default 0) inverted
+ *   fu:SIMD.LANE@CYCLE:stuck0|stuck1[:BIT]   bit BIT of that lane's result stuck from CYCLE on;
+ *                                 fu needs a FAULT_INJECT on model
+ *   vgpr:SIMD.ROW.LANE.BIT@CYCLE  flip of bit BIT of physical VGPR row ROW, lane LANE (0..63)
+ *                                 of SIMD SIMD; needs a VPI=1 model */
+enum { SH_FM_FLOP, SH_FM_FU, SH_FM_VGPR };
+enum { SH_FU_FLIP, SH_FU_STUCK0, SH_FU_STUCK1 };
+typedef struct sh_fault {
+    int model;                 /* SH_FM_*                                     */
+    uint64_t cycle;
+    char path[200];            /* flop: the variable, relative to the CU      */
+    long word;                 /* flop: array element, or -1                  */
+    unsigned bit;              /* flop, vgpr: bit; fu: result bit 0..63       */
+    unsigned simd, lane, row;  /* fu, vgpr                                    */
+    int fu;                    /* SH_FU_*                                     */
+} sh_fault;
+/* 0, or -1 with a message naming what was expected in err */
+int sh_fault_parse(const char *spec, sh_fault *f, char *err, size_t errlen);
+void sh_fault_format(const sh_fault *f, char *buf, size_t n);
+
+/* The CU's state variables (flip-flops and register arrays), from the
+ * model's VPI view (a VPI=1 model) filtered by the RTL sources: variables a
+ * module assigns with `<=` outside simulation-only code; not the testbench
+ * monitor, the datapath wrappers, the fault-injection ports or the
+ * performance counters (pc_*, perf_*). */
+typedef struct sh_flop {
+    char path[200];            /* relative to the CU, g_x[0].u_y.name         */
+    char vname[240];           /* the model's name for it (generate blocks may be g_x__BRA__0__KET__) */
+    char module[64];           /* the RTL module that holds it                */
+    unsigned width;            /* bits (an array: of one element)             */
+    int arr_lo, arr_hi;        /* an unpacked array's range, else -1, -1      */
+    unsigned index;            /* shm_vars' index (state hashes)              */
+} sh_flop;
+typedef struct sh_flops {
+    sh_flop *v;
+    unsigned n, nvars;         /* state variables; all variables of the CU    */
+    uint64_t flop_bits;        /* bits of the non-array state variables       */
+    uint64_t array_bits;       /* bits of the arrays                          */
+} sh_flops;
+int sh_flops_list(sh_flops *fl, char *err, size_t errlen);
+void sh_flops_free(sh_flops *fl);
+/* flop bit number k (0 .. flop_bits-1, non-array variables in list order) */
+int sh_flops_bit(const sh_flops *fl, uint64_t k, sh_fault *f);
+
+/* Outcome classes (docs/faults.md) */
+enum { SH_OUT_MASKED, SH_OUT_LATENT, SH_OUT_DETECTED, SH_OUT_SDC, SH_OUT_DUE, SH_OUT_HANG, SH_NOUT };
+const char *sh_outcome_name(int o);
+
+typedef struct sh_fi_result {
+    int outcome;               /* SH_OUT_*                                    */
+    int injected;              /* the fault was applied (the run reached its cycle / the FU wrote) */
+    uint64_t inject_cycle;     /* fu flip: the cycle the lane's result was hit */
+    uint64_t cycles, ref_cycles;
+    int stopped;               /* ended end_after cycles after the injection   */
+    uint64_t detected_cycle;   /* SH_OUT_DETECTED                              */
+    unsigned state_diff;       /* state variables that differ from the reference */
+    char where[200];           /* the fault site's module                      */
+    char detail[512];          /* first memory difference, differing state, error */
+} sh_fi_result;
+
+/* Injections into runs of one launch: the golden emulator's final memory and
+ * a fault-free run of the same model (once, with the state snapshots the
+ * planned injections need) are the references.  end_after: end each run N
+ * cycles after its injection (0: at completion). */
+typedef struct sh_fi sh_fi;
+sh_fi *sh_fi_open(const char *launch_path, uint64_t end_after, char *err, size_t errlen);
+/* The fault-free run's cycles (it is run now if it has not been). */
+int sh_fi_ref_cycles(sh_fi *fi, uint64_t *cycles);
+/* Declare the faults about to be run (the reference then snapshots every
+ * cycle they need in one run); optional. */
+int sh_fi_plan(sh_fi *fi, const sh_fault *f, unsigned n);
+int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r);
+/* One JSON object (no newline) for a result; free() it. */
+char *sh_fi_json(const sh_fault *f, const sh_fi_result *r, const char *program);
+const char *sh_fi_error(const sh_fi *fi);
+void sh_fi_close(sh_fi *fi);
 #endif

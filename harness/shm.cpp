@@ -12,6 +12,7 @@
 #include "verilated_fst_c.h"
 #ifdef SICU_VPI
 #include "verilated_vpi.h"
+#include "verilated_syms.h"
 #endif
 #include "shm.h"
 
@@ -240,6 +241,124 @@ int shm_flip(shm *m, const char *path, unsigned bit, char *err, size_t errlen)
 #endif
 }
 
+#ifdef SICU_VPI
+// every variable of the scopes under prefix, in the order of the scope and
+// variable name maps (sorted by name: deterministic)
+extern "C++" {
+template <typename F> static unsigned each_var(shm *m, const char *prefix, F f)
+{
+    unsigned idx = 0;
+    size_t pl = strlen(prefix);
+    const VerilatedScopeNameMap *sm = m->ctx->scopeNameMap();
+    for (const auto &it : *sm) {
+        const VerilatedScope *sc = it.second;
+        const char *sn = sc->name();
+        if (strncmp(sn, prefix, pl) || (sn[pl] && sn[pl] != '.') || !sc->varsp())
+            continue;
+        for (const auto &vit : *sc->varsp()) {
+            const VerilatedVar &v = vit.second;
+            if (v.isParam())
+                continue;
+            f(idx++, sn, v);
+        }
+    }
+    return idx;
+}
+}
+#endif
+
+int shm_vars(shm *m, const char *prefix, shm_var_fn fn, void *ctx, char *err, size_t errlen)
+{
+#ifdef SICU_VPI
+    each_var(m, prefix, [&](unsigned idx, const char *sn, const VerilatedVar &v) {
+        unsigned width = v.packed().elements();
+        int lo = -1, hi = -1;
+        if (v.udims() > 0) {
+            lo = v.unpacked().low();
+            hi = v.unpacked().high();
+        }
+        fn(ctx, idx, sn, v.name(), width ? width : 1, lo, hi);
+    });
+    return 0;
+#else
+    (void)m; (void)prefix; (void)fn; (void)ctx;
+    snprintf(err, errlen, "this model was built without VPI access (make rtl VPI=1 BUILD=...)");
+    return -1;
+#endif
+}
+
+int shm_state_hash(shm *m, const char *prefix, uint64_t *out, unsigned n, char *err, size_t errlen)
+{
+#ifdef SICU_VPI
+    return (int)each_var(m, prefix, [&](unsigned idx, const char *, const VerilatedVar &v) {
+        if (idx >= n)
+            return;
+        size_t bytes = v.entSize();
+        for (int d = 1; d <= v.udims(); d++)
+            bytes *= (size_t)(v.high(d) - v.low(d) + 1);
+        const unsigned char *p = (const unsigned char *)v.datap();
+        uint64_t h = 1469598103934665603ull;   // FNV-1a
+        for (size_t i = 0; i < bytes; i++)
+            h = (h ^ p[i]) * 1099511628211ull;
+        out[idx] = h;
+    });
+#else
+    (void)m; (void)prefix; (void)out; (void)n;
+    snprintf(err, errlen, "this model was built without VPI access (make rtl VPI=1 BUILD=...)");
+    return -1;
+#endif
+}
+
+// Directly in the variable's storage (VPI's vpi_get_value cannot read
+// variables wider than VL_VALUE_STRING_MAX_WORDS words): Verilator keeps every
+// packed value as little-endian bytes (CData .. QData, VlWide's 32-bit words)
+// and an unpacked array's element i at (i - low) * entSize.
+int shm_flip_word(shm *m, const char *path, long word, unsigned bit, char *err, size_t errlen)
+{
+#ifdef SICU_VPI
+    const char *dot = strrchr(path, '.');
+    std::string scope = dot ? std::string(path, (size_t)(dot - path)) : std::string("TOP");
+    const VerilatedScope *sc = m->ctx->scopeFind(scope.c_str());
+    const VerilatedVarNameMap *vars = sc ? sc->varsp() : NULL;
+    const VerilatedVar *v = NULL;
+    if (vars) {
+        auto it = vars->find(dot ? dot + 1 : path);
+        if (it != vars->end())
+            v = &it->second;
+    }
+    if (!v || v->isParam()) {
+        snprintf(err, errlen, "no variable named %s in the model", path);
+        return -1;
+    }
+    unsigned width = v->packed().elements();
+    if (bit >= width) {
+        snprintf(err, errlen, "%s has %u bits; bit %u does not exist", path, width, bit);
+        return -1;
+    }
+    size_t off = 0;
+    if (v->udims() > 0) {
+        if (word < v->low(1) || word > v->high(1)) {
+            snprintf(err, errlen, "%s has elements %d..%d, not %ld", path, v->low(1), v->high(1), word);
+            return -1;
+        }
+        size_t inner = v->entSize();
+        for (int d = 2; d <= v->udims(); d++)
+            inner *= (size_t)(v->high(d) - v->low(d) + 1);
+        off = (size_t)(word - v->low(1)) * inner;
+    } else if (word >= 0) {
+        snprintf(err, errlen, "%s is not an array", path);
+        return -1;
+    }
+    unsigned char *p = (unsigned char *)v->datap() + off;
+    p[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+    return 0;
+#else
+    (void)m; (void)word; (void)bit;
+    snprintf(err, errlen, "cannot flip %s: this model was built without VPI access (make rtl VPI=1 BUILD=...)", path);
+    return -1;
+#endif
+}
+
 void shm_free(shm *m)
 {
     if (!m)
@@ -307,6 +426,14 @@ static void put_inputs(Vsicu_tb *t, const shm_in *in)
     if (in->gm_rsp_valid)
         for (int i = 0; i < 16; i++)
             t->gm_rsp_data[i] = in->gm_rsp_data[i];
+#if SICU_FEAT_FAULT_INJECT
+    t->fi_en = in->fi_en;
+    t->fi_simd = in->fi_simd;
+    t->fi_lane = in->fi_lane;
+    t->fi_and = in->fi_and;
+    t->fi_or = in->fi_or;
+    t->fi_xor = in->fi_xor;
+#endif
 }
 
 static void get_ports(Vsicu_tb *t, shm_out *o)

@@ -43,6 +43,11 @@ typedef struct shm_in {
      * cycle's gm_rsp_ready is set */
     int gm_rsp_valid;
     uint32_t gm_rsp_data[16];
+    /* the fault-injection hook (a FAULT_INJECT on model; ignored otherwise):
+     * lane fi_lane of SIMD fi_simd computes ((r & fi_and) | fi_or) ^ fi_xor */
+    int fi_en;
+    unsigned fi_simd, fi_lane;
+    uint64_t fi_and, fi_or, fi_xor;
 } shm_in;
 
 typedef struct shm_vwr {          /* one VGPR write event of the monitor */
@@ -129,6 +134,23 @@ uint64_t shm_cycles(const shm *m);
  * "TOP.sicu_tb.u_cu.u_issue.rr") now, between two cycles.  Needs a model
  * built with VPI=1; -1 with a message otherwise or for an unknown name/bit. */
 int shm_flip(shm *m, const char *path, unsigned bit, char *err, size_t errlen);
+/* Fault injection on the model's state (VPI=1 models; -1 with a message
+ * otherwise).  Variables are named SCOPE.NAME as Verilator's scopes name them
+ * (e.g. "TOP.sicu_tb.u_cu.g_simd[0].u_simd.r_valid").
+ * shm_vars calls fn for every variable (not parameters) of every scope whose
+ * name starts with `prefix`, in a fixed order (scopes, then variables, by
+ * name), with its index in that order, its width in bits and, for an
+ * unpacked array, its index range (arr_lo <= arr_hi; else both -1).
+ * shm_state_hash writes one 64-bit hash of each such variable's current
+ * value (arrays: all elements) into out[index], up to n of them, and
+ * returns the number of variables. */
+typedef void (*shm_var_fn)(void *ctx, unsigned index, const char *scope, const char *name, unsigned width,
+                           int arr_lo, int arr_hi);
+int shm_vars(shm *m, const char *prefix, shm_var_fn fn, void *ctx, char *err, size_t errlen);
+int shm_state_hash(shm *m, const char *prefix, uint64_t *out, unsigned n, char *err, size_t errlen);
+/* Invert bit `bit` of element `word` of the array variable `path` (word -1:
+ * a variable that is not an array: shm_flip). */
+int shm_flip_word(shm *m, const char *path, long word, unsigned bit, char *err, size_t errlen);
 /* The performance counters (perf_cu, perf_simd of `out`); not part of the
  * per-cycle copy. */
 void shm_read_perf(shm *m, shm_out *out);

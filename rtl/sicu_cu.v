@@ -92,6 +92,17 @@ module sicu_cu #(
     input  wire              gm_rsp_valid,
     output wire              gm_rsp_ready,
     input  wire [511:0]      gm_rsp_data
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+    ,
+    // fault-injection hook (FAULT_INJECT on; docs/faults.md): SIMD fi_simd's
+    // lane fi_lane gets the masks of rtl/simd.v while fi_en
+    input  wire              fi_en,
+    input  wire [1:0]        fi_simd,
+    input  wire [5:0]        fi_lane,
+    input  wire [63:0]       fi_and,
+    input  wire [63:0]       fi_or,
+    input  wire [63:0]       fi_xor
+`endif
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -476,6 +487,9 @@ module sicu_cu #(
     genvar g;
     generate
         for (g = 0; g < NS; g = g + 1) begin : g_simd
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+            localparam [1:0] FI_G = g;
+`endif
             simd u_simd (
                 .clk(clk), .rst(rst),
                 .op_valid(o_valid[P_V] && o_simd_v[g]), .op_ready(simd_ready[g]),
@@ -503,6 +517,9 @@ module sicu_cu #(
                 .pc_vgpr_reads(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_VGPR_READS)*32 +: 32]),
                 .pc_vgpr_writes(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_VGPR_WRITES)*32 +: 32]),
                 .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7])
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+                , .fi_en(fi_en && fi_simd == FI_G), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
+`endif
             );
         end
     endgenerate

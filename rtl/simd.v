@@ -96,6 +96,16 @@ module simd #(
     output wire              mon_fu_valid,
     output wire [6:0]        mon_fu,
     output wire [6:0]        mon_fu_lanes
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+    ,
+    // fault-injection hook (FAULT_INJECT on; docs/faults.md): while fi_en,
+    // lane fi_lane's 64-bit result {hi, lo} becomes ((r & fi_and) | fi_or) ^ fi_xor
+    input  wire              fi_en,
+    input  wire [5:0]        fi_lane,
+    input  wire [63:0]       fi_and,
+    input  wire [63:0]       fi_or,
+    input  wire [63:0]       fi_xor
+`endif
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -411,6 +421,13 @@ module simd #(
             lane_res_hi[q*32 +: 32] = x_q ? qr_res[(q % QRN)*64 + 32 +: 32] : lane_res[q*64 + 32 +: 32];
             lane_mo[q] = x_q ? qr_mask_out[q % QRN] : lane_mask_out[q];
             lane_wmask[q] = is_writelane ? ((cx_pass * L + q) == {26'd0, sel_lane}) : cur_exec[q] && lane_now[q];
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+            // ---- fault-injection hook: the chosen lane's result (what it
+            // writes to its VGPR bank, and what the monitor reports) masked
+            if (fi_en && fi_lane == q[5:0])
+                {lane_res_hi[q*32 +: 32], lane_res_lo[q*32 +: 32]} =
+                    (({lane_res_hi[q*32 +: 32], lane_res_lo[q*32 +: 32]} & fi_and) | fi_or) ^ fi_xor;
+`endif
         end
     end
 

@@ -4,7 +4,7 @@
 set -euo pipefail
 PKGS=(build-essential make verilator yosys gtkwave libcmocka-dev libjansson-dev libelf-dev
       zlib1g-dev clang llvm lld gnuplot-nox pkg-config ccache jq libclang-rt-14-dev
-      opencl-c-headers ocl-icd-libopencl1 ocl-icd-opencl-dev libclc-14)
+      opencl-c-headers ocl-icd-libopencl1 ocl-icd-opencl-dev libclc-14 parallel)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -134,6 +134,16 @@ module sicu_tb #(
     output wire [NS*7-1:0]   mon_fu_lanes,
     output wire [`SICU_NPERF_CU*32-1:0]        perf_cu,     // the counters (rtl/units.manifest: SICU_PC_*)
     output wire [NS*`SICU_NPERF_SIMD*32-1:0]   perf_simd    // ... of each SIMD (SICU_PS_*)
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+    ,
+    // the CU's fault-injection hook (FAULT_INJECT on), driven by the harness
+    input  wire              fi_en,
+    input  wire [1:0]        fi_simd,
+    input  wire [5:0]        fi_lane,
+    input  wire [63:0]       fi_and,
+    input  wire [63:0]       fi_or,
+    input  wire [63:0]       fi_xor
+`endif
 );
     // reset through a flop: a top-level input that reaches combinational
     // logic makes Verilator evaluate that logic again at every eval()
@@ -164,6 +174,9 @@ module sicu_tb #(
         .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
         .gm_req_pc(gm_req_pc), .gm_rsp_valid(gm_rsp_valid), .gm_rsp_ready(gm_rsp_ready),
         .gm_rsp_data(gm_rsp_data)
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+        , .fi_en(fi_en), .fi_simd(fi_simd), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
+`endif
     );
 
     sicu_monitor u_mon (

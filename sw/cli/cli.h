@@ -13,11 +13,15 @@ int cmd_run(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_rfv(int argc, char **argv);
 int cmd_trace_diff(int argc, char **argv);
+int cmd_inject(int argc, char **argv);
+int cmd_campaign(int argc, char **argv);
 
 /* The RTL engine library next to this binary (sw/cli/rtl.c): NULL after an
  * error message, with the exit code in *rc (2: not built). */
 struct sicu_rtl_engine;
 const struct sicu_rtl_engine *cli_rtl_engine(int *rc);
+/* ... of BUILD/lib/libsicu-rtl.so (build NULL: next to this binary) */
+const struct sicu_rtl_engine *cli_rtl_engine_at(const char *build, int *rc);
 /* `sicu version`: the engines and the RTL engine's CU configuration */
 void cli_print_configs(FILE *f);
 

@@ -30,11 +30,15 @@ static int rtl_lib_path(char *buf, size_t n)
     return 0;
 }
 
+static const char *build_dir;   /* cli_rtl_engine_at: another BUILD directory's library */
+
 static const sicu_rtl_engine *load(char *path, size_t n, int *rc, int verbose)
 {
     static const sicu_rtl_engine *eng;
     snprintf(path, n, "(unknown)");
-    if (rtl_lib_path(path, n) < 0) {
+    if (build_dir)
+        snprintf(path, n, "%s/lib/libsicu-rtl.so", build_dir);
+    else if (rtl_lib_path(path, n) < 0) {
         if (verbose)
             cli_err("run", "cannot locate the sicu binary: %s", strerror(errno));
         *rc = CLI_FAIL;
@@ -68,6 +72,12 @@ static const sicu_rtl_engine *load(char *path, size_t n, int *rc, int verbose)
     }
     eng = e;
     return eng;
+}
+
+const sicu_rtl_engine *cli_rtl_engine_at(const char *build, int *rc)
+{
+    build_dir = build;
+    return cli_rtl_engine(rc);
 }
 
 const sicu_rtl_engine *cli_rtl_engine(int *rc)

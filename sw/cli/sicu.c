@@ -47,6 +47,9 @@ static void usage_main(FILE *f)
             "  rfv K.o -o K.rfv.o [--side-table F] [--report] ...    register-file virtualization:\n"
             "                                                        mark where VGPRs die (docs/rfv.md)\n"
             "  trace-diff A.jsonl B.jsonl [--ignore FIELD]           compare two traces per wave\n"
+            "  inject LAUNCH.json --fault SPEC [--end-after N] [--build DIR]\n"
+            "                                                        one fault-injection run (RTL)\n"
+            "  campaign split|run-shard|merge ...                    fault-injection campaigns\n"
             "  version                                               the version, the engines and the\n"
             "                                                        RTL engine's CU configuration\n"
             "  help                                                  this text\n"
@@ -252,6 +255,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "disasm")) return cmd_disasm(argc, argv);
     if (!strcmp(cmd, "rfv")) return cmd_rfv(argc, argv);
     if (!strcmp(cmd, "trace-diff")) return cmd_trace_diff(argc, argv);
+    if (!strcmp(cmd, "inject")) return cmd_inject(argc, argv);
+    if (!strcmp(cmd, "campaign")) return cmd_campaign(argc, argv);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
         printf("sicu %s - golden emulator for the AMD Southern Islands (gfx600) compute unit\n", SICU_VERSION);
         cli_print_configs(stdout);
@@ -266,6 +271,8 @@ int main(int argc, char **argv)
             if (!strcmp(sub, "disasm")) return cmd_disasm(2, av);
             if (!strcmp(sub, "rfv")) return cmd_rfv(2, av);
             if (!strcmp(sub, "trace-diff")) return cmd_trace_diff(2, av);
+            if (!strcmp(sub, "inject")) return cmd_inject(2, av);
+            if (!strcmp(sub, "campaign")) return cmd_campaign(2, av);
         }
         usage_main(stdout);
         return CLI_OK;

@@ -67,8 +67,8 @@ static const struct key {
     {"DMR", K_ENUM, 0, 0, dmr_values, 1u << 0,
      "Warped-DMR redundant execution: intra (idle lanes), inter (idle cycles), enhanced (both); "
      "not implemented yet"},
-    {"FAULT_INJECT", K_BOOL, 0, 0, bool_values, 1u << 0,
-     "fault-injection hooks in the datapath (parity/recovery studies); not implemented yet"},
+    {"FAULT_INJECT", K_BOOL, 0, 0, bool_values, 1u << 0 | 1u << 1,
+     "fault-injection hooks: an AND/OR/XOR mask on one SIMD lane's result, set by the harness (docs/faults.md)"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -275,6 +275,10 @@ int main(int argc, char **argv)
             continue;
         }
         fprintf(vh, "// %s (%s): %s\n`define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
+        /* a bool feature that is on: a macro of its own, so that ports and
+         * logic can be left out entirely (`ifdef) when it is off */
+        if (K->kind == K_BOOL && val[k])
+            fprintf(vh, "`define SICU_FEAT_%s_ON\n", K->name);
         fprintf(ch, "/* %s (%s): %s */\n#define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
         if (K->kind == K_ENUM)
             for (int v = 0; K->values[v]; v++) {

@@ -15,7 +15,7 @@
 #include "sicu/emu.h"
 #include "sicu/launch.h"
 
-#define SICU_RTL_ABI 1                      /* bump on any change of this file */
+#define SICU_RTL_ABI 2                      /* bump on any change of this file */
 #define SICU_RTL_ENTRY "sicu_rtl_engine_get"
 #define SICU_RTL_FAIL_WAVES_DEFAULT 2000
 #define SICU_RTL_DEFAULT_MAX_CYCLES 5000000ull    /* sicu run's runaway guard (about a minute) */
@@ -56,6 +56,14 @@ typedef struct sicu_rtl_engine {
      * Messages go to stderr.  Returns 0 on success, 1 on failure. */
     int (*run)(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, si_mem *emem,
                const si_dispatch *ed, const sicu_rtl_opts *o);
+    /* Fault injection (docs/faults.md; the harness library's sh_fi_* and
+     * sh_campaign_*).  Messages go to stderr; results to out.  Return 0 on
+     * success, 1 on failure, 2 for a bad fault spec. */
+    int (*inject)(const char *launch, const char *spec, uint64_t end_after, FILE *out);
+    int (*list_flops)(FILE *out);
+    int (*campaign_split)(const char *spec, const char *dir);
+    int (*campaign_run_shard)(const char *shard, FILE *out);
+    int (*campaign_merge)(char *const *files, int n, const char *prefix, FILE *out);
 } sicu_rtl_engine;
 
 typedef const sicu_rtl_engine *(*sicu_rtl_entry_fn)(void);
