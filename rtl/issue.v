@@ -183,7 +183,8 @@ module issue #(
     localparam integer NK = 4;                    // kinds: the NP paths, then internal
     localparam integer KD_V = 0, KD_S = 1, KD_M = 2, KD_I = 3;
     localparam integer TW = (NS > 1) ? $clog2(NS) : 1;
-    localparam [TW-1:0] TURN_LAST = NS - 1;
+    localparam integer TURN_LAST_I = NS - 1;
+    localparam [TW-1:0] TURN_LAST = TURN_LAST_I[TW-1:0];
     reg [TW-1:0] turn;                            // the SIMD this cycle serves
     reg          any_head, any_dep, any_wait, any_bar, any_unit;
     reg [NW-1:0] w_head, w_dep, w_bar, w_wait, w_unit, w_ok;
