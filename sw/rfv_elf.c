@@ -98,6 +98,21 @@ static int read_input(ctx *c)
     return 0;
 }
 
+/* Section i's contents lie inside the file and its alignment is a power of
+ * two the output can honour (the rewrite copies every section). */
+static int check_section(ctx *c, size_t i)
+{
+    const GElf_Shdr *h = &c->sh[i];
+    if (h->sh_type != SHT_NOBITS && (h->sh_offset > c->flen || h->sh_size > c->flen - h->sh_offset))
+        return rfv_err(c->err, c->errlen, "%s: section %zu (offset 0x%llx, size 0x%llx) runs past the end of the file "
+                       "(0x%zx bytes)", c->path, i, (unsigned long long)h->sh_offset,
+                       (unsigned long long)h->sh_size, c->flen);
+    if (h->sh_addralign > (1u << 16) || (h->sh_addralign & (h->sh_addralign - 1)))
+        return rfv_err(c->err, c->errlen, "%s: section %zu: alignment %llu is not a power of two up to 65536", c->path,
+                       i, (unsigned long long)h->sh_addralign);
+    return 0;
+}
+
 static int open_sections(ctx *c)
 {
     elf_version(EV_CURRENT);
@@ -120,6 +135,8 @@ static int open_sections(ctx *c)
     for (size_t i = 1; i < c->shnum; i++) {
         if (!gelf_getshdr(elf_getscn(c->elf, i), &c->sh[i]))
             return rfv_err(c->err, c->errlen, "%s: bad section header %zu", c->path, i);
+        if (check_section(c, i) < 0)
+            return -1;
         if ((c->sh[i].sh_flags & SHF_EXECINSTR) && (c->sh[i].sh_flags & SHF_ALLOC)) {
             if (c->text)
                 return rfv_err(c->err, c->errlen, "%s: more than one code section (%s, %s): not supported", c->path,
@@ -525,7 +542,8 @@ static char *build_json(ctx *c)
     json_t *root = json_object(), *ks = json_array();
     json_object_set_new(root, "format", json_string("sicu-rfv-1"));
     json_object_set_new(root, "mode", json_string(c->side ? "side-table" : "in-band"));
-    json_object_set_new(root, "source", json_string(base ? base + 1 : c->path));
+    json_t *src = json_string(base ? base + 1 : c->path);   /* NULL: not UTF-8 */
+    json_object_set_new(root, "source", src ? src : json_string("(file name not UTF-8)"));
     json_object_set_new(root, "poison", json_integer(SI_RFV_POISON));
     for (int i = 0; i < c->nk; i++)
         json_array_append_new(ks, kernel_json(c, &c->k[i]));
@@ -647,6 +665,12 @@ static int rewrite(ctx *c, si_rfv_output *out)
         return -1;
     if (!c->side && (build_text(c) < 0 || fix_symbols(c) < 0 || fix_relocs(c) < 0))
         return -1;
+    for (int i = 0; i < c->nk; i++) { /* the tables name kernels in JSON strings */
+        json_t *t = json_string(c->k[i].sk->name);
+        if (!t)
+            return rfv_err(c->err, c->errlen, "%s: kernel %d's name is not valid UTF-8", c->path, i);
+        json_decref(t);
+    }
     char *json = build_json(c);
     if (!json)
         return rfv_err(c->err, c->errlen, "out of memory");

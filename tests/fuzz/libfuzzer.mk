@@ -14,7 +14,7 @@
 LF_BUILD   := $(BUILD)-fuzz
 LF_CC      ?= clang
 LF_LLVM_MC ?= $(shell command -v llvm-mc-14 || command -v llvm-mc)
-LF_NAMES   := loader launch decode tracediff exec
+LF_NAMES   := loader launch decode tracediff exec rfv
 LF_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 LF_CFLAGS  := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
               -DSICU_ROOT=\"$(CURDIR)\" -Isw/include $(LF_SAN)

@@ -14,7 +14,7 @@
  *
  *   si_rfv_opts o;  si_rfv_opts_default(&o);
  *   si_rfv_output out;
- *   if (si_rfv_rewrite("k.o", &o, &out, err, sizeof err) < 0) ...error...
+ *   if (si_rfv_rewrite("k.o", &o, 0, &out, err, sizeof err) < 0) ...error...
  *   write out.elf (out.elf_len bytes), out.json; si_rfv_output_free(&out);
  *
  * Everything returns 0 on success or -1 with a message (file, kernel,
