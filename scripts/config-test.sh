@@ -30,16 +30,18 @@ for c in rtl/config/*.cfg; do
         ok "$c generates"
     else ko "$c generates" "$T/$n.log"; fi
 done
-# features: every bool/enum key of the table is 0 in small.cfg (which gives none)
+# features: every bool/enum key of the table is its first value (0: off,
+# for the mechanisms) in small.cfg (which gives none)
 "$GEN" --list > "$T/keys.txt"
-feats=$(awk -F'\t' '$2 != "size" { print $1 }' "$T/keys.txt")
+feats=$(awk -F'\t' '$2 != "size" { print $1 ":" $4 }' "$T/keys.txt")
 good=1
 [ -n "$feats" ] || good=0
-for k in $feats; do
+for kd in $feats; do
+    k=${kd%%:*} d=${kd#*:}
     grep -q "^\`define SICU_FEAT_$k 0\$" "$T/small.vh" && grep -q "^#define SICU_FEAT_$k 0\$" "$T/small.h" || good=0
-    grep -Eq "^    \{\"$k\", \"off\", \"(bool|enum)\"\}," "$T/small.h" || good=0
+    grep -Eq "^    \{\"$k\", \"$d\", \"(bool|enum)\"\}," "$T/small.h" || good=0
 done
-if [ $good = 1 ]; then ok "features default to off ($(echo $feats))"; else ko "features default to off" "$T/small.h"; fi
+if [ $good = 1 ]; then ok "features default to their first value ($(echo $feats))"; else ko "features default to their first value" "$T/small.h"; fi
 # enum value constants
 if grep -q '^`define SICU_DMR_INTRA 1$' "$T/default.vh" && grep -q '^#define SICU_DMR_ENHANCED 3$' "$T/default.h"; then
     ok "enum value constants SICU_DMR_*"
@@ -48,7 +50,7 @@ else ko "enum value constants SICU_DMR_*" "$T/default.vh"; fi
 # ---- 2. bad configurations: CASE PATTERN LINES...
 bad() {
     local name=$1 pat=$2; shift 2
-    grep -v '^\(RFV\|DMR\|FAULT_INJECT\) ' rtl/config/small.cfg > "$T/$name.cfg"
+    grep -v '^\(RFV\|DMR\|DMR_CLUSTER\|DMR_MAP\|FAULT_INJECT\) ' rtl/config/small.cfg > "$T/$name.cfg"
     for l in "$@"; do
         case "$l" in
         -*) sed -i "/^${l#-} /d" "$T/$name.cfg" ;;   # -KEY: drop that key
@@ -69,6 +71,7 @@ bad duplicate "duplicate\.cfg:[0-9]+: 'DMR' given twice" "DMR off" "DMR off"
 bad missing-size "missing-size\.cfg: size 'LDS_BYTES' is missing" -LDS_BYTES
 bad not-pow2 "LANES must be a power of two" -LANES "LANES 12"
 bad extra-word "extra-word\.cfg:[0-9]+: expected 'NAME VALUE'" "RFV off on"
+bad dmr-cluster "dmr-cluster\.cfg: DMR_CLUSTER 16 is larger than LANES 8" -LANES "LANES 8" "DMR intra" "DMR_CLUSTER 16"
 # a value whose implementation is missing: the first one the key table marks so
 miss=$(awk -F'\t' '$2 != "size" { n = split($3, v, "|"); for (i = 1; i <= n; i++) if (index("|" $5 "|", "|" v[i] "|") == 0) { print $1, v[i]; exit } }' "$T/keys.txt")
 if [ -n "$miss" ]; then

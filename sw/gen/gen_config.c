@@ -27,6 +27,8 @@ enum kind { K_SIZE, K_BOOL, K_ENUM };
 
 static const char *const bool_values[] = {"off", "on", NULL};
 static const char *const dmr_values[] = {"off", "intra", "inter", "enhanced", NULL};
+static const char *const dmr_cluster_values[] = {"4", "8", "16", NULL};
+static const char *const dmr_map_values[] = {"identity", "cross", NULL};
 
 static const struct key {
     const char *name;
@@ -64,9 +66,14 @@ static const struct key {
     /* features: value 0 (off / the first value) is the baseline CU */
     {"RFV", K_BOOL, 0, 0, bool_values, 1u << 0,
      "register-file virtualization (VGPR rows allocated on demand); not implemented yet"},
-    {"DMR", K_ENUM, 0, 0, dmr_values, 1u << 0,
-     "Warped-DMR redundant execution: intra (idle lanes), inter (idle cycles), enhanced (both); "
-     "not implemented yet"},
+    {"DMR", K_ENUM, 0, 0, dmr_values, 1u << 0 | 1u << 1,
+     "Warped-DMR redundant execution: intra (idle lanes check active ones, rtl/simd_dmr.v); "
+     "inter (idle cycles) and enhanced (both) not implemented yet"},
+    {"DMR_CLUSTER", K_ENUM, 0, 0, dmr_cluster_values, 7u,
+     "Warped-DMR: lanes per forwarding cluster (an idle lane checks an active lane of its cluster; <= LANES)"},
+    {"DMR_MAP", K_ENUM, 0, 0, dmr_map_values, 3u,
+     "Warped-DMR: work-item to cluster mapping: identity (cluster c = lanes c*N..c*N+N-1) or cross "
+     "(round robin: lane l is in cluster l mod (LANES/N))"},
     {"FAULT_INJECT", K_BOOL, 0, 0, bool_values, 1u << 0 | 1u << 1,
      "fault-injection hooks: an AND/OR/XOR mask on one SIMD lane's result, set by the harness (docs/faults.md)"},
 };
@@ -259,6 +266,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: VGPR_ROWS, SGPR_ROWS and LDS_BYTES must be powers of two\n", cfg);
         return 1;
     }
+    if (val[find_key("DMR")] && (4L << val[find_key("DMR_CLUSTER")]) > lanes) {
+        fprintf(stderr, "%s: DMR_CLUSTER %s is larger than LANES %ld\n", cfg,
+                dmr_cluster_values[val[find_key("DMR_CLUSTER")]], lanes);
+        return 1;
+    }
     FILE *vh = fopen(argv[2], "w"), *ch = fopen(argv[3], "w");
     if (!vh || !ch) {
         fprintf(stderr, "cannot write the generated headers\n");
@@ -275,9 +287,10 @@ int main(int argc, char **argv)
             continue;
         }
         fprintf(vh, "// %s (%s): %s\n`define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
-        /* a bool feature that is on: a macro of its own, so that ports and
-         * logic can be left out entirely (`ifdef) when it is off */
-        if (K->kind == K_BOOL && val[k])
+        /* a feature that is not off (a bool that is on, an enum off|...
+         * that is not off): a macro of its own, so that ports and logic
+         * can be left out entirely (`ifdef) when it is off */
+        if (val[k] && !strcmp(K->values[0], "off"))
             fprintf(vh, "`define SICU_FEAT_%s_ON\n", K->name);
         fprintf(ch, "/* %s (%s): %s */\n#define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
         if (K->kind == K_ENUM)
