@@ -516,6 +516,10 @@ module sicu_cu #(
                 .pc_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_LANE_OPS)*32 +: 32]),
                 .pc_vgpr_reads(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_VGPR_READS)*32 +: 32]),
                 .pc_vgpr_writes(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_VGPR_WRITES)*32 +: 32]),
+                .pc_dmr_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_LANE_OPS)*32 +: 32]),
+                .pc_dmr_intra_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_INTRA_LANE_OPS)*32 +: 32]),
+                .pc_dmr_unverified_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_UNVERIFIED_LANE_OPS)*32 +: 32]),
+                .pc_dmr_errors(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_ERRORS)*32 +: 32]),
                 .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7])
 `ifdef SICU_FEAT_FAULT_INJECT_ON
                 , .fi_en(fi_en && fi_simd == FI_G), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)

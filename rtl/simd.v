@@ -91,6 +91,13 @@ module simd #(
     output reg  [31:0]       pc_lane_ops,
     output reg  [31:0]       pc_vgpr_reads,
     output reg  [31:0]       pc_vgpr_writes,
+    // Warped-DMR intra-warp checking (DMR intra; simd_dmr.v): checked-class
+    // lane-ops, those verified by an idle lane, those not, comparator
+    // mismatches (0 when DMR is off)
+    output wire [31:0]       pc_dmr_lane_ops,
+    output wire [31:0]       pc_dmr_intra_lane_ops,
+    output wire [31:0]       pc_dmr_unverified_lane_ops,
+    output wire [31:0]       pc_dmr_errors,
     // monitor (power accounting): in a compute cycle, the FP unit the lanes use
     // (simd_lane fu_sel, 0: integer) and how many lanes of the pass are active
     output wire              mon_fu_valid,
@@ -313,6 +320,14 @@ module simd #(
     wire [3:0]  q_cond = x_q ? x_opc[3:0] : nop_opc[3:0];
 `endif
     wire        x_vop3 = x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B;
+`ifdef SICU_FEAT_DMR_ON
+    // Warped-DMR (simd_dmr.v, below): the lanes' and quarter-rate datapaths'
+    // operands and lanes through the forwarding units
+    wire [6*L*32-1:0]   dmr_fwd;
+    wire [L*LW-1:0]     dmr_lsrc;
+    wire [6*QRN*32-1:0] dmr_qfwd;
+    wire [QRN*LW-1:0]   dmr_qsrc;
+`endif
 `ifdef SICU_DPATH_DPI
     // Simulation only (the verilated CU; docs/rtl.md, "Building"): each lane
     // and quarter-rate datapath is a simd_dp (rtl/tb/simd_dp.v), which calls a
@@ -328,13 +343,22 @@ module simd #(
 `endif
     generate
         for (l = 0; l < L; l = l + 1) begin : g_lane
+`ifdef SICU_FEAT_DMR_ON
+            // ---- Warped-DMR: the lane's operands through the forwarding unit
+            // (an idle lane computes an active lane's work-item)
+            wire [31:0] a_lo = dmr_fwd[(0*L + l)*32 +: 32], a_hi = dmr_fwd[(1*L + l)*32 +: 32];
+            wire [31:0] b_lo = dmr_fwd[(2*L + l)*32 +: 32], b_hi = dmr_fwd[(3*L + l)*32 +: 32];
+            wire [31:0] c_lo = dmr_fwd[(4*L + l)*32 +: 32], c_hi = dmr_fwd[(5*L + l)*32 +: 32];
+            wire [5:0]  lane_id = cx_pass * L + {{(6-LW){1'b0}}, dmr_lsrc[l*LW +: LW]};
+`else
             wire [31:0] a_lo = cur[(0*L + l)*32 +: 32], a_hi = cur[(1*L + l)*32 +: 32];
             wire [31:0] b_lo = cur[(2*L + l)*32 +: 32], b_hi = cur[(3*L + l)*32 +: 32];
             wire [31:0] c_lo = cur[(4*L + l)*32 +: 32], c_hi = cur[(5*L + l)*32 +: 32];
+            wire [5:0]  lane_id = cx_pass * L + l;
+`endif
             wire [63:0] src0 = v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
             wire [63:0] src1 = v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
             wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
-            wire [5:0]  lane_id = cx_pass * L + l;
 `ifdef SICU_DPATH_DPI
             simd_dp u_lane (
                 .go(!l_iso), .op(l_iso ? SI_OP_V_NOP : xop), .kinds({k0, k1, k2, kd}),
@@ -370,8 +394,20 @@ module simd #(
         for (l = 0; l < QRN; l = l + 1) begin : g_qr
             reg [31:0] a_lo, a_hi, b_lo, b_hi, c_lo, c_hi;
             reg [5:0]  lane_id;
+            localparam [5:0] L6 = L[5:0];
+`ifdef SICU_FEAT_DMR_ON
+            // ---- Warped-DMR: the datapath's operands and lane through the
+            // forwarding unit (simd_dmr.v: its lane of this cycle, or an
+            // active one it checks)
+            always @* begin
+                a_lo = dmr_qfwd[(0*QRN + l)*32 +: 32]; a_hi = dmr_qfwd[(1*QRN + l)*32 +: 32];
+                b_lo = dmr_qfwd[(2*QRN + l)*32 +: 32]; b_hi = dmr_qfwd[(3*QRN + l)*32 +: 32];
+                c_lo = dmr_qfwd[(4*QRN + l)*32 +: 32]; c_hi = dmr_qfwd[(5*QRN + l)*32 +: 32];
+                lane_id = {{(6-PW){1'b0}}, cx_pass} * L6 + {{(6-LW){1'b0}}, dmr_qsrc[l*LW +: LW]};
+            end
+`else
             integer    s;
-            localparam [5:0] L6 = L[5:0], QRN6 = QRN[5:0], L0 = l;
+            localparam [5:0] QRN6 = QRN[5:0], L0 = l;
             always @* begin
                 a_lo = cur[(0*L + l)*32 +: 32]; a_hi = cur[(1*L + l)*32 +: 32];
                 b_lo = cur[(2*L + l)*32 +: 32]; b_hi = cur[(3*L + l)*32 +: 32];
@@ -385,6 +421,7 @@ module simd #(
                         lane_id = {{(6-PW){1'b0}}, cx_pass} * L6 + s[5:0] * QRN6 + L0;
                     end
             end
+`endif
             // operand isolation: the datapaths see constant inputs between
             // quarter-rate ops (no switching; less simulation work)
             wire [63:0] src0 = !x_q ? 64'd0 : v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
@@ -413,13 +450,24 @@ module simd #(
     // turn), result and compare/carry bit
     reg  [L-1:0] lane_now, lane_mo;
     integer q;
+`ifdef SICU_FEAT_DMR_ON
+    // with DMR's cross mapping the quarter-rate datapaths take the lanes of a
+    // pass in the cross clusters' order: in cycle s, datapath j computes lane
+    // j*4 + s (simd_dmr.v); otherwise lanes s*QRN .. s*QRN+QRN-1
+  `define QCY(q) ((`SICU_FEAT_DMR_MAP == `SICU_DMR_MAP_CROSS) ? ((q) % 4) : ((q) / QRN))
+  `define QDP(q) ((`SICU_FEAT_DMR_MAP == `SICU_DMR_MAP_CROSS) ? ((q) / 4) : ((q) % QRN))
+`else
+  `define QCY(q) ((q) / QRN)
+  `define QDP(q) ((q) % QRN)
+`endif
     always @* begin
         for (q = 0; q < L; q = q + 1) begin
-            lane_now[q] = !x_q || (q / QRN) == {30'd0, cx_sub};
+            // quarter rate: lane q is computed by datapath QDP(q) in cycle QCY(q)
+            lane_now[q] = !x_q || `QCY(q) == {30'd0, cx_sub};
             lane_res_lo[q*32 +: 32] = is_writelane ? x_s0[31:0] :
-                                      x_q ? qr_res[(q % QRN)*64 +: 32] : lane_res[q*64 +: 32];
-            lane_res_hi[q*32 +: 32] = x_q ? qr_res[(q % QRN)*64 + 32 +: 32] : lane_res[q*64 + 32 +: 32];
-            lane_mo[q] = x_q ? qr_mask_out[q % QRN] : lane_mask_out[q];
+                                      x_q ? qr_res[`QDP(q)*64 +: 32] : lane_res[q*64 +: 32];
+            lane_res_hi[q*32 +: 32] = x_q ? qr_res[`QDP(q)*64 + 32 +: 32] : lane_res[q*64 + 32 +: 32];
+            lane_mo[q] = x_q ? qr_mask_out[`QDP(q)] : lane_mask_out[q];
             lane_wmask[q] = is_writelane ? ((cx_pass * L + q) == {26'd0, sel_lane}) : cur_exec[q] && lane_now[q];
 `ifdef SICU_FEAT_FAULT_INJECT_ON
             // ---- fault-injection hook: the chosen lane's result (what it
@@ -430,6 +478,34 @@ module simd #(
 `endif
         end
     end
+
+    // ---------------------------------------------------------------- Warped-DMR
+`ifdef SICU_FEAT_DMR_ON
+    // intra-warp checking: idle lanes of the pass re-compute active lanes'
+    // work-items, comparators check them (counters only: nothing here
+    // changes a result)
+    wire        dmr_chk = (wr_vgpr || wr_mask_sdst) && !is_readlane && !is_readfirst && !is_writelane;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire        dmr_err;
+    wire [L-1:0] dmr_err_lanes;
+    /* verilator lint_on UNUSEDSIGNAL */
+    simd_dmr u_dmr (
+        .clk(clk), .rst(rst),
+        .cx_valid(cx_valid), .x_q(x_q), .cx_sub(cx_sub),
+        .chk(dmr_chk), .chk_hi(wr_vgpr && dst64), .chk_mask(wr_mask_sdst),
+        .exec_p(cur_exec), .cur(cur),
+        .fwd(dmr_fwd), .lsrc(dmr_lsrc), .qfwd(dmr_qfwd), .qsrc(dmr_qsrc),
+        .res_lo(lane_res_lo), .res_hi(lane_res_hi), .res_mo(lane_mo),
+        .err(dmr_err), .err_lanes(dmr_err_lanes),
+        .pc_lane_ops(pc_dmr_lane_ops), .pc_intra_lane_ops(pc_dmr_intra_lane_ops),
+        .pc_unverified_lane_ops(pc_dmr_unverified_lane_ops), .pc_errors(pc_dmr_errors)
+    );
+`else
+    assign pc_dmr_lane_ops = 32'd0;
+    assign pc_dmr_intra_lane_ops = 32'd0;
+    assign pc_dmr_unverified_lane_ops = 32'd0;
+    assign pc_dmr_errors = 32'd0;
+`endif
 
     // ---------------------------------------------------------------- stage control
     // accept in the last cycle of the previous instruction's last pass; with one
