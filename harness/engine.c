@@ -150,6 +150,46 @@ static json_t *config_json(void)
     return c;
 }
 
+/* Warped-DMR's intra-warp checking opportunity for every cluster size and
+ * mapping (harness/dmr_cov.c): the fraction of checked lane-ops an idle lane
+ * could verify */
+static json_t *dmr_opportunity_json(const sh_dmr_cov *c)
+{
+    static const char *const map[2] = {"identity", "cross"};
+    json_t *d = json_object();
+    json_object_set_new(d, "lane_ops", json_integer((json_int_t)c->lane_ops));
+    json_object_set_new(d, "full_exec", json_real(c->lane_ops ? (double)c->full_lane_ops / (double)c->lane_ops : 0));
+    for (int ci = 0; ci < SH_DMR_NCLUSTER; ci++)
+        for (int m = 0; m < 2; m++) {
+            char k[32];
+            snprintf(k, sizeof k, "cluster%d_%s", 4 << ci, map[m]);
+            if ((4 << ci) <= SICU_LANES)
+                json_object_set_new(d, k, json_real(c->lane_ops ? (double)c->covered[ci][m] / (double)c->lane_ops : 0));
+        }
+    return d;
+}
+
+#if SICU_FEAT_DMR != SICU_DMR_OFF
+/* Warped-DMR's coverage (docs/dmr.md): the SIMDs' counters summed */
+static json_t *dmr_json(const sh_result *r)
+{
+    uint64_t ops = 0, intra = 0, unv = 0, err = 0;
+    for (int s = 0; s < SICU_SIMDS; s++) {
+        ops += r->perf_simd[s][SICU_PS_dmr_lane_ops];
+        intra += r->perf_simd[s][SICU_PS_dmr_intra_lane_ops];
+        unv += r->perf_simd[s][SICU_PS_dmr_unverified_lane_ops];
+        err += r->perf_simd[s][SICU_PS_dmr_errors];
+    }
+    json_t *d = json_object();
+    json_object_set_new(d, "lane_ops", json_integer((json_int_t)ops));
+    json_object_set_new(d, "intra_lane_ops", json_integer((json_int_t)intra));
+    json_object_set_new(d, "unverified_lane_ops", json_integer((json_int_t)unv));
+    json_object_set_new(d, "errors", json_integer((json_int_t)err));
+    json_object_set_new(d, "coverage", json_real(ops ? (double)intra / (double)ops : 0));
+    return d;
+}
+#endif
+
 static int write_stats(const char *path, const sh_result *r, const char *kernel, int cosim)
 {
 #define COUNTER_NAME(n) #n,
@@ -189,6 +229,14 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
         json_array_append_new(simds, x);
     }
     json_object_set_new(o, "simd", simds);
+    json_t *hist = json_array();
+    for (int i = 0; i <= 64; i++)
+        json_array_append_new(hist, json_integer((json_int_t)r->valu_active[i]));
+    json_object_set_new(o, "valu_active_lanes", hist);
+    json_object_set_new(o, "dmr_opportunity", dmr_opportunity_json(&r->dmr_cov));
+#if SICU_FEAT_DMR != SICU_DMR_OFF
+    json_object_set_new(o, "dmr", dmr_json(r));
+#endif
     int rc;
     if (!strcmp(path, "-")) {
         rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

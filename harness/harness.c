@@ -1398,8 +1398,13 @@ static int retire_all(hctx *h, const shm_out *out)
         h->res.retired++;
         h->res.by_class[r == 0 ? 0 : r <= NS ? 1 : r == NS + 1 ? 2 : 3]++;
         h->last_ret = h->cycle;
-        if (!retire_record(h, r, s, out->ret_tag[r], out->ret_pc[r], out))
+        si_retire *rec = retire_record(h, r, s, out->ret_tag[r], out->ret_pc[r], out);
+        if (!rec)
             return -1;
+        if (r >= 1 && r <= NS) {   /* a SIMD's retirement */
+            h->res.valu_active[__builtin_popcountll(out->ret_exec[r])]++;
+            dmr_cov_add(&h->res.dmr_cov, &rec->inst, out->ret_exec[r]);
+        }
         if (h->o->cosim && compare_or_defer(h, s, out->ret_tag[r]) < 0)
             return -1;
         if (flush_records(h, s) < 0)
@@ -1686,6 +1691,34 @@ static int compare_memory(hctx *h)
     return 0;
 }
 
+/* cosim runs no fault: a Warped-DMR comparator mismatch is a false error,
+ * and the coverage counters must agree with the opportunity model */
+static int dmr_check(hctx *h, const sh_result *res)
+{
+#if SICU_FEAT_DMR != SICU_DMR_OFF
+    uint64_t ops = 0, intra = 0;
+    for (int s = 0; s < NS; s++) {
+        if (res->perf_simd[s][SICU_PS_dmr_errors])
+            return fail(h, "Warped-DMR: SIMD %d's comparators counted %u mismatches in a fault-free run "
+                           "(a false error: the checker's copy computed something else)",
+                        s, (unsigned)res->perf_simd[s][SICU_PS_dmr_errors]);
+        ops += res->perf_simd[s][SICU_PS_dmr_lane_ops];
+        intra += res->perf_simd[s][SICU_PS_dmr_intra_lane_ops];
+    }
+    /* the RTL's coverage counters against the opportunity model (dmr_cov.c) */
+    uint64_t want = res->dmr_cov.covered[SICU_FEAT_DMR_CLUSTER][SICU_FEAT_DMR_MAP];
+    if (ops != res->dmr_cov.lane_ops || intra != want)
+        return fail(h, "Warped-DMR: the SIMDs counted %llu checked lane-ops, %llu verified by idle lanes; the "
+                       "retired instructions' EXEC gives %llu and %llu (harness/dmr_cov.c)",
+                    (unsigned long long)ops, (unsigned long long)intra,
+                    (unsigned long long)res->dmr_cov.lane_ops, (unsigned long long)want);
+#else
+    (void)h;
+    (void)res;
+#endif
+    return 0;
+}
+
 int sh_finish(sh_sim *h, sh_result *res)
 {
     shm_waves_close(h->m);
@@ -1698,6 +1731,10 @@ int sh_finish(sh_sim *h, sh_result *res)
         rc = -1;
     }
     sh_counters(h, res);
+    if (rc == 0 && h->o->cosim && dmr_check(h, res) < 0) {
+        h->state = -1;
+        rc = -1;
+    }
     return rc;
 }
 

@@ -11,6 +11,7 @@
 #include "sicu/emu.h"
 #include "sicu/launch.h"
 #include "sicu_units.h"   /* generated from rtl/units.manifest: the counters */
+#include "dmr_cov.h"
 
 typedef struct sh_opts {
     int cosim;                 /* compare every retirement with the emulator */
@@ -38,6 +39,8 @@ typedef struct sh_result {
     uint32_t perf_cu[SH_NPERF_CU];
     uint32_t perf_simd[SH_MAX_SIMDS][SH_NPERF_SIMD];   /* the first SICU_SIMDS are used */
     uint64_t fu_lane_ops[128];  /* lane operations per simd_lane FP unit (FU_* index; 0: integer) */
+    uint64_t valu_active[65];   /* VALU wave instructions retired, by the number of EXEC lanes they ran under */
+    sh_dmr_cov dmr_cov;         /* Warped-DMR's checking opportunity per cluster size and mapping (dmr_cov.h) */
     /* memory-system model (harness/memsys.h): line accesses */
     uint64_t l1_hits, l1_misses, l1_writes, sc_hits, sc_misses, l2_hits, l2_misses, mem_lines;
     double wall_s;
@@ -191,6 +194,8 @@ typedef struct sh_fi_result {
     uint64_t cycles, ref_cycles;
     int stopped;               /* ended end_after cycles after the injection   */
     uint64_t detected_cycle;   /* SH_OUT_DETECTED                              */
+    int silent_outcome;        /* SH_OUT_DETECTED: what the run was without the
+                                  checker's word (masked, latent, sdc, due, hang) */
     unsigned state_diff;       /* state variables that differ from the reference */
     char where[200];           /* the fault site's module                      */
     char detail[512];          /* first memory difference, differing state, error */
