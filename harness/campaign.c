@@ -342,7 +342,9 @@ int sh_campaign_run_shard(const char *shard_path, FILE *out)
 }
 
 /* ---------------------------------------------------------------- merge */
-typedef struct tally { char name[PATH_MAX]; unsigned long n[SH_NOUT], total; } tally;
+/* n: per outcome; caught: detected runs that were sdc without the checker
+ * (their silent_outcome: the SDCs Warped-DMR turns into detections) */
+typedef struct tally { char name[PATH_MAX]; unsigned long n[SH_NOUT], total, caught; } tally;
 typedef struct tallies { tally *v; size_t n; } tallies;
 
 static int outcome_of(const char *s)
@@ -353,7 +355,7 @@ static int outcome_of(const char *s)
     return -1;
 }
 
-static int count(tallies *t, const char *name, int k)
+static int count(tallies *t, const char *name, int k, int caught)
 {
     size_t i;
     for (i = 0; i < t->n && strcmp(t->v[i].name, name); i++)
@@ -368,6 +370,7 @@ static int count(tallies *t, const char *name, int k)
     }
     t->v[i].n[k]++;
     t->v[i].total++;
+    t->v[i].caught += caught != 0;
     return 0;
 }
 
@@ -407,6 +410,8 @@ static int read_lines(const char *path, tallies *prog, tallies *mod, unsigned lo
         const char *prg = json_string_value(json_object_get(o, "program"));
         const char *where = json_string_value(json_object_get(o, "where"));
         int k = outcome_of(json_string_value(json_object_get(o, "outcome")));
+        int caught = k == SH_OUT_DETECTED &&
+                     outcome_of(json_string_value(json_object_get(o, "silent_outcome"))) == SH_OUT_SDC;
         char nm[256];
         if (!o || !prg || !where || k < 0) {
             fprintf(stderr, PFX "error: %s:%ld: not a result line of sicu campaign run-shard (%s)\n", path, ln,
@@ -414,7 +419,8 @@ static int read_lines(const char *path, tallies *prog, tallies *mod, unsigned lo
             rc = -1;
         } else {
             short_name(prg, nm, sizeof nm);
-            if (count(prog, nm, k) < 0 || count(mod, where, k) < 0 || count(prog, "all", k) < 0)
+            if (count(prog, nm, k, caught) < 0 || count(mod, where, k, caught) < 0 ||
+                count(prog, "all", k, caught) < 0)
                 rc = -1;
             (*nlines)++;
         }
@@ -430,15 +436,15 @@ static void table_md(FILE *out, const char *what, const tallies *t)
     fprintf(out, "\n| %s | injections |", what);
     for (int k = 0; k < SH_NOUT; k++)
         fprintf(out, " %s |", sh_outcome_name(k));
-    fprintf(out, "\n| --- | ---: |");
-    for (int k = 0; k < SH_NOUT; k++)
+    fprintf(out, " detected, else sdc |\n| --- | ---: |");
+    for (int k = 0; k <= SH_NOUT; k++)
         fprintf(out, " ---: |");
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n; i++) {
         fprintf(out, "| %s | %lu |", t->v[i].name, t->v[i].total);
         for (int k = 0; k < SH_NOUT; k++)
             fprintf(out, " %lu (%.1f%%) |", t->v[i].n[k], 100.0 * t->v[i].n[k] / t->v[i].total);
-        fprintf(out, "\n");
+        fprintf(out, " %lu |\n", t->v[i].caught);
     }
 }
 
@@ -457,7 +463,7 @@ static int write_outputs(const char *prefix, const tallies *prog, const tallies 
         fprintf(d, "program");   /* the column heads (gnuplot's columnhead): percentages */
         for (int k = 0; k < SH_NOUT; k++)
             fprintf(c, ",%s", sh_outcome_name(k)), fprintf(d, " %s", sh_outcome_name(k));
-        fprintf(c, "\n");
+        fprintf(c, ",detected_else_sdc\n");
         fprintf(d, "\n");
         for (int w = 0; w < 2; w++) {
             const tallies *t = w ? mod : prog;
@@ -465,7 +471,7 @@ static int write_outputs(const char *prefix, const tallies *prog, const tallies 
                 fprintf(c, "%s,%s,%lu", w ? "module" : "program", t->v[i].name, t->v[i].total);
                 for (int k = 0; k < SH_NOUT; k++)
                     fprintf(c, ",%lu", t->v[i].n[k]);
-                fprintf(c, "\n");
+                fprintf(c, ",%lu\n", t->v[i].caught);
             }
         }
         for (size_t i = 0; i < prog->n; i++) {

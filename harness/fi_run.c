@@ -299,19 +299,20 @@ static int apply(sh_fi *fi, sh_sim *s, const sh_fault *f)
     return sh_flip_word(s, path, f->word, f->bit);
 }
 
-/* step n cycles (0: to the end); with the DMR checker's error counter
- * (rtl/units.manifest counter dmr_errors, once DMR exists) one cycle at a
- * time, noting the first cycle it counts an error */
+/* step n cycles (0: to the end); with a Warped-DMR checker (DMR not off)
+ * one cycle at a time, watching the SIMDs' dmr_errors counters
+ * (rtl/units.manifest) and noting the first cycle one counts an error */
 static int step_watch(sh_sim *s, uint64_t n, uint64_t *detected)
 {
-#ifdef SICU_PC_DMR_ERRORS
+#if SICU_FEAT_DMR != SICU_DMR_OFF
     sh_result r;
     for (uint64_t k = 0; n == 0 || k < n; k++) {
         int rc = sh_step(s, 1);
         if (!*detected) {
             sh_counters(s, &r);
-            if (r.perf_cu[SICU_PC_DMR_ERRORS])
-                *detected = sh_cycle_count(s);
+            for (int i = 0; i < SICU_SIMDS; i++)
+                if (r.perf_simd[i][SICU_PS_dmr_errors])
+                    *detected = sh_cycle_count(s);
         }
         if (rc)
             return rc;
@@ -433,10 +434,11 @@ int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
     }
     r->inject_cycle = f->model == SH_FM_FU && f->fu == SH_FU_FLIP && sh_fu_hit(s) ? sh_fu_hit(s) - 1 : f->cycle;
     r->cycles = sh_cycle_count(s);
-    if (r->detected_cycle)
+    classify(fi, s, &mem, rc, cut, r);
+    if (r->detected_cycle) {   /* the checker raised an error: what would it have been? */
+        r->silent_outcome = r->outcome;
         r->outcome = SH_OUT_DETECTED;
-    else
-        classify(fi, s, &mem, rc, cut, r);
+    }
     sh_finish(s, &res);
     sh_close(s);
     si_mem_free(&mem);
@@ -460,6 +462,7 @@ char *sh_fi_json(const sh_fault *f, const sh_fi_result *r, const char *program)
     if (r->outcome == SH_OUT_DETECTED) {
         json_object_set_new(o, "detected_cycle", json_integer((json_int_t)r->detected_cycle));
         json_object_set_new(o, "latency", json_integer((json_int_t)(r->detected_cycle - r->inject_cycle)));
+        json_object_set_new(o, "silent_outcome", json_string(sh_outcome_name(r->silent_outcome)));
     }
     json_object_set_new(o, "where", json_string(r->where));
     json_object_set_new(o, "state_diff", json_integer(r->state_diff));
