@@ -102,6 +102,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(LIB) -lcmocka $(LIBS) $(LDFLAGS)
 
+# the DMR opportunity model is harness code that needs no model (harness/dmr_cov.c)
+$(BUILD)/tests/test_dmr_cov: tests/unit/test_dmr_cov.c harness/dmr_cov.c harness/dmr_cov.h $(LIB) $(BUILD)/gen/sicu_config.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iharness -o $@ $< harness/dmr_cov.c $(LIB) -lcmocka $(LIBS) $(LDFLAGS)
+
 # ---------------------------------------------------------------- RTL unit tests
 # Each tests/rtl/tb_X.v (a testbench-only wrapper) with its driver
 # tests/rtl/test_X.cpp is verilated into $(BUILD)/rtl-tests/X/Vtb and run by
@@ -298,6 +303,17 @@ FI_BUILD ?= build-fi
 .PHONY: fault-test
 fault-test: ## Fault injection on vadd: known masked/latent/sdc outcomes, bad specs, shard determinism, campaign.sh (FI_BUILD=build-fi, under a minute)
 	@bash scripts/fault-test.sh $(FI_BUILD)
+
+# Warped-DMR (docs/dmr.md) on the model of DMR_BUILD: rtl/config/dmr.cfg, VPI=1,
+# made beforehand (never rebuilt by the test):
+#   make -j2 all rtl VPI=1 CONFIG=rtl/config/dmr.cfg BUILD=build-dmr-fi
+DMR_BUILD ?= build-dmr-fi
+.PHONY: dmr-test
+dmr-test: ## Warped-DMR intra-warp: cosim, counters vs the opportunity model, every covered FU fault detected (DMR_BUILD=build-dmr-fi)
+	@bash scripts/dmr-test.sh $(DMR_BUILD)
+.PHONY: dmr-coverage
+dmr-coverage: ## Warped-DMR intra-warp coverage per program, every cluster size and mapping (after make rtl; OPTS="0 2")
+	@BUILD=$(BUILD) bash scripts/dmr-coverage.sh
 
 rtl: $(RTL_SO) $(BIN) ## The verilated CU + harness, BUILD/lib/libsicu-rtl.so, for sicu run --engine rtl|cosim (CONFIG=.. BUILD=.. per config)
 

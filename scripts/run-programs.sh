@@ -15,6 +15,8 @@
 # directory, i.e. its sicu and, for the RTL engines, its configuration:
 #   BUILD=build-small ENGINE=cosim OPTS=2 bash scripts/run-programs.sh vadd asm/salu
 # MAX_CYCLES (default 40 M) is the RTL engines' --max-cycles.
+# STATS=1 writes each case's `sicu run --stats` to its directory's stats.json
+# (scripts/dmr-coverage.sh reads them).
 #
 # NAMEs select a subset (program names, or asm test names such as "asm/salu"
 # or just "salu").  Prints one line per case and "N passed, M failed";
@@ -95,7 +97,7 @@ for p in "${progs[@]}"; do
         if ! "$SICU" cc -O"$o" "programs/$p/$p.cl" -o "$dir/$p.o" > "$dir/cc.log" 2>&1; then
             bad "$name" "sicu cc failed" "$dir/cc.log"; continue
         fi
-        if ! "$SICU" run "$dir/launch.json" "${RUNARGS[@]}" > "$dir/run.log" 2>&1; then
+        if ! "$SICU" run "$dir/launch.json" "${RUNARGS[@]}" ${STATS:+--stats "$dir/stats.json"} > "$dir/run.log" 2>&1; then
             bad "$name" "sicu run failed" "$dir/run.log"; continue
         fi
         if ! "$host" check "$dir" > "$dir/check.log" 2>&1; then
@@ -116,7 +118,7 @@ for t in "${asms[@]}"; do
         bad "$name" "llvm-mc failed" "$dir/mc.log"; continue
     fi
     cp "programs/asm/$t.json" "$dir/launch.json"
-    if ! "$SICU" run "$dir/launch.json" "${RUNARGS[@]}" > "$dir/run.log" 2>&1; then
+    if ! "$SICU" run "$dir/launch.json" "${RUNARGS[@]}" ${STATS:+--stats "$dir/stats.json"} > "$dir/run.log" 2>&1; then
         bad "$name" "sicu run failed" "$dir/run.log"; continue
     fi
     if [ ! -f "$dir/out.bin" ]; then bad "$name" "no out.bin dumped"; continue; fi
