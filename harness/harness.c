@@ -125,6 +125,7 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     int fail_kind;         /* SH_FAIL_* */
     sh_fu_hook fu;         /* the fault-injection hook's setting (FAULT_INJECT on) */
     uint64_t fu_hit;       /* first cycle + 1 the hooked lane wrote under it */
+    uint32_t fu_dmr_err;   /* DMR builds: the hooked SIMD's dmr_errors when last looked at */
 };
 typedef struct sh_sim hctx;
 
@@ -1413,19 +1414,36 @@ static int retire_all(hctx *h, const shm_out *out)
     return 0;
 }
 
-/* the hooked lane wrote a VGPR result this cycle (its SIMD's low-dword
- * event names the wave lanes pass*LANES + lane written) */
+static void fu_hit_now(hctx *h)
+{
+    if (!h->fu_hit)
+        h->fu_hit = h->cycle + 1;
+    if (h->fu.once)
+        h->fu.en = 0;
+}
+
+/* the hooked lane's result was used this cycle: it wrote a VGPR result (its
+ * SIMD's low-dword event names the wave lanes pass*LANES + lane written) or,
+ * in a DMR build, its SIMD's comparators saw a mismatch (the lane was idle,
+ * checking an active lane: a flip of a compared bit shows there first) */
 static void fu_watch(hctx *h, const shm_out *out)
 {
+#if SICU_FEAT_DMR != SICU_DMR_OFF
+    shm_out po;
+    shm_read_perf(h->m, &po);
+    uint32_t e = po.perf_simd[h->fu.simd][SICU_PS_dmr_errors];
+    if (e != h->fu_dmr_err) {
+        h->fu_dmr_err = e;
+        fu_hit_now(h);
+        return;
+    }
+#endif
     const shm_vwr *v = &out->vwr[2 * h->fu.simd];
     if (!v->valid || v->init)
         return;
     for (unsigned b = h->fu.lane; b < 64; b += SICU_LANES)
         if ((v->mask >> b) & 1) {
-            if (!h->fu_hit)
-                h->fu_hit = h->cycle + 1;
-            if (h->fu.once)
-                h->fu.en = 0;
+            fu_hit_now(h);
             return;
         }
 }
@@ -1654,6 +1672,11 @@ int sh_fu_set(sh_sim *h, const sh_fu_hook *k)
         return -1;
     }
     h->fu = *k;
+#if SICU_FEAT_DMR != SICU_DMR_OFF
+    shm_out po;
+    shm_read_perf(h->m, &po);
+    h->fu_dmr_err = po.perf_simd[k->simd][SICU_PS_dmr_errors];
+#endif
     return 0;
 #else
     (void)k;
