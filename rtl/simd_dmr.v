@@ -189,11 +189,11 @@ module simd_dmr #(
     assign err = |err_lanes;
 
     // ---------------------------------------------------------------- counters
-    function automatic [31:0] popc(input [L-1:0] v);
+    function automatic [31:0] dmr_popc(input [L-1:0] v);
         integer z;
         begin
-            popc = 32'd0;
-            for (z = 0; z < L; z = z + 1) popc = popc + {31'd0, v[z]};
+            dmr_popc = 32'd0;
+            for (z = 0; z < L; z = z + 1) dmr_popc = dmr_popc + {31'd0, v[z]};
         end
     endfunction
     wire [L-1:0] q_act_l = {{(L-QRN){1'b0}}, q_act}, q_cov_l = {{(L-QRN){1'b0}}, q_cov};
@@ -202,9 +202,9 @@ module simd_dmr #(
             pc_lane_ops <= 32'd0; pc_intra_lane_ops <= 32'd0; pc_unverified_lane_ops <= 32'd0;
             pc_errors <= 32'd0;
         end else if (on) begin
-            pc_lane_ops <= pc_lane_ops + popc(f_act) + popc(q_act_l);
-            pc_intra_lane_ops <= pc_intra_lane_ops + popc(f_cov) + popc(q_cov_l);
-            pc_unverified_lane_ops <= pc_unverified_lane_ops + popc(f_act & ~f_cov) + popc(q_act_l & ~q_cov_l);
+            pc_lane_ops <= pc_lane_ops + dmr_popc(f_act) + dmr_popc(q_act_l);
+            pc_intra_lane_ops <= pc_intra_lane_ops + dmr_popc(f_cov) + dmr_popc(q_cov_l);
+            pc_unverified_lane_ops <= pc_unverified_lane_ops + dmr_popc(f_act & ~f_cov) + dmr_popc(q_act_l & ~q_cov_l);
             if (err) pc_errors <= pc_errors + 32'd1;
         end
     end
