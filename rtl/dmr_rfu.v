@@ -6,10 +6,13 @@
 // (for N = 4 this is the priority table of the Warped-DMR paper, Table 1:
 // with two active and two idle lanes every active lane gets exactly one
 // checker) and becomes its checker (dup[i]).  An idle lane with no active
-// lane in its cluster computes its own (unused) work-item.
+// lane in its cluster computes its own (unused) work-item.  A smaller
+// cluster (simd_dmr.v's quarter-rate datapaths) uses the first members and
+// leaves the others inactive: i^d stays inside a power-of-two prefix for
+// every d below its size and leaves it for every other d.
 `default_nettype none
 module dmr_rfu #(
-    parameter N = 4,
+    parameter N = 4 << `SICU_FEAT_DMR_CLUSTER,        // DMR_CLUSTER
     parameter NW = (N > 1) ? $clog2(N) : 1
 ) (
     input  wire [N-1:0]    act,     // the cluster's lanes that compute a work-item of their own

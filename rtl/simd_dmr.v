@@ -84,7 +84,7 @@ module simd_dmr #(
             for (k = 0; k < CS; k = k + 1) begin : g_act
                 assign f_act[c*CS + k] = on && !x_q && exec_p[member(c, k)];
             end
-            dmr_rfu #(.N(CS)) u_rfu (.act(f_act[c*CS +: CS]), .src(src), .dup(f_dup[c*CS +: CS]));
+            dmr_rfu u_rfu (.act(f_act[c*CS +: CS]), .src(src), .dup(f_dup[c*CS +: CS]));
             // the cluster's members' operand slots and results, in member order
             wire [CS*32-1:0] slot [0:5];
             wire [CS*65-1:0] res;
@@ -149,8 +149,24 @@ module simd_dmr #(
             assign q_act[j] = on && x_q && exec_p[q_pos[j]];
         end
         for (c = 0; c < QNC; c = c + 1) begin : g_qcl
+            // a CS-lane RFU (dmr_rfu's one variant) with members QCS.. inactive:
+            // its first QCS members pick among themselves only
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [CS*CW-1:0] src_w;
+            wire [CS-1:0]    dup_w;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [CS-1:0]    act_w;
             wire [QCS*QCW-1:0] src;
-            dmr_rfu #(.N(QCS)) u_rfu (.act(q_act[c*QCS +: QCS]), .src(src), .dup(q_dup[c*QCS +: QCS]));
+            if (CS > QCS) begin : g_pad
+                assign act_w = {{(CS-QCS){1'b0}}, q_act[c*QCS +: QCS]};
+            end else begin : g_nopad
+                assign act_w = q_act[c*QCS +: QCS];
+            end
+            dmr_rfu u_rfu (.act(act_w), .src(src_w), .dup(dup_w));
+            for (m = 0; m < QCS; m = m + 1) begin : g_src
+                assign src[m*QCW +: QCW] = src_w[m*CW +: QCW];
+            end
+            assign q_dup[c*QCS +: QCS] = dup_w[QCS-1:0];
             wire [QCS*6*32-1:0] slots;
             wire [QCS*65-1:0] outs;
             wire [QCS*LW-1:0] poss;
