@@ -128,6 +128,12 @@ int sh_activity(const char *fst, const char *out, const sh_result *res, char *er
     }
     for (fstHandle h = 0; h <= a.maxh; h++)
         a.mod_of[h] = -1;
+    /* every module of the manifest is reported, with 0 instances when this
+     * configuration has none (simd_dmr without DMR) */
+    mod_index(&a, "sicu_cu");
+#define X(i, m) mod_index(&a, m);
+    SICU_UNIT_INSTANCES(X)
+#undef X
     /* hierarchy: scope stack -> module of each declared (non-alias) signal */
     char path[4096] = "";
     size_t plen[256];
