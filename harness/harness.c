@@ -1719,7 +1719,7 @@ static int compare_memory(hctx *h)
 static int dmr_check(hctx *h, const sh_result *res)
 {
 #if SICU_FEAT_DMR != SICU_DMR_OFF
-    uint64_t ops = 0, intra = 0;
+    uint32_t ops = 0, intra = 0;
     for (int s = 0; s < NS; s++) {
         if (res->perf_simd[s][SICU_PS_dmr_errors])
             return fail(h, "Warped-DMR: SIMD %d's comparators counted %u mismatches in a fault-free run "
@@ -1730,11 +1730,12 @@ static int dmr_check(hctx *h, const sh_result *res)
     }
     /* the RTL's coverage counters against the opportunity model (dmr_cov.c) */
     uint64_t want = res->dmr_cov.covered[SICU_FEAT_DMR_CLUSTER][SICU_FEAT_DMR_MAP];
-    if (ops != res->dmr_cov.lane_ops || intra != want)
+    /* the RTL's counters are 32 bits wide: compare modulo 2^32 */
+    if ((uint32_t)ops != (uint32_t)res->dmr_cov.lane_ops || (uint32_t)intra != (uint32_t)want)
         return fail(h, "Warped-DMR: the SIMDs counted %llu checked lane-ops, %llu verified by idle lanes; the "
                        "retired instructions' EXEC gives %llu and %llu (harness/dmr_cov.c)",
                     (unsigned long long)ops, (unsigned long long)intra,
-                    (unsigned long long)res->dmr_cov.lane_ops, (unsigned long long)want);
+                    (unsigned long long)(uint32_t)res->dmr_cov.lane_ops, (unsigned long long)(uint32_t)want);
 #else
     (void)h;
     (void)res;
