@@ -77,6 +77,15 @@ static unsigned pass_covered(uint64_t pass, int quarter, unsigned n, int cross)
     return cov;
 }
 
+uint64_t dmr_cov_inter(const sh_dmr_cov *c, int mode)
+{
+    if (mode == SICU_DMR_INTER)
+        return c->full_lane_ops;
+    if (mode == SICU_DMR_ENHANCED)
+        return c->lane_ops - c->covered[SICU_FEAT_DMR_CLUSTER][SICU_FEAT_DMR_MAP];
+    return 0;
+}
+
 void dmr_cov_add(sh_dmr_cov *c, const si_inst *in, uint64_t exec)
 {
     if (!dmr_checked(in))

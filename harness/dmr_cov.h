@@ -16,4 +16,8 @@ typedef struct sh_dmr_cov {
 int dmr_checked(const si_inst *in);
 /* count one retired instruction that ran under exec */
 void dmr_cov_add(sh_dmr_cov *c, const si_inst *in, uint64_t exec);
+/* the lane-ops a DMR build's ReplayQ verifies in run mode `mode` (SICU_DMR_*:
+ * inter, the full-EXEC ones; enhanced, all that intra-warp checking leaves
+ * for the build's cluster size and mapping; otherwise none) */
+uint64_t dmr_cov_inter(const sh_dmr_cov *c, int mode);
 #endif

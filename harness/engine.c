@@ -173,19 +173,45 @@ static json_t *dmr_opportunity_json(const sh_dmr_cov *c)
 /* Warped-DMR's coverage (docs/dmr.md): the SIMDs' counters summed */
 static json_t *dmr_json(const sh_result *r)
 {
-    uint64_t ops = 0, intra = 0, unv = 0, err = 0;
+    static const char *const modes[4] = {"off", "intra", "inter", "enhanced"};
+    uint64_t ops = 0, intra = 0, inter = 0, unv = 0, err = 0, rp = 0, occ = 0, full = 0, mx = 0;
     for (int s = 0; s < SICU_SIMDS; s++) {
-        ops += r->perf_simd[s][SICU_PS_dmr_lane_ops];
-        intra += r->perf_simd[s][SICU_PS_dmr_intra_lane_ops];
-        unv += r->perf_simd[s][SICU_PS_dmr_unverified_lane_ops];
-        err += r->perf_simd[s][SICU_PS_dmr_errors];
+        const uint32_t *p = r->perf_simd[s];
+        ops += p[SICU_PS_dmr_lane_ops];
+        intra += p[SICU_PS_dmr_intra_lane_ops];
+        inter += p[SICU_PS_dmr_inter_lane_ops];
+        unv += p[SICU_PS_dmr_unverified_lane_ops];
+        err += p[SICU_PS_dmr_errors];
+        rp += p[SICU_PS_dmr_replays];
+        occ += p[SICU_PS_dmr_rq_occupancy];
+        full += p[SICU_PS_dmr_rq_full_cycles];
+        if (p[SICU_PS_dmr_rq_max] > mx)
+            mx = p[SICU_PS_dmr_rq_max];
     }
     json_t *d = json_object();
+    json_object_set_new(d, "mode", json_string(modes[sh_dmr_mode() & 3]));
     json_object_set_new(d, "lane_ops", json_integer((json_int_t)ops));
     json_object_set_new(d, "intra_lane_ops", json_integer((json_int_t)intra));
+    json_object_set_new(d, "inter_lane_ops", json_integer((json_int_t)inter));
     json_object_set_new(d, "unverified_lane_ops", json_integer((json_int_t)unv));
     json_object_set_new(d, "errors", json_integer((json_int_t)err));
-    json_object_set_new(d, "coverage", json_real(ops ? (double)intra / (double)ops : 0));
+    json_object_set_new(d, "coverage", json_real(ops ? (double)(intra + inter) / (double)ops : 0));
+    json_object_set_new(d, "intra_coverage", json_real(ops ? (double)intra / (double)ops : 0));
+#ifdef SICU_FEAT_DMR_REPLAY
+    /* the ReplayQ (per SIMD, summed): passes replayed, mean occupancy per
+     * SIMD and cycle, cycles it was full, its largest occupancy; the cycles
+     * issue held a wave for a verification */
+    json_t *q = json_object();
+    json_object_set_new(q, "replays", json_integer((json_int_t)rp));
+    json_object_set_new(q, "mean_occupancy",
+                        json_real(r->cycles ? (double)occ / (double)r->cycles / SICU_SIMDS : 0));
+    json_object_set_new(q, "full_cycles", json_integer((json_int_t)full));
+    json_object_set_new(q, "max_occupancy", json_integer((json_int_t)mx));
+    json_object_set_new(q, "hold_cycles", json_integer((json_int_t)r->perf_cu[SICU_PC_stall_dmr]));
+    json_object_set_new(d, "replayq", q);
+#else
+    (void)rp, (void)occ, (void)full, (void)mx;
+#endif
     return d;
 }
 #endif
@@ -425,6 +451,7 @@ const sicu_rtl_engine *sicu_rtl_engine_get(void)
         .campaign_split = fi_split,
         .campaign_run_shard = fi_shard,
         .campaign_merge = fi_merge,
+        .dmr_control = sh_dmr_control,
     };
     e.scope_units = scope_names();
     return &e;

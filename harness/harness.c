@@ -1143,9 +1143,40 @@ static int watchdog(hctx *h, const shm_out *o)
 /* ---------------------------------------------------------------- one cycle */
 /* the dispatcher's inputs of this cycle: a launch, else the current wave's
  * next initial write; memory responses that are due */
+/* Warped-DMR inter/enhanced run controls (sh_dmr_control): dmr_ctl's bits */
+static unsigned g_dmr_ctl;
+
+int sh_dmr_control(int mode, unsigned rq, int noshuf, char *err, size_t errlen)
+{
+#ifdef SICU_FEAT_DMR_REPLAY
+    if (mode < 0 || mode > 3 || rq > SICU_DMR_RQ) {
+        snprintf(err, errlen, "Warped-DMR controls: mode %d (0..3), ReplayQ entries %u (0..%d, DMR_RQ of %s)", mode,
+                 rq, SICU_DMR_RQ, SICU_CFG_FILE);
+        return -1;
+    }
+    g_dmr_ctl = (unsigned)mode << 7 | (noshuf ? 1u : 0u) << 6 | rq;
+    return 0;
+#else
+    if (mode == 0 && rq == 0 && !noshuf)
+        return 0;
+    snprintf(err, errlen, "the Warped-DMR replay controls need a model with DMR inter or enhanced (this one: %s)",
+             SICU_CFG_FILE);
+    return -1;
+#endif
+}
+
+int sh_dmr_mode(void)
+{
+    unsigned m = g_dmr_ctl >> 7 & 3;
+    if (m)
+        return (int)m;
+    return SICU_FEAT_DMR;   /* off 0, intra 1, inter 2, enhanced 3: the same numbers */
+}
+
 static int drive_inputs(hctx *h, shm_in *in)
 {
     memset(in, 0, sizeof *in);
+    in->dmr_ctl = g_dmr_ctl;
     if (h->init_active)
         init_beat(h, in);
     else if (h->pend_i == h->npending) {
@@ -1719,7 +1750,7 @@ static int compare_memory(hctx *h)
 static int dmr_check(hctx *h, const sh_result *res)
 {
 #if SICU_FEAT_DMR != SICU_DMR_OFF
-    uint32_t ops = 0, intra = 0;
+    uint32_t ops = 0, intra = 0, inter = 0, unv = 0;
     for (int s = 0; s < NS; s++) {
         if (res->perf_simd[s][SICU_PS_dmr_errors])
             return fail(h, "Warped-DMR: SIMD %d's comparators counted %u mismatches in a fault-free run "
@@ -1727,6 +1758,8 @@ static int dmr_check(hctx *h, const sh_result *res)
                         s, (unsigned)res->perf_simd[s][SICU_PS_dmr_errors]);
         ops += res->perf_simd[s][SICU_PS_dmr_lane_ops];
         intra += res->perf_simd[s][SICU_PS_dmr_intra_lane_ops];
+        inter += res->perf_simd[s][SICU_PS_dmr_inter_lane_ops];
+        unv += res->perf_simd[s][SICU_PS_dmr_unverified_lane_ops];
     }
     /* the RTL's coverage counters against the opportunity model (dmr_cov.c) */
     uint64_t want = res->dmr_cov.covered[SICU_FEAT_DMR_CLUSTER][SICU_FEAT_DMR_MAP];
@@ -1736,6 +1769,14 @@ static int dmr_check(hctx *h, const sh_result *res)
                        "retired instructions' EXEC gives %llu and %llu (harness/dmr_cov.c)",
                     (unsigned long long)ops, (unsigned long long)intra,
                     (unsigned long long)(uint32_t)res->dmr_cov.lane_ops, (unsigned long long)(uint32_t)want);
+    /* inter-warp: every lane-op the run's mode sends to the ReplayQ was
+     * verified before its wave ended (dmr_cov_inter) */
+    uint64_t winter = dmr_cov_inter(&res->dmr_cov, sh_dmr_mode());
+    if (inter != (uint32_t)winter || unv != (uint32_t)(res->dmr_cov.lane_ops - want - winter))
+        return fail(h, "Warped-DMR: the replays verified %llu lane-ops and %llu stayed unverified; the retired "
+                       "instructions' EXEC gives %llu and %llu (mode %d, harness/dmr_cov.c)",
+                    (unsigned long long)inter, (unsigned long long)unv, (unsigned long long)(uint32_t)winter,
+                    (unsigned long long)(uint32_t)(res->dmr_cov.lane_ops - want - winter), sh_dmr_mode());
 #else
     (void)h;
     (void)res;

@@ -29,6 +29,16 @@ typedef struct sh_opts {
     int nscopes;
 } sh_opts;
 
+/* Warped-DMR inter/enhanced (docs/dmr.md): the run controls of every later
+ * simulation in this process (a DMR register, constant during a run).
+ * mode: 0 the configuration's DMR value, 1 intra only (no replay), 2 inter,
+ * 3 enhanced; rq: ReplayQ slots used per SIMD (0: all DMR_RQ); noshuf:
+ * replays run on the lanes of the original (no lane shuffle).  -1 with a
+ * message when the model has no ReplayQ or rq > DMR_RQ. */
+int sh_dmr_control(int mode, unsigned rq, int noshuf, char *err, size_t errlen);
+/* the run mode in effect (1..3; the configuration's when not set) */
+int sh_dmr_mode(void);
+
 #define SH_MAX_SIMDS 16            /* configurations up to 16 SIMDs (checked at compile time) */
 #define SH_NPERF_CU SICU_NPERF_CU  /* CU counters (perf_cu of rtl/sicu_cu.v): index SICU_PC_<name>, names SICU_PERF_CU */
 #define SH_NPERF_SIMD SICU_NPERF_SIMD  /* per-SIMD counters: index SICU_PS_<name>, names SICU_PERF_SIMD */

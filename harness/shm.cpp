@@ -426,6 +426,9 @@ static void put_inputs(Vsicu_tb *t, const shm_in *in)
     if (in->gm_rsp_valid)
         for (int i = 0; i < 16; i++)
             t->gm_rsp_data[i] = in->gm_rsp_data[i];
+#ifdef SICU_FEAT_DMR_REPLAY
+    t->dmr_ctl = in->dmr_ctl;
+#endif
 #if SICU_FEAT_FAULT_INJECT
     t->fi_en = in->fi_en;
     t->fi_simd = in->fi_simd;

@@ -48,6 +48,9 @@ typedef struct shm_in {
     int fi_en;
     unsigned fi_simd, fi_lane;
     uint64_t fi_and, fi_or, fi_xor;
+    /* Warped-DMR inter/enhanced run controls (rtl/sicu_cu.v dmr_ctl: {mode,
+     * noshuf, cap}; a model without the ReplayQ ignores them) */
+    unsigned dmr_ctl;
 } shm_in;
 
 typedef struct shm_vwr {          /* one VGPR write event of the monitor */

@@ -127,7 +127,16 @@ module issue #(
     output reg  [31:0]          pc_stall_barrier,
     output reg  [31:0]          pc_stall_unit,      // head waits for a busy unit
     output reg  [4*32-1:0]      pc_issued_kind,     // instructions issued per kind (KD_*)
-    output reg  [31:0]          pc_issue_multi      // cycles that issued two or more
+    output reg  [31:0]          pc_issue_multi,     // cycles that issued two or more
+    output reg  [31:0]          pc_stall_dmr        // cycles a served wave waited for a DMR verification
+`ifdef SICU_FEAT_DMR_REPLAY
+    ,
+    // Warped-DMR inter/enhanced: each SIMD's ReplayQ slots (simd_rq.v
+    // slot_bus: {wscal, wvgpr, dst64, areg, wave, valid}), and the request
+    // to a SIMD to accept nothing until a waiting wave's producer is verified
+    input  wire [NS*`SICU_DMR_RQ*(WW+13)-1:0] dmr_slots,
+    output reg  [NS-1:0]        dmr_urgent
+`endif
 );
 `include "si_isa.vh"
 `include "cu_defs.vh"
@@ -214,6 +223,50 @@ module issue #(
         endcase
     endfunction
 
+    // Warped-DMR inter/enhanced, the DMR hold (docs/dmr.md): no instruction
+    // consumes a result the ReplayQ has not verified.  A VALU instruction
+    // waits while one of its VGPR sources (v_movrel*: any VGPR) is the
+    // destination of an unverified instruction of its wave, or while an
+    // unverified instruction of the wave writes scalar state (VCC, an SGPR
+    // pair, EXEC: every VALU instruction reads EXEC); any other instruction
+    // (memory, scalar, s_endpgm) waits until the wave has nothing unverified.
+    reg [NW-1:0] w_dmr;
+`ifdef SICU_FEAT_DMR_REPLAY
+    localparam integer RQ = `SICU_DMR_RQ, SLW = WW + 13;
+    // does source operand code c (n dwords) overlap the destination of slot e?
+    /* verilator lint_off UNUSEDSIGNAL */   // (kind: its width field)
+    function automatic src_hit(input [8:0] c, input [7:0] kind, input [SLW-1:0] e);
+        reg [9:0] a, lo, hi;
+        begin
+            a = {1'b0, e[WW+9:WW+1]};
+            lo = {1'b0, c};
+            hi = lo + {5'd0, kind[4:0]} - 10'd1;
+            src_hit = c >= 9'd256 && kind[4:0] != 5'd0 && lo <= a + {9'd0, e[WW+10]} && a <= hi;
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    function automatic dmr_hold(input [WW-1:0] w, input integer sm, input [9:0] op, input [2:0] u,
+                                input [8:0] c0, input [8:0] c1, input [8:0] c2, input [8:0] cd);
+        integer z;
+        reg [SLW-1:0] e;
+        reg mine, valu, movrel, mac;
+        begin
+            dmr_hold = 1'b0;
+            valu = u == `UC_VALU;
+            movrel = op == SI_OP_V_MOVRELS_B32 || op == SI_OP_V_MOVRELSD_B32;
+            mac = (si_op_flags(op) & SI_F_MAC) != 0;
+            for (z = 0; z < RQ; z = z + 1) begin
+                e = dmr_slots[(sm*RQ + z)*SLW +: SLW];
+                mine = e[0] && e[WW:1] == w;
+                if (mine && (!valu || e[WW+12] ||
+                    (e[WW+11] && (movrel ||
+                        src_hit(c0, si_op_src_kind(op, 2'd0), e) || src_hit(c1, si_op_src_kind(op, 2'd1), e) ||
+                        src_hit(c2, si_op_src_kind(op, 2'd2), e) || (mac && src_hit(cd, 8'd1, e))))))
+                    dmr_hold = 1'b1;
+            end
+        end
+    endfunction
+`endif
     always @* begin
         simd_taken = {NS{1'b0}};
         // a VALU in operand read (leaving or not) holds its SIMD's next slot
@@ -224,7 +277,7 @@ module issue #(
         hop = 10'd0; hu = 3'd0; simm = 16'd0; unit_ok = 1'b0; wait_ok = 1'b0; s = 0;
         // (whole-vector defaults: a simulator writes words, not bits)
         w_head = {NW{1'b0}}; w_dep = {NW{1'b0}}; w_bar = {NW{1'b0}}; w_wait = {NW{1'b0}};
-        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}};
+        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}}; w_dmr = {NW{1'b0}};
         for (k = 0; k < NK; k = k + 1) w_isk[k] = {NW{1'b0}};
         for (i = 0; i < NW; i = i + 1) begin
             // only the served SIMD's waves are candidates (the others stay 0;
@@ -249,7 +302,12 @@ module issue #(
                 // exactly one of dep/bar/wait/unit/ok holds for a wave of the
                 // served SIMD with a head
                 w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
-                w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 ||
+`ifdef SICU_FEAT_DMR_REPLAY
+                w_dmr[i] = w_head[i] && dmr_hold(i[WW-1:0], s, hop, hu,
+                    wp_head[i*`DI_W + `DI_SRC0_LO +: 9], wp_head[i*`DI_W + `DI_SRC1_LO +: 9],
+                    wp_head[i*`DI_W + `DI_SRC2_LO +: 9], wp_head[i*`DI_W + `DI_DST_LO +: 9]);
+`endif
+                w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 || w_dmr[i] ||
                                           (wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
                                           (wv_vq[i] != 3'd0 &&
                                           (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
@@ -389,7 +447,10 @@ module issue #(
             turn <= {TW{1'b0}};
             pc_issued <= 32'd0; pc_stall_idle <= 32'd0; pc_stall_dep <= 32'd0;
             pc_stall_waitcnt <= 32'd0; pc_stall_barrier <= 32'd0; pc_stall_unit <= 32'd0;
-            pc_issued_kind <= {4*32{1'b0}}; pc_issue_multi <= 32'd0;
+            pc_issued_kind <= {4*32{1'b0}}; pc_issue_multi <= 32'd0; pc_stall_dmr <= 32'd0;
+`ifdef SICU_FEAT_DMR_REPLAY
+            dmr_urgent <= {NS{1'b0}};
+`endif
             for (i = 0; i < NW; i = i + 1) begin
                 wg_total[i] <= 5'd0; wg_ended[i] <= 5'd0; wg_arrived[i] <= 5'd0;
                 wv_vm[i] <= 6'd0; wv_lgkm[i] <= 6'd0;
@@ -400,6 +461,12 @@ module issue #(
             wv_vs <= {NW{1'b0}};
         end else begin
             turn <= (turn == TURN_LAST) ? {TW{1'b0}} : turn + {{(TW-1){1'b0}}, 1'b1};
+            if (w_dmr != {NW{1'b0}}) pc_stall_dmr <= pc_stall_dmr + 32'd1;
+`ifdef SICU_FEAT_DMR_REPLAY
+            // the served SIMD: accept nothing more while a wave waits for a
+            // verification, so that its replays run (the paper's priority)
+            dmr_urgent[turn] <= w_dmr != {NW{1'b0}};
+`endif
             // ---- completion events
             if (salu_done_valid) begin
                 wv_busy[salu_done_wave] <= 1'b0;

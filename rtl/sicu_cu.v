@@ -92,6 +92,14 @@ module sicu_cu #(
     input  wire              gm_rsp_valid,
     output wire              gm_rsp_ready,
     input  wire [511:0]      gm_rsp_data
+`ifdef SICU_FEAT_DMR_REPLAY
+    ,
+    // Warped-DMR inter/enhanced: the run's controls {mode (0: the
+    // configuration's, 1: intra only, 2: inter, 3: enhanced), replay on the
+    // same lanes, ReplayQ slots used (0: all)}, set by the harness (sicu run
+    // --dmr-mode, --dmr-no-shuffle, --dmr-rq N), constant during a run
+    input  wire [8:0]        dmr_ctl
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
     // fault-injection hook (FAULT_INJECT on; docs/faults.md): SIMD fi_simd's
@@ -197,7 +205,14 @@ module sicu_cu #(
     wire [47:0]      iret_pc;
     wire             salu_ready;
     wire             salu_fault_v;
-    wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit, pc_multi;
+    wire [31:0]      pc_issued, pc_idle, pc_dep, pc_wait, pc_bar, pc_unit, pc_multi, pc_sdmr;
+`ifdef SICU_FEAT_DMR_REPLAY
+    // Warped-DMR inter/enhanced: each SIMD's ReplayQ slots (simd_rq.v) for
+    // issue's DMR hold, and issue's replay-priority request per SIMD
+    localparam integer DMR_SB = `SICU_DMR_RQ * (WW + 13);
+    wire [NS*DMR_SB-1:0] dmr_slots;
+    wire [NS-1:0]        dmr_urgent;
+`endif
     wire [4*32-1:0]  pc_kind;
     wire [NP-1:0]    is_v, is_r, is_scc, is_intg, rd_v, rd_b;
     wire             st_v;
@@ -232,7 +247,11 @@ module sicu_cu #(
         .wave_active(mon_wave_active), .wave_busy(mon_wave_busy), .wave_barrier(mon_wave_barrier),
         .wave_cnt(mon_wave_cnt),
         .pc_issued(pc_issued), .pc_stall_idle(pc_idle), .pc_stall_dep(pc_dep), .pc_stall_waitcnt(pc_wait),
-        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit), .pc_issued_kind(pc_kind), .pc_issue_multi(pc_multi)
+        .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit), .pc_issued_kind(pc_kind), .pc_issue_multi(pc_multi),
+        .pc_stall_dmr(pc_sdmr)
+`ifdef SICU_FEAT_DMR_REPLAY
+        , .dmr_slots(dmr_slots), .dmr_urgent(dmr_urgent)
+`endif
     );
 
     // ---------------------------------------------------------------- operand read (arch -> physical)
@@ -520,7 +539,15 @@ module sicu_cu #(
                 .pc_dmr_intra_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_INTRA_LANE_OPS)*32 +: 32]),
                 .pc_dmr_unverified_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_UNVERIFIED_LANE_OPS)*32 +: 32]),
                 .pc_dmr_errors(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_ERRORS)*32 +: 32]),
+                .pc_dmr_inter_lane_ops(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_INTER_LANE_OPS)*32 +: 32]),
+                .pc_dmr_replays(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_REPLAYS)*32 +: 32]),
+                .pc_dmr_rq_occupancy(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_OCCUPANCY)*32 +: 32]),
+                .pc_dmr_rq_full_cycles(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_FULL_CYCLES)*32 +: 32]),
+                .pc_dmr_rq_max(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_MAX)*32 +: 32]),
                 .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7])
+`ifdef SICU_FEAT_DMR_REPLAY
+                , .dmr_slots(dmr_slots[g*DMR_SB +: DMR_SB]), .dmr_urgent(dmr_urgent[g]), .dmr_ctl(dmr_ctl)
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
                 , .fi_en(fi_en && fi_simd == FI_G), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
 `endif
@@ -730,6 +757,7 @@ module sicu_cu #(
     assign perf_cu[`SICU_PC_STALL_WAITCNT*32 +: 32] = pc_wait;
     assign perf_cu[`SICU_PC_STALL_BARRIER*32 +: 32] = pc_bar;
     assign perf_cu[`SICU_PC_STALL_UNIT_BUSY*32 +: 32] = pc_unit;
+    assign perf_cu[`SICU_PC_STALL_DMR*32 +: 32] = pc_sdmr;
     assign perf_cu[`SICU_PC_SGPR_WRITES*32 +: 32] = pc_swrites;
     assign perf_cu[`SICU_PC_SALU_INSTS*32 +: 32] = pc_salu;
     assign perf_cu[`SICU_PC_LSU_QUEUE_OCCUPANCY*32 +: 32] = pc_lsuq;

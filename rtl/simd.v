@@ -34,7 +34,8 @@ module simd #(
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,      // (operand packet field widths)
     parameter LAT = `SICU_VALU_LATENCY,
-    parameter QRN = `SICU_LANES / 4                   // quarter-rate datapaths (LANES >= 4)
+    parameter QRN = `SICU_LANES / 4,                  // quarter-rate datapaths (LANES >= 4)
+    parameter RQW = (`SICU_DMR_RQ > 1) ? $clog2(`SICU_DMR_RQ) : 1
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -98,11 +99,28 @@ module simd #(
     output wire [31:0]       pc_dmr_intra_lane_ops,
     output wire [31:0]       pc_dmr_unverified_lane_ops,
     output wire [31:0]       pc_dmr_errors,
+    // inter-warp checking (DMR inter / enhanced; simd_rq.v; 0 otherwise):
+    // lane-ops the replays verified, passes replayed, ReplayQ occupancy summed
+    // over cycles, cycles it was full, its largest occupancy
+    output wire [31:0]       pc_dmr_inter_lane_ops,
+    output wire [31:0]       pc_dmr_replays,
+    output wire [31:0]       pc_dmr_rq_occupancy,
+    output wire [31:0]       pc_dmr_rq_full_cycles,
+    output wire [31:0]       pc_dmr_rq_max,
     // monitor (power accounting): in a compute cycle, the FP unit the lanes use
     // (simd_lane fu_sel, 0: integer) and how many lanes of the pass are active
     output wire              mon_fu_valid,
     output wire [6:0]        mon_fu,
     output wire [6:0]        mon_fu_lanes
+`ifdef SICU_FEAT_DMR_REPLAY
+    ,
+    // the ReplayQ's slots for issue's DMR hold (simd_rq.v slot_bus), issue
+    // asking for replay priority (a wave of this SIMD waits for a
+    // verification: accept nothing), and the run's controls {mode, noshuf, cap}
+    output wire [`SICU_DMR_RQ*(WW+13)-1:0] dmr_slots,
+    input  wire              dmr_urgent,
+    input  wire [8:0]        dmr_ctl
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
     // fault-injection hook (FAULT_INJECT on; docs/faults.md): while fi_en,
@@ -152,6 +170,8 @@ module simd #(
     reg [SAW-1:0]    r_sdst, r_sdst2, r_execrow;
     reg [8:0]        r_rd_arch;
     reg [6:0]        r_sdst_arch, r_sdst2_arch;
+    reg              r_rqv;       // DMR inter/enhanced: the instruction has a ReplayQ slot ...
+    reg [RQW-1:0]    r_rqs;       // ... this one
     wire [9:0]       rop = r_b[`DI_OP];
     wire             r_mac = (si_op_flags(rop) & SI_F_MAC) != 0;
     wire             r_v0 = r_b[`DI_SRC0] >= 9'd256, r_v1 = r_b[`DI_SRC1] >= 9'd256;
@@ -173,6 +193,8 @@ module simd #(
     reg [6:0]        x_sdst_arch, x_sdst2_arch;
     reg [63:0]       x_mask;      // collected compare / carry bits
     reg [31:0]       x_lanev;     // readlane / readfirstlane value
+    reg              x_rqv;
+    reg [RQW-1:0]    x_rqs;
 
     wire [9:0]  xop = x_b[`DI_OP];
     wire        x_q = si_op_qrate(xop);   // computed by the quarter-rate datapaths
@@ -296,9 +318,11 @@ module simd #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire _unused_lane_fu = &{1'b0, lane_fu[L*7-1:7]};
     /* verilator lint_on UNUSEDSIGNAL */
-    assign mon_fu_valid = cx_valid;
-    assign mon_fu = x_q ? qr_fu[6:0] : lane_fu[6:0];
-    assign mon_fu_lanes = {1'b0, popc(cur_exec & lane_now)};
+    // (a replay, DMR inter/enhanced, when the SIMD computes nothing else: its
+    // unit and the lanes it runs on)
+    assign mon_fu_valid = cx_valid || rp_lgo || rp_qgo;
+    assign mon_fu = cx_valid ? (x_q ? qr_fu[6:0] : lane_fu[6:0]) : rp_qgo ? qr_fu[6:0] : lane_fu[6:0];
+    assign mon_fu_lanes = cx_valid ? {1'b0, popc(cur_exec & lane_now)} : rp_qgo ? QRN[6:0] : L[6:0];
     // The op's kinds, format and compare condition from the ISA table,
     // decoded here once for all lanes and quarter-rate datapaths: the op
     // itself (k0..kd, is_vopc) or, under operand isolation, v_nop's.
@@ -306,20 +330,61 @@ module simd #(
     wire [8:0]  x_opc = si_op_opcode(xop), nop_opc = si_op_opcode(SI_OP_V_NOP);   // [3:0]: a compare's condition
     /* verilator lint_on UNUSEDSIGNAL */
     wire        l_iso = x_q || !cx_valid;    // the lanes compute nothing this cycle
+    wire        x_vop3 = x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B;
+    // ---- Warped-DMR inter/enhanced: a replay (simd_rq.v, below) runs on the
+    // lanes (rp_lgo) or the quarter-rate datapaths (rp_qgo) in a cycle they
+    // compute nothing else; its op and each lane's operands come from the
+    // ReplayQ.  Without it the replay inputs are constants (no logic).
+`ifdef SICU_FEAT_DMR_REPLAY
+    wire              rp_lgo, rp_qgo;
+    wire [9:0]        rp_op;
+    wire [31:0]       rp_kinds, rp_mode;
+    wire [14:0]       rp_flags;     // {vopc, cond, vop3, abs, neg, omod, clamp}
+    wire [L*192-1:0]  rp_src;
+    wire [L-1:0]      rp_mi;
+    wire [L*6-1:0]    rp_lid;
+    wire [QRN*192-1:0] rp_qsrc;
+    wire [QRN-1:0]    rp_qmi;
+    wire [QRN*6-1:0]  rp_qlid;
+`else
+    wire              rp_lgo = 1'b0, rp_qgo = 1'b0;
+    wire [9:0]        rp_op = SI_OP_V_NOP;
+    wire [31:0]       rp_kinds = 32'd0, rp_mode = 32'd0;
+    wire [14:0]       rp_flags = 15'd0;
+    wire [L*192-1:0]  rp_src = {L*192{1'b0}};
+    wire [L-1:0]      rp_mi = {L{1'b0}};
+    wire [L*6-1:0]    rp_lid = {L*6{1'b0}};
+    wire [QRN*192-1:0] rp_qsrc = {QRN*192{1'b0}};
+    wire [QRN-1:0]    rp_qmi = {QRN{1'b0}};
+    wire [QRN*6-1:0]  rp_qlid = {QRN*6{1'b0}};
+`endif
+    // the fields the lanes and the quarter-rate datapaths compute with
+    wire [9:0]  l_op = rp_lgo ? rp_op : l_iso ? SI_OP_V_NOP : xop;
+    wire [9:0]  q_op = rp_qgo ? rp_op : x_q ? xop : SI_OP_V_NOP;
+    wire [14:0] x_flags = {is_vopc, x_opc[3:0], x_vop3, x_b[`DI_ABS], x_b[`DI_NEG], x_b[`DI_OMOD], x_b[`DI_CLAMP]};
+    wire [31:0] l_mode = rp_lgo ? rp_mode : x_mode, q_mode = rp_qgo ? rp_mode : x_mode;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [14:0] l_fl = rp_lgo ? rp_flags : x_flags, q_fl = rp_qgo ? rp_flags : x_flags;   // (synthesis: [9:0])
+    wire [31:0] x_kinds = {k0, k1, k2, kd};
+    wire [31:0] l_kinds = rp_lgo ? rp_kinds : x_kinds, q_kinds = rp_qgo ? rp_kinds : x_kinds;
+    /* verilator lint_on UNUSEDSIGNAL */
 `ifndef SICU_DPATH_DPI
     wire [7:0]  nop_k0 = si_op_src_kind(SI_OP_V_NOP, 2'd0), nop_k1 = si_op_src_kind(SI_OP_V_NOP, 2'd1);
     wire [7:0]  nop_k2 = si_op_src_kind(SI_OP_V_NOP, 2'd2), nop_kd = si_op_dst_kind(SI_OP_V_NOP);
     wire        nop_vopc = si_op_fmt(SI_OP_V_NOP) == SI_FMT_VOPC;
-    wire [7:0]  l_k0 = l_iso ? nop_k0 : k0, l_k1 = l_iso ? nop_k1 : k1, l_k2 = l_iso ? nop_k2 : k2;
-    wire [7:0]  l_kd = l_iso ? nop_kd : kd;
-    wire        l_vopc = l_iso ? nop_vopc : is_vopc;
-    wire [3:0]  l_cond = l_iso ? nop_opc[3:0] : x_opc[3:0];
-    wire [7:0]  q_k0 = x_q ? k0 : nop_k0, q_k1 = x_q ? k1 : nop_k1, q_k2 = x_q ? k2 : nop_k2;
-    wire [7:0]  q_kd = x_q ? kd : nop_kd;
-    wire        q_vopc = x_q ? is_vopc : nop_vopc;
-    wire [3:0]  q_cond = x_q ? x_opc[3:0] : nop_opc[3:0];
+    wire [7:0]  l_k0 = rp_lgo ? rp_kinds[31:24] : l_iso ? nop_k0 : k0;
+    wire [7:0]  l_k1 = rp_lgo ? rp_kinds[23:16] : l_iso ? nop_k1 : k1;
+    wire [7:0]  l_k2 = rp_lgo ? rp_kinds[15:8] : l_iso ? nop_k2 : k2;
+    wire [7:0]  l_kd = rp_lgo ? rp_kinds[7:0] : l_iso ? nop_kd : kd;
+    wire        l_vopc = rp_lgo ? rp_flags[14] : l_iso ? nop_vopc : is_vopc;
+    wire [3:0]  l_cond = rp_lgo ? rp_flags[13:10] : l_iso ? nop_opc[3:0] : x_opc[3:0];
+    wire [7:0]  q_k0 = rp_qgo ? rp_kinds[31:24] : x_q ? k0 : nop_k0;
+    wire [7:0]  q_k1 = rp_qgo ? rp_kinds[23:16] : x_q ? k1 : nop_k1;
+    wire [7:0]  q_k2 = rp_qgo ? rp_kinds[15:8] : x_q ? k2 : nop_k2;
+    wire [7:0]  q_kd = rp_qgo ? rp_kinds[7:0] : x_q ? kd : nop_kd;
+    wire        q_vopc = rp_qgo ? rp_flags[14] : x_q ? is_vopc : nop_vopc;
+    wire [3:0]  q_cond = rp_qgo ? rp_flags[13:10] : x_q ? x_opc[3:0] : nop_opc[3:0];
 `endif
-    wire        x_vop3 = x_b[`DI_VOP3] || x_b[`DI_FMT] == SI_FMT_VOP3A || x_b[`DI_FMT] == SI_FMT_VOP3B;
 `ifdef SICU_FEAT_DMR_ON
     // Warped-DMR (simd_dmr.v, below): the lanes' and quarter-rate datapaths'
     // operands and lanes through the forwarding units
@@ -335,10 +400,8 @@ module simd #(
     // cycles whose results are used.  Synthesis, lint and the lane unit test
     // see the instances below.  dp_flags: the 1-bit and small ports in one
     // word (rtl/tb/simd_dp.v lists the fields).
-    function automatic [31:0] dp_flags(input vopc, input [3:0] cond, input [5:0] lane, input mask_in,
-                                       input qrate);
-        dp_flags = {9'd0, qrate, vopc, cond, x_vop3, x_b[`DI_ABS], x_b[`DI_NEG], x_b[`DI_OMOD],
-                    x_b[`DI_CLAMP], lane, mask_in};
+    function automatic [31:0] dp_flags(input [14:0] fl, input [5:0] lane, input mask_in, input qrate);
+        dp_flags = {9'd0, qrate, fl, lane, mask_in};
     endfunction
 `endif
     generate
@@ -356,25 +419,31 @@ module simd #(
             wire [31:0] c_lo = cur[(4*L + l)*32 +: 32], c_hi = cur[(5*L + l)*32 +: 32];
             wire [5:0]  lane_id = cx_pass * L + l;
 `endif
-            wire [63:0] src0 = v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
-            wire [63:0] src1 = v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
-            wire [63:0] src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+            wire [63:0] x_src0 = v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
+            wire [63:0] x_src1 = v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
+            wire [63:0] x_src2 = v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+            // (a replay: the ReplayQ's work-item for this lane)
+            wire [63:0] src0 = rp_lgo ? rp_src[l*192 +: 64] : x_src0;
+            wire [63:0] src1 = rp_lgo ? rp_src[l*192 + 64 +: 64] : x_src1;
+            wire [63:0] src2 = rp_lgo ? rp_src[l*192 + 128 +: 64] : x_src2;
+            wire [5:0]  lid = rp_lgo ? rp_lid[l*6 +: 6] : lane_id;
+            wire        lmi = rp_lgo ? rp_mi[l] : mask_src[lane_id];
 `ifdef SICU_DPATH_DPI
             simd_dp u_lane (
-                .go(!l_iso), .op(l_iso ? SI_OP_V_NOP : xop), .kinds({k0, k1, k2, kd}),
-                .flags(dp_flags(is_vopc, x_opc[3:0], lane_id, mask_src[lane_id], 1'b0)),
-                .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
+                .go(!l_iso || rp_lgo), .op(l_op), .kinds(l_kinds),
+                .flags(dp_flags(l_fl, lid, lmi, 1'b0)),
+                .mode(l_mode), .src0(src0), .src1(src1), .src2(src2),
                 .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l]), .fu_sel(lane_fu[l*7 +: 7])
             );
 `else
             simd_lane u_lane (
                 // quarter-rate ops: the simd_qr datapaths; no pass: operand
                 // isolation (no switching, and less simulation work)
-                .op(l_iso ? SI_OP_V_NOP : xop),
+                .op(l_op),
                 .kind0(l_k0), .kind1(l_k1), .kind2(l_k2), .kindd(l_kd), .vopc(l_vopc), .cond(l_cond),
-                .vop3(x_vop3), .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
-                .mode(x_mode), .lane(lane_id), .src0(src0), .src1(src1), .src2(src2),
-                .mask_in(mask_src[lane_id]),
+                .vop3(l_fl[9]), .abs(l_fl[8:6]), .neg(l_fl[5:3]), .omod(l_fl[2:1]), .clamp(l_fl[0]),
+                .mode(l_mode), .lane(lid), .src0(src0), .src1(src1), .src2(src2),
+                .mask_in(lmi),
                 .res(lane_res[l*64 +: 64]), .mask_out(lane_mask_out[l]), .fu_sel(lane_fu[l*7 +: 7])
             );
 `endif
@@ -424,23 +493,30 @@ module simd #(
 `endif
             // operand isolation: the datapaths see constant inputs between
             // quarter-rate ops (no switching; less simulation work)
-            wire [63:0] src0 = !x_q ? 64'd0 : v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
-            wire [63:0] src1 = !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
-            wire [63:0] src2 = !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+            wire [63:0] src0 = rp_qgo ? rp_qsrc[l*192 +: 64] :
+                               !x_q ? 64'd0 : v0 ? {(k0[4:0] >= 5'd2) ? a_hi : 32'd0, a_lo} : x_s0;
+            wire [63:0] src1 = rp_qgo ? rp_qsrc[l*192 + 64 +: 64] :
+                               !x_q ? 64'd0 : v1 ? {(k1[4:0] >= 5'd2) ? b_hi : 32'd0, b_lo} : x_s1;
+            wire [63:0] src2 = rp_qgo ? rp_qsrc[l*192 + 128 +: 64] :
+                               !x_q ? 64'd0 : v2 ? {(k2[4:0] >= 5'd2) ? c_hi : 32'd0, c_lo} : x_s2;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [5:0]  qlid = rp_qgo ? rp_qlid[l*6 +: 6] : lane_id;   // (synthesis: simd_qr has no lane input)
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire        qmi = rp_qgo ? rp_qmi[l] : mask_src[lane_id];
 `ifdef SICU_DPATH_DPI
             simd_dp u_qr (
-                .go(x_q && cx_valid), .op(x_q ? xop : SI_OP_V_NOP), .kinds({k0, k1, k2, kd}),
-                .flags(dp_flags(is_vopc, x_opc[3:0], lane_id, mask_src[lane_id], 1'b1)),
-                .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
+                .go((x_q && cx_valid) || rp_qgo), .op(q_op), .kinds(q_kinds),
+                .flags(dp_flags(q_fl, qlid, qmi, 1'b1)),
+                .mode(q_mode), .src0(src0), .src1(src1), .src2(src2),
                 .res(qr_res[l*64 +: 64]), .mask_out(qr_mask_out[l]), .fu_sel(qr_fu[l*7 +: 7])
             );
 `else
             simd_qr u_qr (
-                .op(x_q ? xop : SI_OP_V_NOP), .qrate(x_q),
+                .op(q_op), .qrate(x_q || rp_qgo),
                 .kind0(q_k0), .kind1(q_k1), .kind2(q_k2), .kindd(q_kd), .vopc(q_vopc), .cond(q_cond),
-                .vop3(x_vop3), .abs(x_b[`DI_ABS]), .neg(x_b[`DI_NEG]), .omod(x_b[`DI_OMOD]), .clamp(x_b[`DI_CLAMP]),
-                .mode(x_mode), .src0(src0), .src1(src1), .src2(src2),
-                .mask_in(mask_src[lane_id]),
+                .vop3(q_fl[9]), .abs(q_fl[8:6]), .neg(q_fl[5:3]), .omod(q_fl[2:1]), .clamp(q_fl[0]),
+                .mode(q_mode), .src0(src0), .src1(src1), .src2(src2),
+                .mask_in(qmi),
                 .res(qr_res[l*64 +: 64]), .mask_out(qr_mask_out[l]), .fu_sel(qr_fu[l*7 +: 7])
             );
 `endif
@@ -489,6 +565,8 @@ module simd #(
     wire        dmr_err;
     wire [L-1:0] dmr_err_lanes;
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [L-1:0] dmr_unc;
+    wire         rq_enq, rq_err;
     simd_dmr u_dmr (
         .clk(clk), .rst(rst),
         .cx_valid(cx_valid), .x_q(x_q), .cx_sub(cx_sub),
@@ -496,23 +574,86 @@ module simd #(
         .exec_p(cur_exec), .cur(cur),
         .fwd(dmr_fwd), .lsrc(dmr_lsrc), .qfwd(dmr_qfwd), .qsrc(dmr_qsrc),
         .res_lo(lane_res_lo), .res_hi(lane_res_hi), .res_mo(lane_mo),
-        .err(dmr_err), .err_lanes(dmr_err_lanes),
+        .err(dmr_err), .err_lanes(dmr_err_lanes), .unc_lanes(dmr_unc),
+        .enq(rq_enq), .err_rp(rq_err),
         .pc_lane_ops(pc_dmr_lane_ops), .pc_intra_lane_ops(pc_dmr_intra_lane_ops),
         .pc_unverified_lane_ops(pc_dmr_unverified_lane_ops), .pc_errors(pc_dmr_errors)
     );
+`ifdef SICU_FEAT_DMR_REPLAY
+    // inter-warp checking: the passes the incoming instruction needs
+    // replayed (dmr_need.v, on its EXEC), its ReplayQ slot, the replays
+    wire [9:0]  a_op = op_bundle[`DI_OP];
+    wire [31:0] a_fl = si_op_flags(a_op);
+    wire        a_vopc = si_op_fmt(a_op) == SI_FMT_VOPC;
+    wire        a_wmask = a_vopc || op_bundle[`DI_FMT] == SI_FMT_VOP3B || (a_fl & SI_F_WR_VCC) != 0;
+    wire        a_wvgpr = op_bundle[`DI_DST] >= 9'd256 && (a_fl & SI_F_SDST) == 0 && !a_vopc;
+    wire        a_chk = (a_wvgpr || a_wmask) && (a_fl & SI_F_LANESEL) == 0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [7:0]  a_kd = si_op_dst_kind(a_op);    // (its width)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [NP-1:0] a_need_inter, a_need_enh;
+    dmr_need u_need (.exec(op_exec), .qrate(si_op_qrate(a_op)), .need_inter(a_need_inter), .need_enh(a_need_enh));
+    // the run's mode (dmr_ctl[8:7]: 0 the configuration's, 1 intra only, 2 inter, 3 enhanced)
+    wire [1:0]  rq_mode = dmr_ctl[8:7] != 2'd0 ? dmr_ctl[8:7] :
+                          (`SICU_FEAT_DMR == `SICU_DMR_ENHANCED) ? 2'd3 : 2'd2;
+    wire [NP-1:0] a_need = rq_mode == 2'd3 ? a_need_enh : rq_mode == 2'd2 ? a_need_inter : {NP{1'b0}};
+    wire        a_slot = a_chk && a_need != {NP{1'b0}};    // the instruction needs a slot
+    wire        rq_full, rq_room;
+    wire [RQW-1:0] rq_slot;
+    simd_rq u_rq (
+        .clk(clk), .rst(rst), .cap(dmr_ctl[5:0]), .noshuf(dmr_ctl[6]),
+        .alloc(accept && a_slot), .alloc_need(a_need), .alloc_wave(op_wave), .alloc_areg(op_vdst_arch),
+        .alloc_dst64(a_kd[4:0] >= 5'd2), .alloc_wvgpr(a_wvgpr), .alloc_wscal(a_wmask),
+        .alloc_slot(rq_slot), .full(rq_full), .room(rq_room), .slot_bus(dmr_slots),
+        .c_on(cx_valid && x_rqv), .c_slot(x_rqs), .c_pass(cx_pass), .c_pstart(cx_first),
+        .c_pend(!x_q || cx_sub == 2'd3), .c_istart(cx_pass == {PW{1'b0}} && cx_first),
+        .c_op(xop), .c_kinds(x_kinds), .c_flags(x_flags), .c_mode(x_mode),
+        .c_s0(x_s0), .c_s1(x_s1), .c_s2(x_s2), .c_msrc(mask_src), .c_vsrc({v2, v1, v0}), .c_q(x_q),
+        .c_chk_hi(wr_vgpr && dst64), .c_chk_mask(wr_mask_sdst),
+        .cur(cur), .exec_p(cur_exec), .lane_now(lane_now),
+        .res_lo(lane_res_lo), .res_hi(lane_res_hi), .res_mo(lane_mo), .unc(dmr_unc), .enq(rq_enq),
+        .lanes_idle(l_iso), .qr_idle(!(cx_valid && x_q)),
+        .rp_lgo(rp_lgo), .rp_qgo(rp_qgo), .rp_op(rp_op), .rp_kinds(rp_kinds), .rp_flags(rp_flags),
+        .rp_mode(rp_mode), .rp_src(rp_src), .rp_mi(rp_mi), .rp_lid(rp_lid),
+        .rp_qsrc(rp_qsrc), .rp_qmi(rp_qmi), .rp_qlid(rp_qlid),
+        .lres(lane_res), .lmo(lane_mask_out), .qres(qr_res), .qmo(qr_mask_out), .err(rq_err),
+        .pc_inter_lane_ops(pc_dmr_inter_lane_ops), .pc_replays(pc_dmr_replays),
+        .pc_occupancy(pc_dmr_rq_occupancy), .pc_full_cycles(pc_dmr_rq_full_cycles),
+        .pc_max_occupancy(pc_dmr_rq_max)
+`ifdef SICU_FEAT_FAULT_INJECT_ON
+        , .fi_en(fi_en), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
+`endif
+    );
+`else
+    assign rq_enq = 1'b0;
+    assign rq_err = 1'b0;
+`endif
 `else
     assign pc_dmr_lane_ops = 32'd0;
     assign pc_dmr_intra_lane_ops = 32'd0;
     assign pc_dmr_unverified_lane_ops = 32'd0;
     assign pc_dmr_errors = 32'd0;
 `endif
+`ifndef SICU_FEAT_DMR_REPLAY
+    // no ReplayQ: an instruction never waits for a slot
+    wire      a_slot = 1'b0, rq_full = 1'b0, rq_room = 1'b1, dmr_urgent = 1'b0;
+    wire [RQW-1:0] rq_slot = {RQW{1'b0}};
+    assign pc_dmr_inter_lane_ops = 32'd0;
+    assign pc_dmr_replays = 32'd0;
+    assign pc_dmr_rq_occupancy = 32'd0;
+    assign pc_dmr_rq_full_cycles = 32'd0;
+    assign pc_dmr_rq_max = 32'd0;
+`endif
 
     // ---------------------------------------------------------------- stage control
     // accept in the last cycle of the previous instruction's last pass; with one
     // pass (LANES = 64) only when R is empty: the pass is written a cycle after
     // its read, a quarter-rate one in the cycle after R's last
-    assign op_ready = inflight < MAXQ[2:0] && (!r_valid || (rd_last && NP > 1));
-    assign iss_ready = inflight < MAXQ[2:0] &&
+    // (DMR inter/enhanced: an instruction that needs a ReplayQ slot waits for
+    // one; issue sends nothing while the queue is full or issue asks the
+    // SIMD to let the replays run)
+    assign op_ready = inflight < MAXQ[2:0] && (!r_valid || (rd_last && NP > 1)) && (!a_slot || rq_room);
+    assign iss_ready = inflight < MAXQ[2:0] && !rq_full && !dmr_urgent &&
                        (!r_valid || rd_last || (NP > 1 && (r_q ? (rd_pass == NP_LAST && r_sub == 2'd2)
                                                                : rd_pass == NP_LAST2)));
     wire   accept = op_valid && op_ready;
@@ -562,6 +703,7 @@ module simd #(
         if (rst) begin
             r_valid <= 1'b0;
             cx_valid <= 1'b0;
+            r_rqv <= 1'b0; x_rqv <= 1'b0;
             w_valid <= 1'b0;
             sw_valid <= 1'b0;
             tq_rd <= 2'd0; tq_wr <= 2'd0; tq_n <= 3'd0;
@@ -587,6 +729,7 @@ module simd #(
                 r_r0 <= op_vrow0; r_r1 <= op_vrow1; r_r2 <= op_vrow2; r_rd <= op_vdst;
                 r_sdst <= op_sdst; r_sdst2 <= op_sdst2; r_execrow <= op_exec_row;
                 r_rd_arch <= op_vdst_arch; r_sdst_arch <= op_sdst_arch; r_sdst2_arch <= op_sdst2_arch;
+                r_rqv <= a_slot; r_rqs <= rq_slot;
             end
             // ---- C: one cycle behind R
             // (quarter rate: all 4 cycles of each pass, the datapaths' turns)
@@ -605,6 +748,7 @@ module simd #(
                 x_mode <= r_mode; x_rd <= r_rd;
                 x_sdst <= r_sdst; x_sdst2 <= r_sdst2; x_execrow <= r_execrow;
                 x_rd_arch <= r_rd_arch; x_sdst_arch <= r_sdst_arch; x_sdst2_arch <= r_sdst2_arch;
+                x_rqv <= r_rqv; x_rqs <= r_rqs;
                 x_mask <= 64'd0;
                 x_lanev <= 32'd0;
             end
@@ -667,6 +811,9 @@ module simd #(
     // fields); operand kinds are used for their width only
     /* verilator lint_off UNUSEDSIGNAL */
     wire _unused_ok = &{1'b0, x_b, r_b, k0[7:5], k1[7:5], k2[7:5], kd[7:5], 1'b0};
+`ifndef SICU_FEAT_DMR_REPLAY
+    wire _unused_rq = &{1'b0, x_rqv, x_rqs, r_rqv, r_rqs, 1'b0};
+`endif
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
 `default_nettype wire

@@ -51,11 +51,17 @@ module simd_dmr #(
     input  wire [L-1:0]      res_mo,
     output wire              err,          // a comparator mismatch in this cycle
     output wire [L-1:0]      err_lanes,    // the checking lanes whose result differs from their copy's
+    output wire [L-1:0]      unc_lanes,    // active lanes of this cycle no idle lane checks
+    // inter-warp checking (DMR inter / enhanced, simd_rq.v; 0 otherwise): this
+    // cycle's pass is stored for replay (its unchecked lanes are not counted
+    // unverified here: the replay counts them), a replay mismatch
+    input  wire              enq,
+    input  wire              err_rp,
     // counters (per SIMD, --stats)
     output reg  [31:0]       pc_lane_ops,        // checked-class lane-ops executed
     output reg  [31:0]       pc_intra_lane_ops,  // ... verified by an idle lane
     output reg  [31:0]       pc_unverified_lane_ops,
-    output reg  [31:0]       pc_errors           // cycles with a mismatch
+    output reg  [31:0]       pc_errors           // cycles with a mismatch (intra or replay)
 );
     localparam integer NC = L / CS;                        // full-rate clusters
     localparam integer CW = (CS > 1) ? $clog2(CS) : 1;
@@ -110,6 +116,7 @@ module simd_dmr #(
                     (mine[31:0] != theirs[31:0] || (chk_hi && mine[63:32] != theirs[63:32]) ||
                      (chk_mask && mine[64] != theirs[64]));
                 assign err_lanes[P] = f_err[c*CS + k] | q_err_at[P];
+                assign unc_lanes[P] = (f_act[c*CS + k] && !f_cov[c*CS + k]) || q_unc_at[P];
             end
             for (m = 0; m < CS; m = m + 1) begin : g_cov
                 wire [CS-1:0] by;
@@ -129,6 +136,7 @@ module simd_dmr #(
     wire [64:0]        q_res [0:QRN-1];    // its result (after the fault hook)
     wire [LW-1:0]      q_pos [0:QRN-1];    // its own lane
     wire [L-1:0]       q_err_at;           // quarter-rate mismatches by the checking datapath's lane
+    wire [L-1:0]       q_unc_at;           // quarter-rate lanes of this cycle left unchecked
     genvar j;
     generate
         for (j = 0; j < QRN; j = j + 1) begin : g_qdp
@@ -195,11 +203,13 @@ module simd_dmr #(
             end
         end
         for (k = 0; k < L; k = k + 1) begin : g_qerr
-            wire [QRN-1:0] at;
+            wire [QRN-1:0] at, un;
             for (j = 0; j < QRN; j = j + 1) begin : g_at
                 assign at[j] = q_err[j] && q_pos[j] == k;
+                assign un[j] = q_act[j] && !q_cov[j] && q_pos[j] == k;
             end
             assign q_err_at[k] = |at;
+            assign q_unc_at[k] = |un;
         end
     endgenerate
     assign err = |err_lanes;
@@ -217,11 +227,15 @@ module simd_dmr #(
         if (rst) begin
             pc_lane_ops <= 32'd0; pc_intra_lane_ops <= 32'd0; pc_unverified_lane_ops <= 32'd0;
             pc_errors <= 32'd0;
-        end else if (on) begin
-            pc_lane_ops <= pc_lane_ops + dmr_popc(f_act) + dmr_popc(q_act_l);
-            pc_intra_lane_ops <= pc_intra_lane_ops + dmr_popc(f_cov) + dmr_popc(q_cov_l);
-            pc_unverified_lane_ops <= pc_unverified_lane_ops + dmr_popc(f_act & ~f_cov) + dmr_popc(q_act_l & ~q_cov_l);
-            if (err) pc_errors <= pc_errors + 32'd1;
+        end else begin
+            if (on) begin
+                pc_lane_ops <= pc_lane_ops + dmr_popc(f_act) + dmr_popc(q_act_l);
+                pc_intra_lane_ops <= pc_intra_lane_ops + dmr_popc(f_cov) + dmr_popc(q_cov_l);
+                if (!enq)
+                    pc_unverified_lane_ops <= pc_unverified_lane_ops + dmr_popc(f_act & ~f_cov) +
+                                              dmr_popc(q_act_l & ~q_cov_l);
+            end
+            if ((on && err) || err_rp) pc_errors <= pc_errors + 32'd1;
         end
     end
 `ifndef SYNTHESIS

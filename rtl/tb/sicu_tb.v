@@ -134,6 +134,11 @@ module sicu_tb #(
     output wire [NS*7-1:0]   mon_fu_lanes,
     output wire [`SICU_NPERF_CU*32-1:0]        perf_cu,     // the counters (rtl/units.manifest: SICU_PC_*)
     output wire [NS*`SICU_NPERF_SIMD*32-1:0]   perf_simd    // ... of each SIMD (SICU_PS_*)
+`ifdef SICU_FEAT_DMR_REPLAY
+    ,
+    // Warped-DMR inter/enhanced run controls (sicu_cu.v dmr_ctl), through a flop
+    input  wire [8:0]        dmr_ctl
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
     // the CU's fault-injection hook (FAULT_INJECT on), driven by the harness
@@ -150,6 +155,10 @@ module sicu_tb #(
     // (twice a cycle); the harness clocks one extra reset cycle for it
     reg rst_q = 1'b1;
     always @(posedge clk) rst_q <= rst;
+`ifdef SICU_FEAT_DMR_REPLAY
+    reg [8:0] dmr_ctl_q = 9'd0;
+    always @(posedge clk) dmr_ctl_q <= dmr_ctl;
+`endif
 
     sicu_cu u_cu (
         .clk(clk), .rst(rst_q),
@@ -174,6 +183,9 @@ module sicu_tb #(
         .gm_req_wave(gm_req_wave), .gm_req_tag(gm_req_tag),
         .gm_req_pc(gm_req_pc), .gm_rsp_valid(gm_rsp_valid), .gm_rsp_ready(gm_rsp_ready),
         .gm_rsp_data(gm_rsp_data)
+`ifdef SICU_FEAT_DMR_REPLAY
+        , .dmr_ctl(dmr_ctl_q)
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
         , .fi_en(fi_en), .fi_simd(fi_simd), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
 `endif

@@ -29,6 +29,8 @@ static void usage_inject(FILE *f)
             "                    flop and vgpr faults need a VPI=1 model, fu faults FAULT_INJECT on:\n"
             "                    make -j2 all rtl VPI=1 CONFIG=rtl/config/fi.cfg BUILD=build-fi\n"
             "  --list-flops      list the CU's state variables (path, width, module, array range)\n"
+            "  --dmr-mode M, --dmr-rq N, --dmr-no-shuffle\n"
+            "                    Warped-DMR run controls of a DMR inter/enhanced model (sicu run --help)\n"
             "\n"
             "Exit status: 0 the run was classified, 1 it could not be run, 2 bad usage or fault spec.\n");
 }
@@ -51,7 +53,8 @@ int cmd_inject(int argc, char **argv)
     static const struct option lo[] = {{"fault", required_argument, 0, 'f'}, {"engine", required_argument, 0, 'e'},
                                        {"end-after", required_argument, 0, 'n'}, {"build", required_argument, 0, 'b'},
                                        {"list-flops", no_argument, 0, 'l'}, {"help", no_argument, 0, 'h'},
-                                       {0, 0, 0, 0}};
+                                       CLI_DMR_LONGOPTS, {0, 0, 0, 0}};
+    cli_dmr dmr = {0, 0, 0, 0};
     const char *spec = NULL, *build = NULL;
     uint64_t end_after = 0;
     int list = 0, c, rc;
@@ -70,6 +73,9 @@ int cmd_inject(int argc, char **argv)
             break;
         case 'b': build = optarg; break;
         case 'l': list = 1; break;
+        case CLI_O_DMR_MODE:
+        case CLI_O_DMR_RQ:
+        case CLI_O_DMR_NOSHUF: if (cli_dmr_opt("inject", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case 'h': usage_inject(stdout); return CLI_OK;
         default: usage_inject(stderr); return CLI_USAGE;
         }
@@ -82,6 +88,8 @@ int cmd_inject(int argc, char **argv)
     const sicu_rtl_engine *e = cli_rtl_engine_at(build, &rc);
     if (!e)
         return rc;
+    if (cli_dmr_apply("inject", e, &dmr) < 0)
+        return CLI_USAGE;
     return list ? e->list_flops(stdout) : e->inject(argv[optind], spec, end_after, stdout);
 }
 
@@ -89,7 +97,8 @@ static void usage_campaign(FILE *f)
 {
     fprintf(f,
             "usage: sicu campaign split SPEC.json -o DIR [--build DIR]\n"
-            "       sicu campaign run-shard DIR/shard-K.json [--build DIR] > K.jsonl\n"
+            "       sicu campaign run-shard DIR/shard-K.json [--build DIR] [--dmr-mode M --dmr-rq N\n"
+            "                               --dmr-no-shuffle] > K.jsonl\n"
             "       sicu campaign merge FILE.jsonl... [-o PREFIX]\n"
             "\n"
             "split: the campaign spec (programs, model flop|fu|vgpr, injections per program, seed,\n"
@@ -115,13 +124,17 @@ static int campaign_split(int argc, char **argv, const char *build, const char *
 int cmd_campaign(int argc, char **argv)
 {
     static const struct option lo[] = {{"build", required_argument, 0, 'b'}, {"output", required_argument, 0, 'o'},
-                                       {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+                                       {"help", no_argument, 0, 'h'}, CLI_DMR_LONGOPTS, {0, 0, 0, 0}};
+    cli_dmr dmr = {0, 0, 0, 0};
     const char *build = NULL, *out = NULL;
     int c, rc;
     while ((c = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
         switch (c) {
         case 'b': build = optarg; break;
         case 'o': out = optarg; break;
+        case CLI_O_DMR_MODE:
+        case CLI_O_DMR_RQ:
+        case CLI_O_DMR_NOSHUF: if (cli_dmr_opt("campaign", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case 'h': usage_campaign(stdout); return CLI_OK;
         default: usage_campaign(stderr); return CLI_USAGE;
         }
@@ -145,6 +158,8 @@ int cmd_campaign(int argc, char **argv)
         const sicu_rtl_engine *e = cli_rtl_engine_at(build, &rc);
         if (!e)
             return rc;
+        if (cli_dmr_apply("campaign", e, &dmr) < 0)
+            return CLI_USAGE;
         return merge ? e->campaign_merge(args, n, out, stdout) : e->campaign_run_shard(args[0], stdout);
     }
     cli_err("campaign", "unknown sub-command '%s' (split, run-shard or merge)", sub);

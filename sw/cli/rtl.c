@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -100,4 +101,44 @@ void cli_print_configs(FILE *f)
     fprintf(f, "engines rtl, cosim: %s, configuration %s\n", path, e->config_file);
     for (unsigned i = 0; i < e->nkeys; i++)
         fprintf(f, "  %-16s %-8s (%s)\n", e->keys[i][0], e->keys[i][1], e->keys[i][2]);
+}
+
+int cli_dmr_opt(const char *sub, int code, const char *arg, cli_dmr *d)
+{
+    static const char *const modes[] = {"intra", "inter", "enhanced"};
+    d->given = 1;
+    if (code == CLI_O_DMR_NOSHUF) {
+        d->noshuf = 1;
+        return 0;
+    }
+    if (code == CLI_O_DMR_MODE) {
+        for (int m = 0; m < 3; m++)
+            if (!strcmp(arg, modes[m])) {
+                d->mode = m + 1;
+                return 0;
+            }
+        cli_err(sub, "--dmr-mode: expected intra, inter or enhanced, got '%s'", arg);
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-' || v < 1 || v > 63) {
+        cli_err(sub, "--dmr-rq: expected a number of ReplayQ entries from 1 to DMR_RQ, got '%s'", arg);
+        return -1;
+    }
+    d->rq = (unsigned)v;
+    return 0;
+}
+
+int cli_dmr_apply(const char *sub, const sicu_rtl_engine *e, const cli_dmr *d)
+{
+    char err[512];
+    if (!d->given)
+        return 0;
+    if (e->dmr_control(d->mode, d->rq, d->noshuf, err, sizeof err) < 0) {
+        cli_err(sub, "%s", err);
+        return -1;
+    }
+    return 0;
 }

@@ -24,7 +24,7 @@ static void usage_run(FILE *f)
             "                [--poison-released] [--side-table FILE]\n"
             "                [RTL options: --max-cycles N --watchdog N --waves FILE.fst [--from C] [--to C]\n"
             "                 [--scope UNIT]... --fail-waves N --fail-waves-file FILE --activity FILE\n"
-            "                 --mem-stall-after N]\n"
+            "                 --mem-stall-after N --dmr-mode M --dmr-rq N --dmr-no-shuffle]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
@@ -62,6 +62,7 @@ static void usage_run(FILE *f)
             "  --activity FILE.json    per-module switching activity of the run (the whole run is traced to\n"
             "                          a temporary FILE.json.tmp.fst and every bit change counted per module)\n"
             "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n"
+            CLI_DMR_HELP
             "The --trace file (every engine), the emulator's --stats file and the launch's dumps are written\n"
             "under a temporary name and renamed when complete; write errors fail the run.\n",
             (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, SI_RFV_POISON, (unsigned long long)SICU_RTL_DEFAULT_MAX_CYCLES,
@@ -337,7 +338,9 @@ int cmd_run(int argc, char **argv)
                                        {"fail-waves-file", required_argument, 0, O_FAILF},
                                        {"activity", required_argument, 0, O_ACT},
                                        {"mem-stall-after", required_argument, 0, O_STALL},
+                                       CLI_DMR_LONGOPTS,
                                        {0, 0, 0, 0}};
+    cli_dmr dmr = {0, 0, 0, 0};
     const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
     const char *rtl_opt = NULL;   /* the first RTL option given */
     static const char *scopes[64];
@@ -380,6 +383,9 @@ int cmd_run(int argc, char **argv)
         case O_MAXC: if (parse_u64("max-cycles", optarg, &ro.max_cycles)) return CLI_USAGE; break;
         case O_WDOG: if (parse_u64("watchdog", optarg, &ro.watchdog)) return CLI_USAGE; ro.have_watchdog = 1; break;
         case O_STALL: if (parse_u64("mem-stall-after", optarg, &ro.mem_stall_after)) return CLI_USAGE; break;
+        case CLI_O_DMR_MODE:
+        case CLI_O_DMR_RQ:
+        case CLI_O_DMR_NOSHUF: if (cli_dmr_opt("run", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case O_FROM: if (parse_u64("from", optarg, &ro.from)) return CLI_USAGE; ro.have_from = 1; break;
         case O_TO: if (parse_u64("to", optarg, &ro.to)) return CLI_USAGE; ro.have_to = 1; break;
         case O_FAILW: if (parse_u64("fail-waves", optarg, &ro.fail_waves)) return CLI_USAGE; break;
@@ -423,6 +429,8 @@ int cmd_run(int argc, char **argv)
         const sicu_rtl_engine *eng = cli_rtl_engine(&lrc);
         if (!eng)
             return lrc;
+        if (cli_dmr_apply("run", eng, &dmr) < 0)
+            return CLI_USAGE;
         char err[1024];
         ro.cosim = !strcmp(engine, "cosim");
         ro.quiet = quiet;

@@ -66,9 +66,12 @@ static const struct key {
     /* features: value 0 (off / the first value) is the baseline CU */
     {"RFV", K_BOOL, 0, 0, bool_values, 1u << 0,
      "register-file virtualization (VGPR rows allocated on demand); not implemented yet"},
-    {"DMR", K_ENUM, 0, 0, dmr_values, 1u << 0 | 1u << 1,
+    {"DMR", K_ENUM, 0, 0, dmr_values, 15u,
      "Warped-DMR redundant execution: intra (idle lanes check active ones, rtl/simd_dmr.v); "
-     "inter (idle cycles) and enhanced (both) not implemented yet"},
+     "inter (intra, and a full-EXEC instruction replayed in idle cycles from a ReplayQ, rtl/simd_rq.v); "
+     "enhanced (inter for every pass with a lane intra leaves unchecked: full coverage)"},
+    {"DMR_RQ", K_SIZE, 1, 32, NULL, 0,
+     "Warped-DMR inter/enhanced: ReplayQ entries (wave instructions) per SIMD; sicu run --dmr-rq N uses fewer"},
     {"DMR_CLUSTER", K_ENUM, 0, 0, dmr_cluster_values, 7u,
      "Warped-DMR: lanes per forwarding cluster (an idle lane checks an active lane of its cluster; <= LANES)"},
     {"DMR_MAP", K_ENUM, 0, 0, dmr_map_values, 3u,
@@ -292,6 +295,11 @@ int main(int argc, char **argv)
          * can be left out entirely (`ifdef) when it is off */
         if (val[k] && !strcmp(K->values[0], "off"))
             fprintf(vh, "`define SICU_FEAT_%s_ON\n", K->name);
+        /* DMR inter and enhanced: the ReplayQ and its ports */
+        if (!strcmp(K->name, "DMR") && val[k] >= 2) {
+            fprintf(vh, "`define SICU_FEAT_DMR_REPLAY\n");
+            fprintf(ch, "#define SICU_FEAT_DMR_REPLAY 1\n");
+        }
         fprintf(ch, "/* %s (%s): %s */\n#define SICU_FEAT_%s %ld\n", K->name, K->values[val[k]], K->doc, K->name, val[k]);
         if (K->kind == K_ENUM)
             for (int v = 0; K->values[v]; v++) {

@@ -15,7 +15,7 @@
 #include "sicu/emu.h"
 #include "sicu/launch.h"
 
-#define SICU_RTL_ABI 2                      /* bump on any change of this file */
+#define SICU_RTL_ABI 3                      /* bump on any change of this file */
 #define SICU_RTL_ENTRY "sicu_rtl_engine_get"
 #define SICU_RTL_FAIL_WAVES_DEFAULT 2000
 #define SICU_RTL_DEFAULT_MAX_CYCLES 5000000ull    /* sicu run's runaway guard (about a minute) */
@@ -64,6 +64,11 @@ typedef struct sicu_rtl_engine {
     int (*campaign_split)(const char *spec, const char *dir);
     int (*campaign_run_shard)(const char *shard, FILE *out);
     int (*campaign_merge)(char *const *files, int n, const char *prefix, FILE *out);
+    /* Warped-DMR inter/enhanced run controls for every later run of this
+     * process (harness.h sh_dmr_control): mode 0 the configuration's, 1
+     * intra, 2 inter, 3 enhanced; rq ReplayQ entries used (0: all); noshuf.
+     * -1 with a message when the model has no ReplayQ or rq is too large. */
+    int (*dmr_control)(int mode, unsigned rq, int noshuf, char *err, size_t errlen);
 } sicu_rtl_engine;
 
 typedef const sicu_rtl_engine *(*sicu_rtl_entry_fn)(void);
