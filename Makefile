@@ -304,13 +304,19 @@ FI_BUILD ?= build-fi
 fault-test: ## Fault injection on vadd: known masked/latent/sdc outcomes, bad specs, shard determinism, campaign.sh (FI_BUILD=build-fi, under a minute)
 	@bash scripts/fault-test.sh $(FI_BUILD)
 
-# Warped-DMR (docs/dmr.md) on the model of DMR_BUILD: rtl/config/dmr.cfg, VPI=1,
-# made beforehand (never rebuilt by the test):
+# Warped-DMR (docs/dmr.md) on the models of rtl/config/dmr.cfg (DMR enhanced,
+# FAULT_INJECT on), made beforehand (never rebuilt here): DMR_BUILD with VPI=1
+# for fault injection, DMR_PERF_BUILD without it (faster) for the overhead sweep:
 #   make -j2 all rtl VPI=1 CONFIG=rtl/config/dmr.cfg BUILD=build-dmr-fi
+#   make -j2 all rtl CONFIG=rtl/config/dmr.cfg BUILD=build-dmr
 DMR_BUILD ?= build-dmr-fi
+DMR_PERF_BUILD ?= build-dmr
 .PHONY: dmr-test
-dmr-test: ## Warped-DMR intra-warp: cosim, counters vs the opportunity model, every covered FU fault detected (DMR_BUILD=build-dmr-fi)
+dmr-test: ## Warped-DMR: cosim per mode, counters vs the model, FU faults detected, the hidden error, a 1-entry ReplayQ (DMR_BUILD=build-dmr-fi)
 	@bash scripts/dmr-test.sh $(DMR_BUILD)
+.PHONY: dmr-overhead
+dmr-overhead: ## Warped-DMR cycle overhead vs ReplayQ size 1/5/10/20, inter and enhanced, per program (BUILD: baseline, DMR_PERF_BUILD)
+	@BASE=$(BUILD) DMR_BUILD=$(DMR_PERF_BUILD) bash scripts/dmr-overhead.sh
 .PHONY: dmr-coverage
 dmr-coverage: ## Warped-DMR intra-warp coverage per program, every cluster size and mapping (after make rtl; OPTS="0 2")
 	@BUILD=$(BUILD) bash scripts/dmr-coverage.sh

@@ -16,7 +16,7 @@
 #   BUILD=build-small ENGINE=cosim OPTS=2 bash scripts/run-programs.sh vadd asm/salu
 # MAX_CYCLES (default 40 M) is the RTL engines' --max-cycles.
 # STATS=1 writes each case's `sicu run --stats` to its directory's stats.json
-# (scripts/dmr-coverage.sh reads them).
+# (scripts/dmr-coverage.sh reads them).  RUN_EXTRA: more sicu run options.
 #
 # NAMEs select a subset (program names, or asm test names such as "asm/salu"
 # or just "salu").  Prints one line per case and "N passed, M failed";
@@ -32,6 +32,9 @@ RUNARGS=()
 # scratch accesses are lane-serial), above sicu run's default of 10 M
 [ -n "$ENGINE" ] && RUNARGS=(--engine "$ENGINE")
 [ -n "$ENGINE" ] && [ "$ENGINE" != emu ] && RUNARGS+=(--max-cycles "${MAX_CYCLES:-40000000}")
+# RUN_EXTRA: more `sicu run` options for every case (word-split), e.g. the
+# Warped-DMR controls "--dmr-mode inter --dmr-rq 5" (scripts/dmr-overhead.sh)
+[ -n "${RUN_EXTRA:-}" ] && RUNARGS+=($RUN_EXTRA)
 OUT=${PROGRAMS_OUT:-$ROOT/$BUILD/programs${ENGINE:+-$ENGINE}}   # where the case directories go
 OPTS=${OPTS:-"0 2"}
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)

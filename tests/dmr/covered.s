@@ -5,6 +5,8 @@
 // tests/dmr-test.sh injects FU faults here and expects each one that hits
 // a result to be detected.  Full- and quarter-rate ops, 32- and 64-bit
 // results, compare and carry bits; 64 iterations; four waves, one per SIMD.
+// Assembled with --defsym FULL=1 the same loop runs under a full EXEC: no
+// idle lane, every instruction goes to the ReplayQ (DMR inter / enhanced).
 	.text
 	.globl	dmr_covered
 	.p2align	8
@@ -16,8 +18,10 @@ dmr_covered:
 	s_and_b32 s5, s3, 0xffff
 	s_mov_b32 s6, -1
 	s_mov_b32 s7, 0x100f000
+.ifndef FULL
 	s_mov_b32 exec_lo, 0x00ff00ff
 	s_mov_b32 exec_hi, 0x00ff00ff
+.endif
 	v_lshlrev_b32 v1, 4, v0              // 16 bytes per lane
 	v_cvt_f32_u32 v2, v0
 	v_mov_b32 v3, 1

@@ -102,6 +102,28 @@ static void quarter_rate(void **st)
     assert_int_equal(run(VADD, 0xf).covered[C16][ID], 4);
 }
 
+/* what the ReplayQ must verify per run mode: inter, the full-EXEC lane-ops;
+ * enhanced, every lane-op the build's cluster/mapping leaves unchecked */
+static void inter_modes(void **st)
+{
+    (void)st;
+    sh_dmr_cov c = run(VADD, ~0ull);
+    assert_int_equal(dmr_cov_inter(&c, SICU_DMR_INTER), 64);
+    assert_int_equal(dmr_cov_inter(&c, SICU_DMR_ENHANCED), 64);
+    assert_int_equal(dmr_cov_inter(&c, SICU_DMR_INTRA), 0);
+    /* three active lanes of one 4-lane cluster (identity and cross: lanes 0, 4, 8 are
+     * cross cluster 0's members 0..2; 0..2 identity cluster 0's): one is checked */
+    uint64_t three = SICU_FEAT_DMR_MAP == SICU_DMR_MAP_CROSS ? 0x111ull : 0x7ull;
+    if (SICU_FEAT_DMR_CLUSTER == 0) {
+        c = run(VADD, three);
+        assert_int_equal(dmr_cov_inter(&c, SICU_DMR_INTER), 0);
+        assert_int_equal(dmr_cov_inter(&c, SICU_DMR_ENHANCED), 2);
+    }
+    /* not checked: nothing to replay */
+    c = run(mk(SI_OP_v_readlane_b32, SI_FMT_VOP2, 4), ~0ull);
+    assert_int_equal(dmr_cov_inter(&c, SICU_DMR_ENHANCED), 0);
+}
+
 static void not_checked(void **st)
 {
     (void)st;
@@ -121,7 +143,7 @@ int main(void)
     const struct CMUnitTest t[] = {
         cmocka_unit_test(lanes_0_1),   cmocka_unit_test(three_active),         cmocka_unit_test(full_quad),
         cmocka_unit_test(paper_table1), cmocka_unit_test(passes_and_full_exec), cmocka_unit_test(quarter_rate),
-        cmocka_unit_test(not_checked),
+        cmocka_unit_test(not_checked),  cmocka_unit_test(inter_modes),
     };
     return cmocka_run_group_tests(t, NULL, NULL);
 }
