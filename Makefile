@@ -410,7 +410,7 @@ sw-test: config-test units-test unit-test roundtrip programs-test roundtrip-prog
 # golden-trace regression, the asm tests and a few -O2 programs in cosim,
 # CI_FUZZ random programs in cosim.  `make rtl-programs` / `make fuzz-cosim
 # N=2000` are the long versions.
-CI_FUZZ ?= 100
+CI_FUZZ ?= 60
 RTL_SMOKE := asm/atomic-ret asm/branches asm/ds asm/ds-pipe asm/ds-xchg2 asm/inflight asm/mubuf asm/mubuf-format asm/salu asm/smrd asm/smrd-order asm/valu-f32 asm/valu-f64 asm/valu-int asm/vopc asm/vstore \
              vadd lds atomics racy ldsracy fp32math fp64 intdiv
 # rfv-rewritten code (metadata decoded as no-ops) in cosim: programs -O2, the pass's own asm cases
