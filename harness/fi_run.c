@@ -438,6 +438,7 @@ int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
     if (r->detected_cycle) {   /* the checker raised an error: what would it have been? */
         r->silent_outcome = r->outcome;
         r->outcome = SH_OUT_DETECTED;
+        sh_dmr_first_error(s, &r->detected);
     }
     sh_finish(s, &res);
     sh_close(s);
@@ -463,6 +464,15 @@ char *sh_fi_json(const sh_fault *f, const sh_fi_result *r, const char *program)
         json_object_set_new(o, "detected_cycle", json_integer((json_int_t)r->detected_cycle));
         json_object_set_new(o, "latency", json_integer((json_int_t)(r->detected_cycle - r->inject_cycle)));
         json_object_set_new(o, "silent_outcome", json_string(sh_outcome_name(r->silent_outcome)));
+        /* the error event: which checker, SIMD, the instruction, the lanes */
+        char pc[24], lanes[24];
+        snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)r->detected.pc);
+        snprintf(lanes, sizeof lanes, "0x%016llx", (unsigned long long)r->detected.lanes);
+        json_object_set_new(o, "detected_by", json_string(r->detected.inter ? "replay" : "intra"));
+        json_object_set_new(o, "detected_simd", json_integer(r->detected.simd));
+        json_object_set_new(o, "detected_wave", json_integer((json_int_t)r->detected.wave));
+        json_object_set_new(o, "detected_pc", json_string(pc));
+        json_object_set_new(o, "detected_lanes", json_string(lanes));
     }
     json_object_set_new(o, "where", json_string(r->where));
     json_object_set_new(o, "state_diff", json_integer(r->state_diff));

@@ -126,6 +126,8 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     sh_fu_hook fu;         /* the fault-injection hook's setting (FAULT_INJECT on) */
     uint64_t fu_hit;       /* first cycle + 1 the hooked lane wrote under it */
     uint32_t fu_dmr_err;   /* DMR builds: the hooked SIMD's dmr_errors when last looked at */
+    int dmr_ev_have;       /* DMR builds: the run's first comparator mismatch (sh_dmr_first_error) */
+    sh_dmr_event dmr_ev;
 };
 typedef struct sh_sim hctx;
 
@@ -1501,6 +1503,14 @@ static int sim_cycle(hctx *h)
         in.fi_xor = h->fu.xor_m;
     }
     shm_cycle(h->m, &in, out);
+#if SICU_FEAT_DMR != SICU_DMR_OFF
+    for (int s = 0; s < NS && !h->dmr_ev_have; s++)
+        if (out->dmr_ev[s].valid) {
+            const shm_dmr_ev *e = &out->dmr_ev[s];
+            h->dmr_ev = (sh_dmr_event){h->cycle, s, e->inter, e->wave, e->pc, e->lanes};
+            h->dmr_ev_have = 1;
+        }
+#endif
     if (in.gm_rsp_valid && out->gm_rsp_ready)
         h->gqh++;
     if (in.init_valid && out->init_ready && ++h->init_beat == h->init_nbeats)
@@ -1639,6 +1649,13 @@ int sh_step(sh_sim *h, uint64_t ncycles)
 
 uint64_t sh_cycle_count(const sh_sim *h) { return h->cycle; }
 
+int sh_dmr_first_error(const sh_sim *h, sh_dmr_event *e)
+{
+    if (h->dmr_ev_have)
+        *e = h->dmr_ev;
+    return h->dmr_ev_have;
+}
+
 const char *sh_error(const sh_sim *h) { return h->state < 0 ? h->err : NULL; }
 
 void sh_counters(sh_sim *h, sh_result *res)
@@ -1754,8 +1771,11 @@ static int dmr_check(hctx *h, const sh_result *res)
     for (int s = 0; s < NS; s++) {
         if (res->perf_simd[s][SICU_PS_dmr_errors])
             return fail(h, "Warped-DMR: SIMD %d's comparators counted %u mismatches in a fault-free run "
-                           "(a false error: the checker's copy computed something else)",
-                        s, (unsigned)res->perf_simd[s][SICU_PS_dmr_errors]);
+                           "(a false error: the checker's copy computed something else; the first: cycle %llu, "
+                           "SIMD %d, %s, wave %u, PC 0x%llx, lanes 0x%016llx)",
+                        s, (unsigned)res->perf_simd[s][SICU_PS_dmr_errors], (unsigned long long)h->dmr_ev.cycle,
+                        h->dmr_ev.simd, h->dmr_ev.inter ? "replay" : "intra-warp", h->dmr_ev.wave,
+                        (unsigned long long)h->dmr_ev.pc, (unsigned long long)h->dmr_ev.lanes);
         ops += res->perf_simd[s][SICU_PS_dmr_lane_ops];
         intra += res->perf_simd[s][SICU_PS_dmr_intra_lane_ops];
         inter += res->perf_simd[s][SICU_PS_dmr_inter_lane_ops];

@@ -80,6 +80,16 @@ sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispat
  * further calls return the same. */
 int sh_step(sh_sim *s, uint64_t ncycles);
 uint64_t sh_cycle_count(const sh_sim *s);
+/* Warped-DMR builds: the run's first comparator mismatch (cycle, SIMD,
+ * intra-warp or replay, the instruction's wave and PC, the wave lanes whose
+ * comparators fired): 1 and *e, or 0 when there was none. */
+typedef struct sh_dmr_event {
+    uint64_t cycle;
+    int simd, inter;
+    unsigned wave;
+    uint64_t pc, lanes;
+} sh_dmr_event;
+int sh_dmr_first_error(const sh_sim *s, sh_dmr_event *e);
 const char *sh_error(const sh_sim *s);
 /* The counters so far (retirements, per-class counts, the RTL's performance
  * counters, FP-unit lane operations). */
@@ -204,6 +214,7 @@ typedef struct sh_fi_result {
     uint64_t cycles, ref_cycles;
     int stopped;               /* ended end_after cycles after the injection   */
     uint64_t detected_cycle;   /* SH_OUT_DETECTED                              */
+    sh_dmr_event detected;     /* ... the first mismatch (sh_dmr_first_error)  */
     int silent_outcome;        /* SH_OUT_DETECTED: what the run was without the
                                   checker's word (masked, latent, sdc, due, hang) */
     unsigned state_diff;       /* state variables that differ from the reference */

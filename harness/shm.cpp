@@ -546,6 +546,18 @@ static void get_events(Vsicu_tb *t, shm_out *o)
         o->wave_lgkm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12, 6);
         o->wave_vm[w] = (unsigned)bits(t->mon_wave_cnt, w * 12 + 6, 6);
     }
+#if SICU_FEAT_DMR
+    for (int s = 0; s < SICU_SIMDS; s++) {
+        shm_dmr_ev *e = &o->dmr_ev[s];
+        e->valid = (int)bits(t->mon_dmr_err, s, 1);
+        if (!e->valid)
+            continue;
+        e->inter = (int)bits(t->mon_dmr_inter, s, 1);
+        e->wave = (unsigned)bits(t->mon_dmr_wave, s * WW_BITS, WW_BITS);
+        e->pc = bits(t->mon_dmr_pc, s * 48, 48);
+        e->lanes = bits(t->mon_dmr_lanes, s * 64, 64);
+    }
+#endif
     o->fu_valid = (uint32_t)bits(t->mon_fu_valid, 0, SICU_SIMDS);
     for (int s = 0; s < SICU_SIMDS; s++) {
         o->fu[s] = (unsigned)bits(t->mon_fu, s * 7, 7);

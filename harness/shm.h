@@ -53,6 +53,12 @@ typedef struct shm_in {
     unsigned dmr_ctl;
 } shm_in;
 
+typedef struct shm_dmr_ev {       /* a Warped-DMR comparator mismatch of one SIMD in this cycle (DMR builds) */
+    int valid, inter;             /* inter: a replay's comparators (else intra-warp) */
+    unsigned wave;
+    uint64_t pc, lanes;           /* the instruction; the wave lanes whose comparators fired */
+} shm_dmr_ev;
+
 typedef struct shm_vwr {          /* one VGPR write event of the monitor */
     int valid, init;              /* init: the dispatcher's initial write (no instruction) */
     unsigned wave, tag, areg;     /* areg: 256 + n */
@@ -108,6 +114,7 @@ typedef struct shm_out {
      * index, 0 = integer) on fu_lanes active lanes (fu_valid bit s) */
     uint32_t fu_valid;
     unsigned fu[SICU_SIMDS], fu_lanes[SICU_SIMDS];
+    shm_dmr_ev dmr_ev[SICU_SIMDS];
 } shm_out;
 
 typedef struct shm shm;

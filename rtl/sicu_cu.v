@@ -166,6 +166,10 @@ module sicu_cu #(
     wire [NS*`SICU_NPERF_SIMD*32-1:0] perf_simd;
     wire [NS-1:0]    mon_fu_valid;    // per SIMD, each compute cycle: the lanes' FP unit and active lanes
     wire [NS*7-1:0]  mon_fu, mon_fu_lanes;
+    wire [NS-1:0]    mon_dmr_err, mon_dmr_inter;   // per SIMD: a Warped-DMR comparator mismatch (simd.v)
+    wire [NS*WW-1:0] mon_dmr_wave;
+    wire [NS*48-1:0] mon_dmr_pc;
+    wire [NS*64-1:0] mon_dmr_lanes;
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- issue (wave table, scheduler)
@@ -544,7 +548,9 @@ module sicu_cu #(
                 .pc_dmr_rq_occupancy(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_OCCUPANCY)*32 +: 32]),
                 .pc_dmr_rq_full_cycles(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_FULL_CYCLES)*32 +: 32]),
                 .pc_dmr_rq_max(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_MAX)*32 +: 32]),
-                .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7])
+                .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7]),
+                .mon_dmr_err(mon_dmr_err[g]), .mon_dmr_inter(mon_dmr_inter[g]), .mon_dmr_wave(mon_dmr_wave[g*WW +: WW]),
+                .mon_dmr_pc(mon_dmr_pc[g*48 +: 48]), .mon_dmr_lanes(mon_dmr_lanes[g*64 +: 64])
 `ifdef SICU_FEAT_DMR_REPLAY
                 , .dmr_slots(dmr_slots[g*DMR_SB +: DMR_SB]), .dmr_urgent(dmr_urgent[g]), .dmr_ctl(dmr_ctl)
 `endif

@@ -111,7 +111,15 @@ module simd #(
     // (simd_lane fu_sel, 0: integer) and how many lanes of the pass are active
     output wire              mon_fu_valid,
     output wire [6:0]        mon_fu,
-    output wire [6:0]        mon_fu_lanes
+    output wire [6:0]        mon_fu_lanes,
+    // monitor (error events): a Warped-DMR comparator mismatch in this cycle,
+    // intra-warp or (mon_dmr_inter) a replay's; the instruction's wave and PC,
+    // the wave lanes whose comparators fired (0 without DMR)
+    output wire              mon_dmr_err,
+    output wire              mon_dmr_inter,
+    output wire [WW-1:0]     mon_dmr_wave,
+    output wire [47:0]       mon_dmr_pc,
+    output wire [63:0]       mon_dmr_lanes
 `ifdef SICU_FEAT_DMR_REPLAY
     ,
     // the ReplayQ's slots for issue's DMR hold (simd_rq.v slot_bus), issue
@@ -561,12 +569,19 @@ module simd #(
     // work-items, comparators check them (counters only: nothing here
     // changes a result)
     wire        dmr_chk = (wr_vgpr || wr_mask_sdst) && !is_readlane && !is_readfirst && !is_writelane;
-    /* verilator lint_off UNUSEDSIGNAL */
     wire        dmr_err;
     wire [L-1:0] dmr_err_lanes;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [L-1:0] dmr_unc;
     wire         rq_enq, rq_err;
+    wire [WW-1:0] rq_err_wave;
+    wire [47:0]  rq_err_pc;
+    wire [63:0]  rq_err_lanes;
+    // the error event (monitor only): an intra-warp mismatch, else a replay's
+    assign mon_dmr_err = dmr_err || rq_err;
+    assign mon_dmr_inter = !dmr_err;
+    assign mon_dmr_wave = dmr_err ? x_wave : rq_err_wave;
+    assign mon_dmr_pc = dmr_err ? x_b[`DI_PC] : rq_err_pc;
+    assign mon_dmr_lanes = dmr_err ? {{(64-L){1'b0}}, dmr_err_lanes} << ({{(6-PW){1'b0}}, cx_pass} << LW) : rq_err_lanes;
     simd_dmr u_dmr (
         .clk(clk), .rst(rst),
         .cx_valid(cx_valid), .x_q(x_q), .cx_sub(cx_sub),
@@ -607,7 +622,7 @@ module simd #(
         .alloc_slot(rq_slot), .full(rq_full), .room(rq_room), .slot_bus(dmr_slots),
         .c_on(cx_valid && x_rqv), .c_slot(x_rqs), .c_pass(cx_pass), .c_pstart(cx_first),
         .c_pend(!x_q || cx_sub == 2'd3), .c_istart(cx_pass == {PW{1'b0}} && cx_first),
-        .c_op(xop), .c_kinds(x_kinds), .c_flags(x_flags), .c_mode(x_mode),
+        .c_op(xop), .c_pc(x_b[`DI_PC]), .c_kinds(x_kinds), .c_flags(x_flags), .c_mode(x_mode),
         .c_s0(x_s0), .c_s1(x_s1), .c_s2(x_s2), .c_msrc(mask_src), .c_vsrc({v2, v1, v0}), .c_q(x_q),
         .c_chk_hi(wr_vgpr && dst64), .c_chk_mask(wr_mask_sdst),
         .cur(cur), .exec_p(cur_exec), .lane_now(lane_now),
@@ -617,6 +632,7 @@ module simd #(
         .rp_mode(rp_mode), .rp_src(rp_src), .rp_mi(rp_mi), .rp_lid(rp_lid),
         .rp_qsrc(rp_qsrc), .rp_qmi(rp_qmi), .rp_qlid(rp_qlid),
         .lres(lane_res), .lmo(lane_mask_out), .qres(qr_res), .qmo(qr_mask_out), .err(rq_err),
+        .err_wave(rq_err_wave), .err_pc(rq_err_pc), .err_lanes(rq_err_lanes),
         .pc_inter_lane_ops(pc_dmr_inter_lane_ops), .pc_replays(pc_dmr_replays),
         .pc_occupancy(pc_dmr_rq_occupancy), .pc_full_cycles(pc_dmr_rq_full_cycles),
         .pc_max_occupancy(pc_dmr_rq_max)
@@ -627,12 +643,20 @@ module simd #(
 `else
     assign rq_enq = 1'b0;
     assign rq_err = 1'b0;
+    assign rq_err_wave = {WW{1'b0}};
+    assign rq_err_pc = 48'd0;
+    assign rq_err_lanes = 64'd0;
 `endif
 `else
     assign pc_dmr_lane_ops = 32'd0;
     assign pc_dmr_intra_lane_ops = 32'd0;
     assign pc_dmr_unverified_lane_ops = 32'd0;
     assign pc_dmr_errors = 32'd0;
+    assign mon_dmr_err = 1'b0;
+    assign mon_dmr_inter = 1'b0;
+    assign mon_dmr_wave = {WW{1'b0}};
+    assign mon_dmr_pc = 48'd0;
+    assign mon_dmr_lanes = 64'd0;
 `endif
 `ifndef SICU_FEAT_DMR_REPLAY
     // no ReplayQ: an instruction never waits for a slot

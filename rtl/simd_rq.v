@@ -64,6 +64,7 @@ module simd_rq #(
     input  wire              c_pend,         // the pass's last compute cycle
     input  wire              c_istart,       // the instruction's first compute cycle: its fields
     input  wire [9:0]        c_op,
+    input  wire [47:0]       c_pc,
     input  wire [31:0]       c_kinds,        // {k0, k1, k2, kd}
     input  wire [14:0]       c_flags,        // {vopc, cond[3:0], vop3, abs[2:0], neg[2:0], omod[1:0], clamp}
     input  wire [31:0]       c_mode,
@@ -102,7 +103,10 @@ module simd_rq #(
     input  wire [L-1:0]      lmo,
     input  wire [QRN*64-1:0] qres,
     input  wire [QRN-1:0]    qmo,
-    output wire              err,            // a replay mismatch in this cycle
+    output wire              err,            // a replay mismatch in this cycle ...
+    output wire [WW-1:0]     err_wave,       // ... of this wave's instruction at err_pc (monitor)
+    output wire [47:0]       err_pc,
+    output wire [63:0]       err_lanes,      // the wave lanes whose comparator fired (lanes: the replaying ones)
     // counters
     output reg  [31:0]       pc_inter_lane_ops,   // lane-ops verified by replay that intra left unchecked
     output reg  [31:0]       pc_replays,          // passes replayed
@@ -151,6 +155,7 @@ module simd_rq #(
     reg [NP-1:0]  s_fill [0:RQ-1];
     reg [NP-1:0]  s_done [0:RQ-1];
     reg [9:0]     s_op [0:RQ-1];
+    reg [47:0]    s_pc [0:RQ-1];
     reg [31:0]    s_kinds [0:RQ-1];
     reg [14:0]    s_flags [0:RQ-1];
     reg [31:0]    s_mode [0:RQ-1];
@@ -269,6 +274,7 @@ module simd_rq #(
     endgenerate
     wire [L-1:0]   l_err;
     wire [QRN-1:0] q_err;
+    wire [QRN*LW-1:0] q_home_l;    // the lane each quarter-rate datapath computes in this sub-cycle
     generate
         for (l = 0; l < L; l = l + 1) begin : g_lane
             localparam integer IT = rot(l);
@@ -296,9 +302,22 @@ module simd_rq #(
             assign rp_qlid[j*6 +: 6] = lid;
             assign rp_qmi[j] = h_msrc[lid];
             assign q_err[j] = rp_qgo && r_exec[it] && mismatch(hook(home, qres[j*64 +: 64]), qmo[j], st);
+            assign q_home_l[j*LW +: LW] = home[LW-1:0];
         end
     endgenerate
     assign err = (l_err != {L{1'b0}}) || (q_err != {QRN{1'b0}});
+    // (monitor) the event: the slot's wave and PC, the lanes of the pass whose
+    // comparators fired (quarter rate: the lanes the datapaths compute in this sub-cycle)
+    reg [L-1:0] e_lanes;
+    integer e;
+    always @* begin
+        e_lanes = l_err;
+        for (e = 0; e < QRN; e = e + 1)
+            if (q_err[e]) e_lanes = e_lanes | ({{(L-1){1'b0}}, 1'b1} << q_home_l[e*LW +: LW]);
+    end
+    assign err_wave = s_wave[hd];
+    assign err_pc = s_pc[hd];
+    assign err_lanes = {{(64-L){1'b0}}, e_lanes} << pass_lane0;
 
     function automatic [31:0] popc(input [L-1:0] v);
         integer z;
@@ -336,7 +355,7 @@ module simd_rq #(
             end
             // ---- filling
             if (c_on && c_istart) begin
-                s_op[c_slot] <= c_op; s_kinds[c_slot] <= c_kinds; s_flags[c_slot] <= c_flags;
+                s_op[c_slot] <= c_op; s_pc[c_slot] <= c_pc; s_kinds[c_slot] <= c_kinds; s_flags[c_slot] <= c_flags;
                 s_mode[c_slot] <= c_mode;
                 s_s0[c_slot] <= c_s0; s_s1[c_slot] <= c_s1; s_s2[c_slot] <= c_s2; s_msrc[c_slot] <= c_msrc;
                 s_vsrc[c_slot] <= c_vsrc;

@@ -10,7 +10,8 @@
 #   overhead.md   per program: baseline cycles; per mode and size: overhead (%)
 #                 over the baseline, and total coverage; the cycle-weighted mean
 #   overhead.dat  the same figures for gnuplot, overhead.gp its script
-# Overhead = cycles / baseline cycles - 1.
+# Overhead = cycles / baseline cycles - 1.  REUSE=1 keeps the passes of an
+# earlier run of the same OUT that completed without a failure.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 BASE=${BASE:-build}
@@ -27,6 +28,10 @@ command -v jq > /dev/null || { echo "dmr-overhead: jq not found (make deps)" >&2
 mkdir -p "$D"
 runs() {   # NAME BUILD EXTRA... : one pass over the programs
     local name=$1 b=$2; shift 2
+    if [ -n "${REUSE:-}" ] && tail -1 "$D/$name.log" 2>/dev/null | grep -q ' 0 failed$'; then
+        echo "dmr-overhead: $name: reused ($(tail -1 "$D/$name.log"))" >&2
+        return
+    fi
     PROGRAMS_OUT=$PWD/$D/$name BUILD=$b ENGINE=$ENGINE OPTS=$OPTS STATS=1 RUN_EXTRA="$*" \
         bash scripts/run-programs.sh $NAMES > "$D/$name.log" 2>&1 ||
         { echo "dmr-overhead: $name: some runs failed (see $D/$name.log)" >&2; grep FAIL "$D/$name.log" >&2; }

@@ -132,6 +132,14 @@ module sicu_tb #(
     output wire [NS-1:0]     mon_fu_valid,
     output wire [NS*7-1:0]   mon_fu,
     output wire [NS*7-1:0]   mon_fu_lanes,
+`ifdef SICU_FEAT_DMR_ON
+    // Warped-DMR error events per SIMD (rtl/simd.v mon_dmr_*)
+    output wire [NS-1:0]     mon_dmr_err,
+    output wire [NS-1:0]     mon_dmr_inter,
+    output wire [NS*WW-1:0]  mon_dmr_wave,
+    output wire [NS*48-1:0]  mon_dmr_pc,
+    output wire [NS*64-1:0]  mon_dmr_lanes,
+`endif
     output wire [`SICU_NPERF_CU*32-1:0]        perf_cu,     // the counters (rtl/units.manifest: SICU_PC_*)
     output wire [NS*`SICU_NPERF_SIMD*32-1:0]   perf_simd    // ... of each SIMD (SICU_PS_*)
 `ifdef SICU_FEAT_DMR_REPLAY
@@ -234,6 +242,13 @@ module sicu_tb #(
     assign mon_fu_valid = u_cu.mon_fu_valid;
     assign mon_fu = u_cu.mon_fu;
     assign mon_fu_lanes = u_cu.mon_fu_lanes;
+`ifdef SICU_FEAT_DMR_ON
+    assign mon_dmr_err = u_cu.mon_dmr_err;
+    assign mon_dmr_inter = u_cu.mon_dmr_inter;
+    assign mon_dmr_wave = u_cu.mon_dmr_wave;
+    assign mon_dmr_pc = u_cu.mon_dmr_pc;
+    assign mon_dmr_lanes = u_cu.mon_dmr_lanes;
+`endif
     assign perf_cu = u_cu.perf_cu;
     assign mon_st_srv = u_cu.vx_mon_st_srv;
     assign mon_st_woff = u_cu.vx_mon_st_woff;
