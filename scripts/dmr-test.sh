@@ -90,8 +90,8 @@ EOF
 campaign covered
 campaign full
 line=$(jq -c 'select(.outcome == "detected")' "$T/full/all.jsonl" 2>/dev/null | head -1)
-if [ -n "$line" ] && [ "$(jq '.detected_cycle >= .inject_cycle and .latency >= 0 and (.silent_outcome | test("^(masked|latent|sdc|due|hang)$"))' <<<"$line")" = true ]; then
-    ok "a detected line (replay) has detected_cycle, latency and silent_outcome ($(jq -r '"latency \(.latency), silent \(.silent_outcome)"' <<<"$line"))"
+if [ -n "$line" ] && [ "$(jq '.detected_cycle >= .inject_cycle and .latency >= 0 and (.silent_outcome | test("^(masked|latent|sdc|due|hang)$")) and .detected_by == "replay" and (.detected_pc | test("^0x[0-9a-f]+$")) and (.detected_lanes | test("^0x[0-9a-f]{16}$")) and .detected_lanes != "0x0000000000000000"' <<<"$line")" = true ]; then
+    ok "a detected line (full EXEC: by a replay) names latency, silent outcome, SIMD, wave, PC, lanes ($(jq -r '"latency \(.latency), silent \(.silent_outcome), SIMD \(.detected_simd) wave \(.detected_wave) PC \(.detected_pc) lanes \(.detected_lanes)"' <<<"$line"))"
 else ko "detected line fields: $line"; fi
 if "$SICU" campaign merge "$T"/full/camp/shard-*.jsonl -o "$T/res" > "$T/merge.txt" 2>&1 &&
    grep -q "detected, else sdc" "$T/merge.txt"; then ok "merge tables with the detected and detected-else-sdc columns"
