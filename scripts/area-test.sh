@@ -34,12 +34,13 @@ bash scripts/area.sh "$BUILD" "$CONFIG" > "$BUILD/area-test.log" 2>&1 ||
 # ---- 2.
 # modules that only a mechanism's configuration instantiates: MODULE:FEATURE
 # (0 instances are right when the configuration leaves FEATURE off)
-OPTION_MODULES="simd_dmr:DMR dmr_rfu:DMR"
+# (FEATURE: SICU_FEAT_<FEATURE>_ON or SICU_FEAT_<FEATURE> defined in sicu_config.vh)
+OPTION_MODULES="simd_dmr:DMR dmr_rfu:DMR simd_rq:DMR_REPLAY dmr_need:DMR_REPLAY"
 check_json() {   # check_json AREA_JSON  (all modules of rtl/*.v)
     local vh off=""
     vh="$(dirname "$(dirname "$1")")/gen/sicu_config.vh"
     for om in $OPTION_MODULES; do
-        grep -q "^\`define SICU_FEAT_${om#*:}_ON\$" "$vh" 2>/dev/null || off="$off,${om%%:*}"
+        grep -Eq "^\`define SICU_FEAT_${om#*:}(_ON)?\$" "$vh" 2>/dev/null || off="$off,${om%%:*}"
     done
     OFF_MODULES=$off "$PY" - "$1" $(ls rtl/*.v | sed 's|rtl/||; s|\.v$||') <<'EOF'
 import json, os, sys
