@@ -120,7 +120,7 @@ RTL_TB_BINS := $(RTL_TBS:tests/rtl/tb_%.v=$(BUILD)/rtl-tests/%/Vtb)
 
 $(BUILD)/rtl-tests/%/Vtb: tests/rtl/tb_%.v tests/rtl/test_%.cpp $(LIB) $(RTL_DEPS)
 	@mkdir -p $(dir $@)
-	$(VERILATOR) --cc --exe --build -j $(VL_JOBS) -O3 --x-assign fast --x-initial fast -Wno-fatal \
+	+$(VERILATOR) --cc --exe --build -j $(VL_JOBS) -O3 --x-assign fast --x-initial fast -Wno-fatal \
 	  --Mdir $(dir $@) $(RTL_INC) --top-module tb_$* -o Vtb \
 	  -CFLAGS "-O2 -I$(CURDIR)/sw/include -I$(CURDIR)/sw -I$(CURDIR)/$(BUILD)/gen" \
 	  -LDFLAGS "$(CURDIR)/$(LIB) $(LIBS)" $(CURDIR)/tests/rtl/tb_$*.v $(CURDIR)/tests/rtl/test_$*.cpp >$(dir $@)build.log 2>&1 \
@@ -248,7 +248,7 @@ $(shell mkdir -p $(BUILD)/rtl; echo '$(VL_FLAGS) $(VL_DEFINES) $(RTL_PIC)' | cmp
 $(RTL_OBJ)/Vsicu_tb__ALL.a: $(RTL_TOP_SRCS) $(BUILD)/gen/si_isa.vh $(BUILD)/gen/sicu_bundle.vh $(BUILD)/gen/sicu_config.vh $(BUILD)/gen/sicu_units.vh $(VL_STAMP)
 	@mkdir -p $(RTL_OBJ)
 	@echo "VERILATE sicu_tb = sicu_cu + monitor (log: $(BUILD)/rtl/build.log)"
-	@$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_FLAGS) +define+SICU_DPATH_DPI $(VL_DEFINES) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	@+$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_FLAGS) +define+SICU_DPATH_DPI $(VL_DEFINES) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
 	  --Mdir $(RTL_OBJ) $(RTL_INC) -y rtl/tb \
 	  --top-module sicu_tb $(BUILD)/gen/sicu_config.vh rtl/tb/sicu_tb.v >$(BUILD)/rtl/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build.log; exit 1; }
@@ -256,7 +256,7 @@ define RTL_DP_RULE
 $(RTL_OBJ)/V$(1)/V$(1)__ALL.a: rtl/$(1).v $(wildcard rtl/fp/*.vh) rtl/simd_fu.vh $(BUILD)/gen/si_isa.vh $(VL_STAMP)
 	@mkdir -p $$(dir $$@)
 	@echo "VERILATE $(1) (datapath model; log: $(BUILD)/rtl/build-$(1).log)"
-	@$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_DP_FLAGS) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
+	@+$(VERILATOR) --cc --build -j $(VL_JOBS) $(VL_DP_FLAGS) -CFLAGS "$(RTL_PIC)" -MAKEFLAGS "$(VL_OPT)" -Wno-fatal \
 	  --Mdir $$(dir $$@) $(RTL_INC) --top-module $(1) rtl/$(1).v >$(BUILD)/rtl/build-$(1).log 2>&1 \
 	  || { tail -40 $(BUILD)/rtl/build-$(1).log; exit 1; }
 endef
