@@ -26,6 +26,8 @@ typedef struct cspec {
     uint64_t seed, end_after;
     unsigned fu_bits;
     int fu_kinds[3], nkinds;
+    int arrays;                 /* flop: the arrays' bits too (register files, queues, LDS) */
+    json_t *exclude;            /* flop: modules or path patterns left out of the population */
 } cspec;
 
 static int spec_err(const char *path, const char *what)
@@ -77,6 +79,27 @@ static int spec_int(const char *path, json_t *root, const char *key, long lo, lo
     return 0;
 }
 
+/* "arrays": true|false and "exclude": [MODULE or PATH PATTERN, ...] (the flop model) */
+static int spec_population(const char *path, cspec *c)
+{
+    json_t *a = json_object_get(c->root, "arrays");
+    if (a && !json_is_boolean(a))
+        return spec_err(path, "\"arrays\" must be true or false");
+    c->arrays = a && json_is_true(a);
+    c->exclude = json_object_get(c->root, "exclude");
+    if (!c->exclude)
+        return 0;
+    size_t i;
+    json_t *v;
+    if (!json_is_array(c->exclude))
+        return spec_err(path, "\"exclude\" must be a list of RTL module names or path patterns");
+    json_array_foreach(c->exclude, i, v) {
+        if (!json_is_string(v))
+            return spec_err(path, "\"exclude\" must be a list of RTL module names or path patterns");
+    }
+    return 0;
+}
+
 static int spec_read(const char *path, cspec *c)
 {
     json_error_t je;
@@ -100,7 +123,8 @@ static int spec_read(const char *path, cspec *c)
         spec_int(path, c->root, "shards", 1, 100000, 1, &c->shards) < 0 ||
         spec_int(path, c->root, "seed", 0, LONG_MAX, 1, &seed) < 0 ||
         spec_int(path, c->root, "end_after", 0, 1000000000, 0, &end_after) < 0 ||
-        spec_int(path, c->root, "fu_bits", 1, 64, 32, &bits) < 0 || spec_kinds(path, c) < 0)
+        spec_int(path, c->root, "fu_bits", 1, 64, 32, &bits) < 0 || spec_kinds(path, c) < 0 ||
+        spec_population(path, c) < 0)
         return -1;
     c->seed = (uint64_t)seed;
     c->end_after = (uint64_t)end_after;
@@ -124,13 +148,101 @@ static void resolve(const char *spec_path, const char *p, char *out, size_t n)
         snprintf(out, n, "%.4000s", joined);
 }
 
-/* one random fault of the model (cycle in [0, cycles)) */
-static void draw(const cspec *c, const sh_flops *fl, uint64_t cycles, uint64_t *rng, sh_fault *f)
+/* ---------------------------------------------------------------- the flop population */
+/* s matches pattern p, where '*' is any run of characters and everything else,
+ * brackets included, stands for itself (paths are full of [0]) */
+static int star_match(const char *p, const char *s)
+{
+    for (; *p; p++, s++) {
+        if (*p == '*') {
+            while (p[1] == '*')
+                p++;
+            for (const char *t = s;; t++) {
+                if (star_match(p + 1, t))
+                    return 1;
+                if (!*t)
+                    return 0;
+            }
+        }
+        if (*s != *p)
+            return 0;
+    }
+    return !*s;
+}
+
+/* a pattern names a state variable: its module, or its path (with '*') */
+static int names(const char *pat, const sh_flop *x)
+{
+    return !strcmp(pat, x->module) || star_match(pat, x->path);
+}
+
+static int excluded(const cspec *c, const sh_flop *x)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(c->exclude, i, v) {
+        if (names(json_string_value(v), x))
+            return 1;
+    }
+    return 0;
+}
+
+/* the bits of one state variable in the population (0: not in it) */
+static uint64_t var_bits(const cspec *c, const sh_flop *x)
+{
+    if (excluded(c, x) || (x->arr_lo >= 0 && !c->arrays))
+        return 0;
+    return x->arr_lo < 0 ? x->width : (uint64_t)x->width * (uint64_t)(x->arr_hi - x->arr_lo + 1);
+}
+
+/* the population's bits; -1 when an exclusion names no state variable */
+static int64_t population_bits(const cspec *c, const sh_flops *fl)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(c->exclude, i, v) {
+        unsigned k = 0;
+        while (k < fl->n && !names(json_string_value(v), &fl->v[k]))
+            k++;
+        if (k == fl->n) {
+            fprintf(stderr, PFX "error: \"exclude\": '%s' is neither a module nor a path pattern of a state "
+                    "variable (sicu inject --list-flops lists them)\n", json_string_value(v));
+            return -1;
+        }
+    }
+    uint64_t n = 0;
+    for (unsigned k = 0; k < fl->n; k++)
+        n += var_bits(c, &fl->v[k]);
+    if (n == 0)
+        fprintf(stderr, PFX "error: the flop population is empty (every module excluded)\n");
+    return n ? (int64_t)n : -1;
+}
+
+/* bit k of the population: a flop bit, or an array element's bit */
+static void population_bit(const cspec *c, const sh_flops *fl, uint64_t k, sh_fault *f)
+{
+    for (unsigned i = 0; i < fl->n; i++) {
+        const sh_flop *x = &fl->v[i];
+        uint64_t b = var_bits(c, x);
+        if (k >= b) {
+            k -= b;
+            continue;
+        }
+        f->model = SH_FM_FLOP;
+        snprintf(f->path, sizeof f->path, "%s", x->path);
+        f->word = x->arr_lo < 0 ? -1 : x->arr_lo + (long)(k / x->width);
+        f->bit = (unsigned)(k % x->width);
+        return;
+    }
+}
+
+/* one random fault of the model (cycle in [0, cycles)); pop: the flop population's bits */
+static void draw(const cspec *c, const sh_flops *fl, uint64_t pop, uint64_t cycles, uint64_t *rng, sh_fault *f)
 {
     memset(f, 0, sizeof *f);
     f->word = -1;
     if (!strcmp(c->model, "flop")) {
-        sh_flops_bit(fl, fi_below(rng, fl->flop_bits), f);
+        population_bit(c, fl, fi_below(rng, pop), f);
     } else if (!strcmp(c->model, "fu")) {
         f->model = SH_FM_FU;
         f->simd = (unsigned)fi_below(rng, SICU_SIMDS);
@@ -171,8 +283,8 @@ static int program_cycles(const char *spec_path, const cspec *c, uint64_t *cyc, 
     return 0;
 }
 
-static int write_shard(const char *dir, const cspec *c, long k, const sh_flops *fl, const uint64_t *cyc,
-                       char (*paths)[PATH_MAX])
+static int write_shard(const char *dir, const cspec *c, long k, const sh_flops *fl, uint64_t pop,
+                       const uint64_t *cyc, char (*paths)[PATH_MAX])
 {
     uint64_t seed = shard_seed(c->seed, k), rng = seed;
     json_t *o = json_object(), *progs = json_array();
@@ -186,6 +298,12 @@ static int write_shard(const char *dir, const cspec *c, long k, const sh_flops *
     json_object_set_new(o, "config", json_string(SICU_CFG_FILE));
     if (c->build)
         json_object_set_new(o, "build", json_string(c->build));
+    if (!strcmp(c->model, "flop")) {
+        json_object_set_new(o, "population_bits", json_integer((json_int_t)pop));
+        json_object_set_new(o, "arrays", json_boolean(c->arrays));
+        if (c->exclude)
+            json_object_set(o, "exclude", c->exclude);
+    }
     for (size_t i = 0; i < json_array_size(c->programs); i++) {
         long n = c->injections / c->shards + (k < c->injections % c->shards);
         json_t *p = json_object(), *faults = json_array();
@@ -194,7 +312,7 @@ static int write_shard(const char *dir, const cspec *c, long k, const sh_flops *
         for (long j = 0; j < n; j++) {
             sh_fault f;
             char s[300];
-            draw(c, fl, cyc[i], &rng, &f);
+            draw(c, fl, pop, cyc[i], &rng, &f);
             sh_fault_format(&f, s, sizeof s);
             json_array_append_new(faults, json_string(s));
         }
@@ -238,10 +356,14 @@ int sh_campaign_split(const char *spec_path, const char *dir)
         fprintf(stderr, PFX "error: %s\n", err);
         goto out;
     }
-    if (program_cycles(spec_path, &c, cyc, paths) < 0)
+    int64_t pop = strcmp(c.model, "flop") ? 0 : population_bits(&c, &fl);
+    if (pop < 0 || program_cycles(spec_path, &c, cyc, paths) < 0)
         goto out;
+    if (!strcmp(c.model, "flop"))
+        fprintf(stderr, PFX "flop population: %lld bits (%s arrays%s)\n", (long long)pop,
+                c.arrays ? "with the" : "without the", c.exclude ? ", some excluded" : "");
     for (long k = 0; k < c.shards; k++)
-        if (write_shard(dir, &c, k, &fl, cyc, paths) < 0)
+        if (write_shard(dir, &c, k, &fl, (uint64_t)pop, cyc, paths) < 0)
             goto out;
     fprintf(stderr, PFX "%ld shards of %ld %s injections per program (%zu programs, seed %llu) in %s/shard-*.json\n",
             c.shards, c.injections, c.model, np, (unsigned long long)c.seed, dir);
@@ -265,6 +387,7 @@ static int run_program(json_t *p, long shard, size_t pi, uint64_t end_after, FIL
     }
     size_t n = json_array_size(faults), i;
     sh_fault *f = calloc(n ? n : 1, sizeof *f);
+    sh_fi_result *r = NULL;
     char err[8192];
     int rc = -1;
     sh_fi *fi = NULL;
@@ -281,13 +404,10 @@ static int run_program(json_t *p, long shard, size_t pi, uint64_t end_after, FIL
         fprintf(stderr, PFX "error: %s\n", err);
         goto out;
     }
-    if (sh_fi_plan(fi, f, (unsigned)n) < 0)
+    if (!(r = calloc(n ? n : 1, sizeof *r)) || sh_fi_run_many(fi, f, (unsigned)n, r) < 0)
         goto fail;
     for (i = 0; i < n; i++) {
-        sh_fi_result r;
-        if (sh_fi_run(fi, &f[i], &r) < 0)
-            goto fail;
-        char *j = sh_fi_json(&f[i], &r, launch);
+        char *j = sh_fi_json(&f[i], &r[i], launch);
         json_t *o = json_loads(j, 0, NULL);
         free(j);
         json_object_set_new(o, "shard", json_integer(shard));
@@ -305,6 +425,7 @@ fail:
 out:
     sh_fi_close(fi);
     free(f);
+    free(r);
     return rc;
 }
 

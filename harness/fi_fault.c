@@ -282,21 +282,3 @@ void sh_flops_free(sh_flops *fl)
     free(fl->v);
     memset(fl, 0, sizeof *fl);
 }
-
-int sh_flops_bit(const sh_flops *fl, uint64_t k, sh_fault *f)
-{
-    for (unsigned i = 0; i < fl->n; i++) {
-        const sh_flop *x = &fl->v[i];
-        if (x->arr_lo >= 0)
-            continue;
-        if (k < x->width) {
-            f->model = SH_FM_FLOP;
-            snprintf(f->path, sizeof f->path, "%s", x->path);
-            f->word = -1;
-            f->bit = (unsigned)k;
-            return 0;
-        }
-        k -= x->width;
-    }
-    return -1;
-}

@@ -1,9 +1,12 @@
 /* sicu harness, fault injection: runs of one launch with a fault, against
  * the golden emulator's final memory and a fault-free run of the same model
  * (harness.h, docs/faults.md). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -400,7 +403,8 @@ static void classify(sh_fi *fi, sh_sim *s, const si_mem *mem, int rc, const snap
     free(st);
 }
 
-int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
+/* checks, plans and the reference a run of fault f needs */
+static int prepare(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
 {
     memset(r, 0, sizeof *r);
     const char *where;
@@ -408,22 +412,20 @@ int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
         return -1;
     snprintf(r->where, sizeof r->where, "%s", where);
     r->ref_cycles = fi->ref_cycles;
-    si_mem mem;
-    si_dispatch d;
-    sh_opts o;
-    sh_result res;
-    sh_sim *s = open_run(fi, &mem, &d, &o);
-    if (!s) {
-        si_mem_free(&mem);
-        return -1;
-    }
-    int rc = f->cycle ? sh_step(s, f->cycle) : 0;
+    return 0;
+}
+
+/* the rest of a faulty run whose simulation s stands at cycle f->cycle (rc: the
+ * step there, 1 if the program ended before): inject, run on, classify (the
+ * caller closes s; a forked child does not: its copy of the model's thread
+ * pool has no threads to join) */
+static int inject_and_finish(sh_fi *fi, sh_sim *s, si_mem *mem, int rc, const sh_fault *f, sh_fi_result *r)
+{
     const snap *cut = NULL;
+    sh_result res;
     if (rc == 0) {
         if (apply(fi, s, f) < 0) {
             snprintf(fi->err, sizeof fi->err, "%.8000s", fi->simerr[0] ? fi->simerr : "the fault cannot be applied");
-            sh_close(s);
-            si_mem_free(&mem);
             return -1;
         }
         r->injected = f->model != SH_FM_FU || f->fu != SH_FU_FLIP;
@@ -434,16 +436,171 @@ int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
     }
     r->inject_cycle = f->model == SH_FM_FU && f->fu == SH_FU_FLIP && sh_fu_hit(s) ? sh_fu_hit(s) - 1 : f->cycle;
     r->cycles = sh_cycle_count(s);
-    classify(fi, s, &mem, rc, cut, r);
+    classify(fi, s, mem, rc, cut, r);
     if (r->detected_cycle) {   /* the checker raised an error: what would it have been? */
         r->silent_outcome = r->outcome;
         r->outcome = SH_OUT_DETECTED;
         sh_dmr_first_error(s, &r->detected);
     }
     sh_finish(s, &res);
-    sh_close(s);
-    si_mem_free(&mem);
     return 0;
+}
+
+int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
+{
+    if (prepare(fi, f, r) < 0)
+        return -1;
+    si_mem mem;
+    si_dispatch d;
+    sh_opts o;
+    sh_sim *s = open_run(fi, &mem, &d, &o);
+    int rc = -1;
+    if (s) {
+        rc = inject_and_finish(fi, s, &mem, f->cycle ? sh_step(s, f->cycle) : 0, f, r);
+        sh_close(s);
+    }
+    si_mem_free(&mem);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- many faults, one prefix */
+typedef struct child_msg {
+    int rc;
+    sh_fi_result r;
+    char err[1024];
+} child_msg;
+
+static int by_cycle(const void *a, const void *b, void *ctx)
+{
+    const sh_fault *f = ctx;
+    uint64_t x = f[*(const unsigned *)a].cycle, y = f[*(const unsigned *)b].cycle;
+    return x < y ? -1 : x > y;
+}
+
+/* fork the fault-free run s (at fault f's cycle): the child finishes the faulty
+ * run and sends its result back; the parent waits for it */
+static int fork_run(sh_fi *fi, sh_sim *s, si_mem *mem, const sh_fault *f, sh_fi_result *r)
+{
+    int fd[2];
+    if (pipe(fd) < 0) {
+        snprintf(fi->err, sizeof fi->err, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);   /* nothing buffered is written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(fi->err, sizeof fi->err, "fork: %s", strerror(errno));
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        child_msg m;
+        memset(&m, 0, sizeof m);
+        m.r = *r;
+        m.rc = inject_and_finish(fi, s, mem, 0, f, &m.r);
+        snprintf(m.err, sizeof m.err, "%.1000s", fi->err);
+        ssize_t w = write(fd[1], &m, sizeof m);
+        _exit(w == (ssize_t)sizeof m ? 0 : 1);
+    }
+    close(fd[1]);
+    child_msg m;
+    size_t got = 0;
+    while (got < sizeof m) {
+        ssize_t k = read(fd[0], (char *)&m + got, sizeof m - got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        got += (size_t)k;
+    }
+    close(fd[0]);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    char spec[300];
+    if (got != sizeof m) {
+        sh_fault_format(f, spec, sizeof spec);
+        snprintf(fi->err, sizeof fi->err, "%s: the faulty run's process ended without a result (%s %d)", spec,
+                 WIFSIGNALED(st) ? "signal" : "exit status", WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+        return -1;
+    }
+    *r = m.r;
+    if (m.rc < 0)
+        snprintf(fi->err, sizeof fi->err, "%s", m.err);
+    return m.rc;
+}
+
+static void close_prefix(sh_sim *s, si_mem *mem)
+{
+    sh_result res;
+    sh_finish(s, &res);
+    sh_close(s);
+    si_mem_free(mem);
+}
+
+/* SICU_FI_FORK=0 turns the forked prefix off (every run from cycle 0) */
+static int fork_enabled(void)
+{
+    const char *e = getenv("SICU_FI_FORK");
+    return !(e && !strcmp(e, "0"));
+}
+
+int sh_fi_run_many(sh_fi *fi, const sh_fault *f, unsigned n, sh_fi_result *r)
+{
+    if (n == 0)
+        return 0;
+    if (sh_fi_plan(fi, f, n) < 0)
+        return -1;
+    if (!fork_enabled() || n == 1) {
+        for (unsigned i = 0; i < n; i++)
+            if (sh_fi_run(fi, &f[i], &r[i]) < 0)
+                return -1;
+        return 0;
+    }
+    unsigned *ord = malloc(n * sizeof *ord);
+    if (!ord) {
+        snprintf(fi->err, sizeof fi->err, "out of host memory");
+        return -1;
+    }
+    for (unsigned i = 0; i < n; i++)
+        ord[i] = i;
+    qsort_r(ord, n, sizeof *ord, by_cycle, (void *)f);
+    si_mem mem;
+    si_dispatch d;
+    sh_opts o;
+    int rc = 0, ended = 0;
+    sh_sim *s = NULL;
+    for (unsigned k = 0; rc == 0 && k < n; k++) {
+        const sh_fault *x = &f[ord[k]];
+        sh_fi_result *y = &r[ord[k]];
+        if (ended) {   /* the prefix ended before this cycle: a run of its own */
+            rc = sh_fi_run(fi, x, y);
+            continue;
+        }
+        if ((rc = prepare(fi, x, y)) < 0)
+            break;
+        if (!s && !(s = open_run(fi, &mem, &d, &o))) {
+            si_mem_free(&mem);
+            rc = -1;
+            break;
+        }
+        uint64_t now = sh_cycle_count(s);
+        int st = x->cycle > now ? sh_step(s, x->cycle - now) : 0;
+        if (st == 0) {
+            rc = fork_run(fi, s, &mem, x, y);
+            continue;
+        }
+        close_prefix(s, &mem);   /* one model at a time in this process */
+        s = NULL;
+        ended = 1;
+        rc = sh_fi_run(fi, x, y);
+    }
+    if (s)
+        close_prefix(s, &mem);
+    free(ord);
+    return rc;
 }
 
 char *sh_fi_json(const sh_fault *f, const sh_fi_result *r, const char *program)

@@ -200,8 +200,6 @@ typedef struct sh_flops {
 } sh_flops;
 int sh_flops_list(sh_flops *fl, char *err, size_t errlen);
 void sh_flops_free(sh_flops *fl);
-/* flop bit number k (0 .. flop_bits-1, non-array variables in list order) */
-int sh_flops_bit(const sh_flops *fl, uint64_t k, sh_fault *f);
 
 /* Outcome classes (docs/faults.md) */
 enum { SH_OUT_MASKED, SH_OUT_LATENT, SH_OUT_DETECTED, SH_OUT_SDC, SH_OUT_DUE, SH_OUT_HANG, SH_NOUT };
@@ -234,6 +232,11 @@ int sh_fi_ref_cycles(sh_fi *fi, uint64_t *cycles);
  * cycle they need in one run); optional. */
 int sh_fi_plan(sh_fi *fi, const sh_fault *f, unsigned n);
 int sh_fi_run(sh_fi *fi, const sh_fault *f, sh_fi_result *r);
+/* n faults, results r[i] of f[i], the same as sh_fi_run's: one fault-free run
+ * is stepped to the faults' cycles in order and fork()ed at each (copy on
+ * write); the child injects and runs on, so a run costs the cycles after its
+ * injection. SICU_FI_FORK=0: each run from cycle 0. Single-threaded models only. */
+int sh_fi_run_many(sh_fi *fi, const sh_fault *f, unsigned n, sh_fi_result *r);
 /* One JSON object (no newline) for a result; free() it. */
 char *sh_fi_json(const sh_fault *f, const sh_fi_result *r, const char *program);
 const char *sh_fi_error(const sh_fi *fi);

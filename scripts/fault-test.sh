@@ -108,6 +108,9 @@ rc1=$?
 if [ $rc1 = 0 ] && [ "$(wc -l < "$T/r1.jsonl")" = 3 ] && cmp -s "$T/r1.jsonl" "$T/r2.jsonl"; then
     ok "run-shard twice: 3 identical lines"
 else ko "run-shard determinism (exit $rc1)" "$T/r1.err"; diff "$T/r1.jsonl" "$T/r2.jsonl" | head -5; fi
+SICU_FI_FORK=0 "$SICU" campaign run-shard "$T/c/shard-0.json" > "$T/r0.jsonl" 2>> "$T/r1.err"
+cmp -s "$T/r1.jsonl" "$T/r0.jsonl" && ok "run-shard: the forked prefix gives the lines of runs from cycle 0" ||
+    { ko "run-shard: forked vs SICU_FI_FORK=0" "$T/r1.err"; diff "$T/r1.jsonl" "$T/r0.jsonl" | head -5; }
 cp "$T/c/shard-0.json" "$T/c2.json"
 "$SICU" campaign split "$T/spec.json" -o "$T/c2" 2> /dev/null
 cmp -s "$T/c/shard-0.json" "$T/c2/shard-0.json" && ok "split twice: the same shards (seed 7)" ||
@@ -120,6 +123,26 @@ echo '{"broken": ' > "$T/broken.jsonl"
 "$SICU" campaign merge "$T/broken.jsonl" > /dev/null 2> "$T/mb.err"
 [ $? = 1 ] && grep -q "broken.jsonl:1: not a result line" "$T/mb.err" && ok "merge: a broken line is named" ||
     ko "merge: broken line" "$T/mb.err"
+
+# ---- 3b. the flop population: arrays, exclusions; flop runs ended early, forked or not
+cat > "$T/pop.json" <<EOF
+{"programs": ["$L"], "model": "flop", "arrays": true, "injections": 12, "seed": 3, "end_after": 200,
+ "exclude": ["g_simd[*].u_simd.g_bank[*].u_bank.vgpr_mem", "lds"]}
+EOF
+if "$SICU" campaign split "$T/pop.json" -o "$T/p" 2> "$T/p.err" &&
+   [ "$(jq '.arrays and (.exclude | length) == 2 and .population_bits > 0' "$T/p/shard-0.json")" = true ] &&
+   [ "$(jq '[.programs[0].faults[] | select(test("vgpr_mem|u_lds[.]"))] | length' "$T/p/shard-0.json")" = 0 ]; then
+    ok "split: arrays in, VGPR storage and lds out ($(jq .population_bits "$T/p/shard-0.json") bits)"
+else ko "split with arrays/exclude" "$T/p.err"; fi
+if "$SICU" campaign run-shard "$T/p/shard-0.json" > "$T/p1.jsonl" 2> "$T/p1.err" &&
+   SICU_FI_FORK=0 "$SICU" campaign run-shard "$T/p/shard-0.json" > "$T/p0.jsonl" 2>> "$T/p1.err" &&
+   [ "$(wc -l < "$T/p1.jsonl")" = 12 ] && cmp -s "$T/p1.jsonl" "$T/p0.jsonl"; then
+    ok "flop shard (end_after 200): 12 lines, forked = from cycle 0 ($(jq -r .outcome "$T/p1.jsonl" | sort | uniq -c | xargs))"
+else ko "flop shard forked vs not" "$T/p1.err"; diff "$T/p1.jsonl" "$T/p0.jsonl" | head -4; fi
+echo '{"programs": ["'"$L"'"], "model": "flop", "injections": 2, "exclude": ["no_such_module"]}' > "$T/pbad.json"
+"$SICU" campaign split "$T/pbad.json" -o "$T/pb" > /dev/null 2> "$T/pb.err"
+[ $? != 0 ] && grep -q "'no_such_module' is neither a module nor a path pattern" "$T/pb.err" &&
+    ok "split: an exclusion that names nothing is an error" || ko "split: bad exclusion" "$T/pb.err"
 
 # ---- 4. scripts/campaign.sh with GNU parallel, then --resume (nothing left to run)
 if command -v parallel > /dev/null; then
