@@ -45,6 +45,9 @@ help: ## List the targets
 deps: ## Install the Debian packages sicu needs (idempotent)
 	@bash scripts/deps.sh
 
+deps-cluster: ## Also the campaign runners' servers: sshd, slurmctld + slurmd, munge (idempotent)
+	@bash scripts/deps.sh cluster
+
 # The emulator's lane loops (64 lanes per instruction): let GCC's vectoriser
 # weigh its cost model rather than only take the "very cheap" loops of -O2.
 LANE_SRCS := sw/valu.c sw/vmem.c sw/ds.c
@@ -303,6 +306,20 @@ FI_BUILD ?= build-fi
 .PHONY: fault-test
 fault-test: ## Fault injection on vadd: known masked/latent/sdc outcomes, bad specs, shard determinism, campaign.sh (FI_BUILD=build-fi, under a minute)
 	@bash scripts/fault-test.sh $(FI_BUILD)
+.PHONY: campaign-runners-test slurm-campaign
+campaign-runners-test: deps-cluster ## Campaign runners: parallel --sshlogin against a loopback sshd, a Slurm array on a local single-node cluster, both equal to a local run (FI_BUILD)
+	@bash scripts/campaign-runners-test.sh $(FI_BUILD)
+# A campaign through Slurm on this machine: a single-node slurmctld + slurmd +
+# munge (scripts/slurm-local.sh, state in $(FI_BUILD)/slurm), sbatch --array
+# --wait, merge, stop.  SPEC: a campaign spec; DIR: its results.
+SPEC ?=
+DIR ?= $(FI_BUILD)/campaign-slurm
+slurm-campaign: deps-cluster ## Run campaign SPEC=... through a single-node Slurm cluster started here (DIR=results, FI_BUILD)
+	@test -n "$(SPEC)" || { echo "slurm-campaign: SPEC=campaign.json is needed (docs/faults.md)" >&2; exit 2; }
+	@bash scripts/slurm-local.sh run $(FI_BUILD)/slurm scripts/campaign.sh $(SPEC) $(DIR) --slurm --wait
+.PHONY: fi-study
+fi-study: ## MIAOW-style flop campaign: Table VII + Rodinia-like programs, all state vs no RF, runs ended 5,000 cycles after the flip (FI_BUILD; N, RUNNER=local|slurm)
+	@bash scripts/fi-study.sh $(FI_BUILD)
 
 # Warped-DMR (docs/dmr.md) on the models of rtl/config/dmr.cfg (DMR enhanced,
 # FAULT_INJECT on), made beforehand (never rebuilt here): DMR_BUILD with VPI=1

@@ -12,6 +12,8 @@
 #     --slurm          submit the shards as a Slurm job array (sbatch --array) instead;
 #                      `scripts/campaign.sh SPEC DIR --merge` merges when it has finished
 #     --slurm-dry-run  only write DIR/slurm.sh (and print the sbatch command)
+#     --wait           with --slurm: wait for the array to finish (sbatch --wait), then merge
+#                      (make slurm-campaign: on a single-node cluster of this machine)
 #     --merge          only merge DIR/shard-*.jsonl
 #   BUILD (environment, or the spec's "build"; default build-fi): the model's build directory.
 #
@@ -22,10 +24,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 die() { echo "campaign: $*" >&2; exit 2; }
-[ $# -ge 2 ] || die "usage: scripts/campaign.sh SPEC.json DIR [-j N] [--sshlogin S] [--resume] [--slurm|--slurm-dry-run] [--merge]"
+[ $# -ge 2 ] || die "usage: scripts/campaign.sh SPEC.json DIR [-j N] [--sshlogin S] [--resume] [--slurm [--wait]|--slurm-dry-run] [--merge]"
 SPEC=$1 DIR=$2
 shift 2
-JOBS= SSH= RESUME=0 SLURM=0 DRY=0 MERGE_ONLY=0
+JOBS= SSH= RESUME=0 SLURM=0 DRY=0 WAIT=0 MERGE_ONLY=0
 while [ $# -gt 0 ]; do
     case "$1" in
     -j) JOBS=$2; shift ;;
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
     --resume) RESUME=1 ;;
     --slurm) SLURM=1 ;;
     --slurm-dry-run) SLURM=1 DRY=1 ;;
+    --wait) WAIT=1 ;;
     --merge) MERGE_ONLY=1 ;;
     *) die "unknown option '$1'" ;;
     esac
@@ -78,14 +81,23 @@ set -e
 S=$DIR/shard-\$SLURM_ARRAY_TASK_ID
 $SICU campaign run-shard \$S.json > \$S.jsonl.tmp && mv \$S.jsonl.tmp \$S.jsonl
 EOF
+    [ $WAIT = 1 ] && ! command -v sbatch >/dev/null && die "--wait: sbatch not found (make deps-cluster)"
     if [ $DRY = 1 ] || ! command -v sbatch >/dev/null; then
         [ $DRY = 1 ] || echo "campaign: sbatch not found: submit it on the cluster" >&2
         echo "campaign: wrote $DIR/slurm.sh; submit with: sbatch $DIR/slurm.sh;" \
              "then: scripts/campaign.sh $SPEC $DIR --merge"
         exit 0
     fi
-    sbatch "$DIR/slurm.sh"
-    echo "campaign: submitted $NSHARDS shards; when done: scripts/campaign.sh $SPEC $DIR --merge"
+    if [ $WAIT = 0 ]; then
+        sbatch "$DIR/slurm.sh"
+        echo "campaign: submitted $NSHARDS shards; when done: scripts/campaign.sh $SPEC $DIR --merge"
+        exit 0
+    fi
+    t0=$SECONDS
+    sbatch --wait "$DIR/slurm.sh" ||
+        die "a shard's array task failed (logs: $DIR/slurm-K.log; sacct or the slurmctld log tell which)"
+    echo "campaign: $NSHARDS shards through Slurm in $((SECONDS - t0)) s"
+    merge
     exit 0
 fi
 
@@ -95,6 +107,8 @@ PAR=(parallel --will-cite --joblog "$DIR/joblog" --halt now,fail=1)
 [ -n "$JOBS" ] && PAR+=(-j "$JOBS")
 [ $RESUME = 1 ] && PAR+=(--resume)
 [ -n "$SSH" ] && PAR+=(--sshlogin "$SSH" --workdir "$ROOT")
+t0=$SECONDS
 ls "$DIR"/shard-*.json | "${PAR[@]}" "$RUN" ||
     die "a shard failed (see $DIR/joblog; re-run with --resume to run the rest)"
+echo "campaign: $NSHARDS shards with GNU parallel${SSH:+ (--sshlogin $SSH)} in $((SECONDS - t0)) s"
 merge

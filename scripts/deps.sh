@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Install sicu's dependencies from Debian packages.  Idempotent: when all
 # packages are already present it only checks and returns.
+#   scripts/deps.sh           the build, test and tool dependencies (make deps)
+#   scripts/deps.sh cluster   also the campaign runners' servers (make deps-cluster):
+#                             sshd for the loopback test, a single-node Slurm with munge
 set -euo pipefail
 PKGS=(build-essential make verilator yosys gtkwave libcmocka-dev libjansson-dev libelf-dev
       zlib1g-dev clang llvm lld gnuplot-nox pkg-config ccache jq libclang-rt-14-dev
       opencl-c-headers ocl-icd-libopencl1 ocl-icd-opencl-dev libclc-14 parallel)
+case "${1:-}" in
+"") ;;
+cluster) PKGS+=(openssh-server openssh-client slurmctld slurmd slurm-client munge) ;;
+*) echo "deps: unknown set '$1' (none, or cluster)" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
