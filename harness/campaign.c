@@ -620,6 +620,18 @@ static int write_outputs(const char *prefix, const tallies *prog, const tallies 
     return rc;
 }
 
+/* the row named name (the total) after the others */
+static void last_row(tallies *t, const char *name)
+{
+    for (size_t i = 0; i + 1 < t->n; i++)
+        if (!strcmp(t->v[i].name, name)) {
+            tally x = t->v[i];
+            memmove(&t->v[i], &t->v[i + 1], (t->n - i - 1) * sizeof x);
+            t->v[t->n - 1] = x;
+            return;
+        }
+}
+
 int sh_campaign_merge(char *const *files, int n, const char *prefix, FILE *out)
 {
     tallies prog = {0}, mod = {0};
@@ -632,6 +644,7 @@ int sh_campaign_merge(char *const *files, int n, const char *prefix, FILE *out)
         rc = -1;
     }
     if (rc == 0) {
+        last_row(&prog, "all");
         fprintf(out, "%lu injections from %d file(s)\n", lines, n);
         table_md(out, "program", &prog);
         table_md(out, "module", &mod);
