@@ -22,16 +22,9 @@ module dmr_need #(
     output wire [NP-1:0] need_inter, // per pass: replay it (inter)
     output wire [NP-1:0] need_enh    // ... (enhanced)
 );
-    localparam integer NC = L / CS;
+`include "dmr_map.vh"
     localparam integer CW = (CS > 1) ? $clog2(CS) : 1;
-    localparam integer QCS = (CS < QRN) ? CS : QRN;
     localparam integer QNC = QRN / QCS;
-    function automatic integer member(input integer c, input integer k);
-        member = CROSS ? k * NC + c : c * CS + k;
-    endfunction
-    function automatic integer qhome(input integer s, input integer j);
-        qhome = CROSS ? j * 4 + s : s * QRN + j;
-    endfunction
     // the active members of a cluster some idle member checks
     function automatic [CS-1:0] covered(input [CS-1:0] dup, input [CS*CW-1:0] src);
         integer i;

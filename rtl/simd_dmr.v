@@ -63,19 +63,10 @@ module simd_dmr #(
     output reg  [31:0]       pc_unverified_lane_ops,
     output reg  [31:0]       pc_errors           // cycles with a mismatch (intra or replay)
 );
-    localparam integer NC = L / CS;                        // full-rate clusters
+`include "dmr_map.vh"
     localparam integer CW = (CS > 1) ? $clog2(CS) : 1;
-    localparam integer QCS = (CS < QRN) ? CS : QRN;        // quarter-rate cluster size
     localparam integer QNC = QRN / QCS;
     localparam integer QCW = (QCS > 1) ? $clog2(QCS) : 1;
-
-    // lane k of full-rate cluster c; the lane quarter-rate datapath j computes in cycle s
-    function automatic integer member(input integer c, input integer k);
-        member = CROSS ? k * NC + c : c * CS + k;
-    endfunction
-    function automatic integer qhome(input integer s, input integer j);
-        qhome = CROSS ? j * 4 + s : s * QRN + j;
-    endfunction
 
     wire on = cx_valid && chk;
     // ---------------------------------------------------------------- full rate
@@ -215,13 +206,6 @@ module simd_dmr #(
     assign err = |err_lanes;
 
     // ---------------------------------------------------------------- counters
-    function automatic [31:0] dmr_popc(input [L-1:0] v);
-        integer z;
-        begin
-            dmr_popc = 32'd0;
-            for (z = 0; z < L; z = z + 1) dmr_popc = dmr_popc + {31'd0, v[z]};
-        end
-    endfunction
     wire [L-1:0] q_act_l = {{(L-QRN){1'b0}}, q_act}, q_cov_l = {{(L-QRN){1'b0}}, q_cov};
     always @(posedge clk) begin
         if (rst) begin

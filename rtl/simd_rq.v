@@ -122,17 +122,10 @@ module simd_rq #(
     input  wire [63:0]       fi_xor
 `endif
 );
-    localparam integer NC = L / CS;
-    localparam integer QCS = (CS < QRN) ? CS : QRN;
+`include "dmr_map.vh"
     localparam integer NR = RQ * NP;                  // rows: slot * NP + pass
     localparam integer ROWW = (NR > 1) ? $clog2(NR) : 1;
     localparam [RW-1:0] RQ_LAST = RQ - 1;
-    function automatic integer member(input integer c, input integer k);
-        member = CROSS ? k * NC + c : c * CS + k;
-    endfunction
-    function automatic integer qhome(input integer s, input integer j);
-        qhome = CROSS ? j * 4 + s : s * QRN + j;
-    endfunction
     // the shuffle: the lane computing a work-item's replay is the next member of its cluster
     function automatic integer rot(input integer l);
         integer c, k;
@@ -319,13 +312,6 @@ module simd_rq #(
     assign err_pc = s_pc[hd];
     assign err_lanes = {{(64-L){1'b0}}, e_lanes} << pass_lane0;
 
-    function automatic [31:0] popc(input [L-1:0] v);
-        integer z;
-        begin
-            popc = 32'd0;
-            for (z = 0; z < L; z = z + 1) popc = popc + {31'd0, v[z]};
-        end
-    endfunction
     function automatic [RW-1:0] inc(input [RW-1:0] p);
         inc = (p == RQ_LAST) ? {RW{1'b0}} : p + {{(RW-1){1'b0}}, 1'b1};
     endfunction
@@ -377,7 +363,7 @@ module simd_rq #(
             if (rp_pdone) begin
                 s_done[hd][rp_pass] <= 1'b1;
                 pc_replays <= pc_replays + 32'd1;
-                pc_inter_lane_ops <= pc_inter_lane_ops + popc(r_unc);
+                pc_inter_lane_ops <= pc_inter_lane_ops + dmr_popc(r_unc);
             end
             if (rp_free) begin
                 s_valid[hd] <= 1'b0;
