@@ -17,6 +17,9 @@
 #include "sicu_units.h"
 
 #define FI_MAX_CYCLES 50000000ull      /* runaway guard of a run (the watchdog usually ends a hang first) */
+/* a faulty run still running at twice the fault-free length plus this is a
+ * hang (a corrupted loop bound retires instructions, so the watchdog never fires) */
+#define FI_HANG_SLACK 10000u
 
 typedef struct snap {
     uint64_t cycle;
@@ -403,6 +406,8 @@ static void classify(sh_fi *fi, sh_sim *s, const si_mem *mem, int rc, const snap
     free(st);
 }
 
+static uint64_t hang_limit(const sh_fi *fi) { return 2 * fi->ref_cycles + FI_HANG_SLACK; }
+
 /* checks, plans and the reference a run of fault f needs */
 static int prepare(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
 {
@@ -423,6 +428,7 @@ static int inject_and_finish(sh_fi *fi, sh_sim *s, si_mem *mem, int rc, const sh
 {
     const snap *cut = NULL;
     sh_result res;
+    int overrun = 0;
     if (rc == 0) {
         if (apply(fi, s, f) < 0) {
             snprintf(fi->err, sizeof fi->err, "%.8000s", fi->simerr[0] ? fi->simerr : "the fault cannot be applied");
@@ -430,13 +436,21 @@ static int inject_and_finish(sh_fi *fi, sh_sim *s, si_mem *mem, int rc, const sh
         }
         r->injected = f->model != SH_FM_FU || f->fu != SH_FU_FLIP;
         cut = cut_snap(fi, f->cycle);
-        rc = step_watch(s, cut ? fi->end_after : 0, &r->detected_cycle);
+        /* to the cut, else to the end but no further than the hang limit */
+        uint64_t now = sh_cycle_count(s), lim = hang_limit(fi);
+        rc = step_watch(s, cut ? fi->end_after : lim > now ? lim - now : 1, &r->detected_cycle);
+        overrun = rc == 0 && !cut;
         if (f->model == SH_FM_FU && f->fu == SH_FU_FLIP && sh_fu_hit(s))
             r->injected = 1;
     }
     r->inject_cycle = f->model == SH_FM_FU && f->fu == SH_FU_FLIP && sh_fu_hit(s) ? sh_fu_hit(s) - 1 : f->cycle;
     r->cycles = sh_cycle_count(s);
-    classify(fi, s, mem, rc, cut, r);
+    if (overrun) {
+        r->outcome = SH_OUT_HANG;
+        snprintf(r->detail, sizeof r->detail, "still running at cycle %llu: twice the fault-free run's %llu cycles "
+                 "plus %u", (unsigned long long)r->cycles, (unsigned long long)fi->ref_cycles, FI_HANG_SLACK);
+    } else
+        classify(fi, s, mem, rc, cut, r);
     if (r->detected_cycle) {   /* the checker raised an error: what would it have been? */
         r->silent_outcome = r->outcome;
         r->outcome = SH_OUT_DETECTED;
