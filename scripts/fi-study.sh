@@ -33,6 +33,7 @@ OUT=$ROOT/$BUILD/fi-study
 mkdir -p "$OUT"
 
 # the programs, prepared and checked on the emulator by the programs' own flow
+[ "$ONLY" = summary ] ||
 PROGRAMS_OUT=$OUT/programs BUILD=$BUILD OPTS=2 bash scripts/run-programs.sh "${PROGS[@]}" > "$OUT/prepare.log" 2>&1 ||
     { tail -n 20 "$OUT/prepare.log"; die "preparing the programs failed (see $OUT/prepare.log)"; }
 launches=$(printf "\"$OUT/programs/%s-O2/launch.json\"," "${PROGS[@]}")
@@ -106,6 +107,6 @@ dist() {   # DIR FILTER LABEL
         done
     fi
     echo
-    echo "Wall time (2-core machine unless noted): $(awk '{ printf "%s%s %s %s s", NR > 1 ? "; " : "", $1, $2, $3 }' "$OUT/times" 2>/dev/null)"
+    echo "Wall time (2-core machine unless noted): $(awk '{ printf "%s%s %s %s s", (NR > 1 ? "; " : ""), $1, $2, $3 }' "$OUT/times" 2>/dev/null)"
 } > "$OUT/summary.md"
 cat "$OUT/summary.md"
