@@ -65,14 +65,15 @@ awk -v c=$tc -v t=$tt -v cfg="$cfg" 'BEGIN{printf "\nall programs: %.0f CU cycle
 echo "IPC per class = wave-instructions of that class retired per CU cycle (scalar: SALU; vector: SIMDs;"
 echo "memory: LSU); CPI = 1/IPC.  Internal instructions (s_waitcnt, s_barrier, s_endpgm, ...) count in IPC only."
 
-# Rebuild times of the verilated model, in a scratch build directory, without the compiler cache.
+# Rebuild times of the verilated model, in a scratch build directory, without the compiler cache
+# (VL_OPT without OBJCACHE), the default way (PGO: instrumented compile, training runs, final
+# compile) and with PGO=0 (one compile), each full and after touching one module.
 RB=$ROOT/$BUILD-bench-rtl-rebuild
+NOCACHE='OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2'
+rb() { local t0; t0=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="$NOCACHE" "$@" rtl >/dev/null 2>&1 || echo "bench-rtl: rebuild failed" >&2
+       awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}'; }
 rm -rf "$RB"
-t0=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" rtl >/dev/null 2>&1; t1=$(date +%s.%N)
-touch rtl/lsu.v
-t2=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" rtl >/dev/null 2>&1; t3=$(date +%s.%N)
-touch rtl/lsu.v
-t4=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" rtl >/dev/null 2>&1; t5=$(date +%s.%N)
-awk -v a=$t0 -v b=$t1 -v c=$t2 -v d=$t3 -v e=$t4 -v f=$t5 'BEGIN{
-  printf "RTL rebuild (make -j2): full %.0f s; after touching rtl/lsu.v %.0f s without ccache, %.0f s with ccache\n", b-a, d-c, f-e}'
+full=$(rb); touch rtl/lsu.v; inc=$(rb)
+rm -rf "$RB"; full0=$(rb PGO=0); touch rtl/lsu.v; inc0=$(rb PGO=0)
+echo "RTL rebuild (make -j2, no ccache): full ${full} s, after touching rtl/lsu.v ${inc} s; PGO=0: full ${full0} s, after touching rtl/lsu.v ${inc0} s"
 rm -rf "$RB"
