@@ -356,7 +356,7 @@ slurm-campaign: deps-cluster ## Run campaign SPEC=... through a single-node Slur
 	@test -n "$(SPEC)" || { echo "slurm-campaign: SPEC=campaign.json is needed (docs/faults.md)" >&2; exit 2; }
 	@bash scripts/slurm-local.sh run $(FI_BUILD)/slurm scripts/campaign.sh $(SPEC) $(DIR) --slurm --wait
 .PHONY: fi-study
-fi-study: ## MIAOW-style flop campaign: Table VII + Rodinia-like programs, all state vs no RF, runs ended 5,000 cycles after the flip (FI_BUILD; N, RUNNER=local|slurm)
+fi-study: ## MIAOW-style flop campaign: Table VII + Rodinia-like programs, all state vs no RF (and the ReplayQ alone on a DMR model), runs ended 5,000 cycles after the flip (FI_BUILD; N, RUNNER=local|slurm)
 	@bash scripts/fi-study.sh $(FI_BUILD)
 
 # Warped-DMR (docs/dmr.md) on the models of rtl/config/dmr.cfg (DMR enhanced,

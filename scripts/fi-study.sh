@@ -16,7 +16,10 @@
 #   SHARDS (20) shards per campaign; SEED (1); J (2) parallel jobs;
 #   RUNNER=local (GNU parallel, resumable: re-running goes on where it stopped)
 #   or RUNNER=slurm (a single-node Slurm cluster of this machine, scripts/slurm-local.sh).
-#   ONLY=all|norf runs one population; ONLY=summary only writes the summary.
+#   On a DMR inter|enhanced model, norf also leaves out the ReplayQ's operand
+#   and result arrays, and a third population, rq, flips the ReplayQ's state
+#   alone (N_RQ, 100, injections per program).
+#   ONLY=all|norf|rq runs one population; ONLY=summary only writes the summary.
 # Output: BUILD/fi-study/{all,norf}/ (shards, lines, results.md, results.csv),
 # BUILD/fi-study/summary.md (the outcome distributions next to MIAOW's).
 set -euo pipefail
@@ -49,8 +52,25 @@ spec() {   # NAME INJECTIONS EXCLUDE-JSON
   "injections": $2, "shards": $SHARDS, "seed": $SEED, "end_after": $END_AFTER }
 EOF
 }
+# On a Warped-DMR model with a ReplayQ (DMR inter|enhanced), its operand and
+# result storage (m_ops, m_res: 1.3 M bits at 20 entries) is a storage array
+# like the register files: norf leaves it out, so that norf is the baseline's
+# population plus the checker's control state, and a third population, rq, is
+# the ReplayQ's state alone (N_RQ injections per program).
+DMR=$("$BUILD/bin/sicu" version | awk '$1 == "DMR" { print $2 }')
+POPS=(all norf)
+RQX=
+if [ "$DMR" = inter ] || [ "$DMR" = enhanced ]; then
+    RQX=', "g_simd[*].u_simd.u_rq.m_ops", "g_simd[*].u_simd.u_rq.m_res"'
+    others=$("$BUILD/bin/sicu" inject --list-flops --build "$BUILD" |
+             awk -F'\t' '!/^#/ && $3 != "simd_rq" { print $3 }' | sort -u |
+             awk '{ printf "%s\"%s\"", (NR > 1 ? ", " : ""), $1 }')
+    [ -n "$others" ] || die "could not list the flops of $BUILD"
+    spec rq "${N_RQ:-100}" "[$others]"
+    POPS+=(rq)
+fi
 spec all "$N_ALL" "[\"$LDS\"]"
-spec norf "$N" "[\"$VGPR\", \"$SGPR\", \"$LDS\"]"
+spec norf "$N" "[\"$VGPR\", \"$SGPR\", \"$LDS\"$RQX]"
 
 run() {   # NAME
     local t0=$SECONDS
@@ -62,7 +82,7 @@ run() {   # NAME
     echo "$1 $RUNNER $((SECONDS - t0))" >> "$OUT/times"
     echo "fi-study: $1: $(cat "$OUT/$1"/shard-*.jsonl | wc -l) runs ($RUNNER) in $((SECONDS - t0)) s"
 }
-for v in all norf; do
+for v in "${POPS[@]}"; do
     [ -z "$ONLY" ] || [ "$ONLY" = $v ] || continue
     run $v
 done
@@ -90,6 +110,7 @@ dist() {   # DIR FILTER LABEL
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     dist "$OUT/all" true "all state (flip-flop RF; MIAOW-All: >90% gray)"
     dist "$OUT/norf" true "no RF, no vector FU state (MIAOW-noRF/VF: 20-35% gray)"
+    dist "$OUT/rq" true "the ReplayQ's state alone (Warped-DMR models)"
     echo
     echo "Per program, no RF:"
     echo
