@@ -95,12 +95,16 @@ void dmr_cov_add(sh_dmr_cov *c, const si_inst *in, uint64_t exec)
     if (exec == ~0ull)
         c->full_lane_ops += 64;
     uint64_t lmask = SICU_LANES == 64 ? ~0ull : (1ull << SICU_LANES) - 1;
-    for (int ci = 0; ci < SH_DMR_NCLUSTER; ci++) {
-        unsigned n = 4u << ci;
-        if (n > SICU_LANES)
-            continue;
-        for (int m = 0; m < 2; m++)
-            for (unsigned p = 0; p < 64 / SICU_LANES; p++)
-                c->covered[ci][m] += pass_covered(exec >> (p * SICU_LANES) & lmask, quarter, n, m);
+    for (unsigned p = 0; p < 64 / SICU_LANES; p++) {
+        uint64_t pass = exec >> (p * SICU_LANES) & lmask;
+        if (pass == 0 || pass == lmask)
+            continue;   /* no active or no idle lane: nothing is covered (most passes) */
+        for (int ci = 0; ci < SH_DMR_NCLUSTER; ci++) {
+            unsigned n = 4u << ci;
+            if (n > SICU_LANES)
+                continue;
+            for (int m = 0; m < 2; m++)
+                c->covered[ci][m] += pass_covered(pass, quarter, n, m);
+        }
     }
 }
