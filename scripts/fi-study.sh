@@ -20,7 +20,7 @@
 #   and result arrays, and a third population, rq, flips the ReplayQ's state
 #   alone (N_RQ, 100, injections per program).
 #   ONLY=all|norf|rq runs one population; ONLY=summary only writes the summary.
-# Output: BUILD/fi-study/{all,norf}/ (shards, lines, results.md, results.csv),
+# Output: BUILD/fi-study/{all,norf,rq}/ (shards, lines, results.md, results.csv),
 # BUILD/fi-study/summary.md (the outcome distributions next to MIAOW's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
