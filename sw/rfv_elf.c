@@ -151,6 +151,11 @@ static int open_sections(ctx *c)
     }
     if (!c->text || !c->symtab || c->sh[c->text].sh_type != SHT_PROGBITS)
         return rfv_err(c->err, c->errlen, "%s: no code section or no symbol table", c->path);
+    /* the rewrite replaces the code, symbol and section-name sections
+     * separately: they must be three distinct sections of their types */
+    if (c->shstrndx == 0 || c->shstrndx >= c->shnum || c->sh[c->shstrndx].sh_type != SHT_STRTAB)
+        return rfv_err(c->err, c->errlen, "%s: ELF header's section-name table index %zu is not a string table",
+                       c->path, c->shstrndx);
     return 0;
 }
 
