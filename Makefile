@@ -125,8 +125,8 @@ $(BUILD)/rtl-tests/%/Vtb: tests/rtl/tb_%.v tests/rtl/test_%.cpp $(LIB) $(RTL_DEP
 	@mkdir -p $(dir $@)
 	+$(VERILATOR) --cc --exe --build -j $(VL_JOBS) -O3 --x-assign fast --x-initial fast -Wno-fatal \
 	  -MAKEFLAGS "CXX=$(VL_CXX)" --Mdir $(dir $@) $(RTL_INC) --top-module tb_$* -o Vtb \
-	  -CFLAGS "-O2 -I$(CURDIR)/sw/include -I$(CURDIR)/sw -I$(CURDIR)/$(BUILD)/gen" \
-	  -LDFLAGS "$(CURDIR)/$(LIB) $(LIBS)" $(CURDIR)/tests/rtl/tb_$*.v $(CURDIR)/tests/rtl/test_$*.cpp >$(dir $@)build.log 2>&1 \
+	  -CFLAGS "-O2 -I$(CURDIR)/sw/include -I$(CURDIR)/sw -I$(abspath $(BUILD))/gen" \
+	  -LDFLAGS "$(abspath $(LIB)) $(LIBS)" $(CURDIR)/tests/rtl/tb_$*.v $(CURDIR)/tests/rtl/test_$*.cpp >$(dir $@)build.log 2>&1 \
 	  || { tail -40 $(dir $@)build.log; exit 1; }
 
 rtl-unit: $(RTL_TB_BINS) ## RTL unit tests: FP functions, lane ALU and SALU vs. the golden library
@@ -253,7 +253,7 @@ ifeq ($(PGO),gen)
 PGO_CFLAGS := -fprofile-instr-generate
 RTL_LD     := $(VL_CXX) -fprofile-instr-generate
 else ifeq ($(PGO),1)
-PGO_CFLAGS := -fprofile-instr-use=$(CURDIR)/$(PGO_DATA) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date
+PGO_CFLAGS := -fprofile-instr-use=$(abspath $(PGO_DATA)) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date
 PGO_DEP    := $(PGO_DATA)
 endif
 RTL_LD   ?= $(CXX)

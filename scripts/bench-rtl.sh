@@ -65,12 +65,36 @@ awk -v c=$tc -v t=$tt -v cfg="$cfg" 'BEGIN{printf "\nall programs: %.0f CU cycle
 echo "IPC per class = wave-instructions of that class retired per CU cycle (scalar: SALU; vector: SIMDs;"
 echo "memory: LSU); CPI = 1/IPC.  Internal instructions (s_waitcnt, s_barrier, s_endpgm, ...) count in IPC only."
 
+# MIAOW's Table VII (its paper, section 7.4; CPI per class: scalar, vector, memory, overall) next to
+# this CU's CPI of the same programs from the runs above.  "<=" marks an overall CPI at most MIAOW's.
+echo
+echo "== CPI next to MIAOW's Table VII (MIAOW / sicu; default memory config is MIAOW-like)"
+printf '%-16s %13s %13s %13s %13s\n' program scalar vector memory overall
+while read -r n ms mv mm mo; do
+    f=$OUT/$n.rtl.json
+    if [ ! -f "$f" ]; then printf '%-16s not run\n' "$n"; continue; fi
+    awk -v n="$n" -v ms="$ms" -v mv="$mv" -v mm="$mm" -v mo="$mo" -v s="$(num "$f" scalar)" \
+        -v v="$(num "$f" vector)" -v m="$(num "$f" memory)" -v o="$(num "$f" overall)" '
+        function inv(x) { return x > 0 ? sprintf("%.2f", 1 / x) : "-" }
+        BEGIN { printf "%-16s %5s / %5s %5s / %5s %5s / %5s %5s / %5s %s\n", n, ms, inv(s), mv, inv(v), mm, inv(m),
+                       mo, inv(o), (o > 0 && 1 / o <= mo) ? "<=" : "MORE" }'
+done <<'TABLE7'
+BinarySearch     3 5.4 14.1 5.1
+BitonicSort      3 2.1 3.8  1.2
+MatrixTranspose  3 3.1 4.6  1.7
+PrefixSum        3 5.5 6.0  3.6
+Reduction        3 5.4 6.8  4.4
+ScanLargeArrays  3 5.5 5.5  3.0
+TABLE7
+
 # Rebuild times of the verilated model, in a scratch build directory, without the compiler cache
 # (VL_OPT without OBJCACHE), the default way (PGO: instrumented compile, training runs, final
 # compile) and with PGO=0 (one compile), each full and after touching one module.
 RB=$ROOT/$BUILD-bench-rtl-rebuild
 NOCACHE='OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2'
-rb() { local t0; t0=$(date +%s.%N); make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="$NOCACHE" "$@" rtl >/dev/null 2>&1 || echo "bench-rtl: rebuild failed" >&2
+rb() { local t0; t0=$(date +%s.%N)   # prints the seconds, or "failed" (a failed build's time is no figure)
+       if ! make -s -j2 BUILD="$RB" CONFIG="$cfg" VL_OPT="$NOCACHE" "$@" rtl > "$OUT/rebuild.log" 2>&1; then
+           echo "bench-rtl: rebuild $* failed (log: $OUT/rebuild.log)" >&2; printf failed; return; fi
        awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}'; }
 rm -rf "$RB"
 full=$(rb); touch rtl/lsu.v; inc=$(rb)

@@ -7,7 +7,8 @@
 # A failed run stops the build: a profile of a broken model is no profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD=$1 PGO=$2
+# absolute paths: make bench and compare pass absolute build directories
+BUILD=$(realpath -m "$1") PGO=$(realpath -m "$2")
 shift 2
 [ $# -gt 0 ] || { echo "pgo-train: no training programs (PGO_PROGS)" >&2; exit 2; }
 PROFDATA=$(command -v llvm-profdata || command -v llvm-profdata-14) \
@@ -17,8 +18,8 @@ cp "$BUILD/bin/sicu" "$PGO/bin/sicu"    # finds the instrumented engine in ../li
 rm -rf "$PGO/prof" "$PGO/train"
 mkdir -p "$PGO/prof" "$PGO/train"
 t0=$SECONDS
-if ! LLVM_PROFILE_FILE="$PWD/$PGO/prof/%p.profraw" ENGINE=rtl OPTS=2 SICU="$PWD/$PGO/bin/sicu" \
-        PROGRAMS_OUT="$PWD/$PGO/train" bash scripts/run-programs.sh "$@" > "$PGO/train.log" 2>&1; then
+if ! LLVM_PROFILE_FILE="$PGO/prof/%p.profraw" ENGINE=rtl OPTS=2 SICU="$PGO/bin/sicu" \
+        PROGRAMS_OUT="$PGO/train" bash scripts/run-programs.sh "$@" > "$PGO/train.log" 2>&1; then
     cat "$PGO/train.log" >&2
     echo "pgo-train: a training run failed on the instrumented model (log: $PGO/train.log)" >&2
     exit 1
