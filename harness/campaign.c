@@ -464,8 +464,10 @@ int sh_campaign_run_shard(const char *shard_path, FILE *out)
 
 /* ---------------------------------------------------------------- merge */
 /* n: per outcome; caught: detected runs that were sdc without the checker
- * (their silent_outcome: the SDCs Warped-DMR turns into detections) */
-typedef struct tally { char name[PATH_MAX]; unsigned long n[SH_NOUT], total, caught; } tally;
+ * (their silent_outcome: the SDCs Warped-DMR turns into detections); delayed:
+ * sdc runs ended early whose run to completion (end_outcome) was masked or
+ * latent: the cut saw a delay, not a corruption */
+typedef struct tally { char name[PATH_MAX]; unsigned long n[SH_NOUT], total, caught, delayed; } tally;
 typedef struct tallies { tally *v; size_t n; } tallies;
 
 static int outcome_of(const char *s)
@@ -476,7 +478,7 @@ static int outcome_of(const char *s)
     return -1;
 }
 
-static int count(tallies *t, const char *name, int k, int caught)
+static int count(tallies *t, const char *name, int k, int caught, int delayed)
 {
     size_t i;
     for (i = 0; i < t->n && strcmp(t->v[i].name, name); i++)
@@ -492,6 +494,7 @@ static int count(tallies *t, const char *name, int k, int caught)
     t->v[i].n[k]++;
     t->v[i].total++;
     t->v[i].caught += caught != 0;
+    t->v[i].delayed += delayed != 0;
     return 0;
 }
 
@@ -533,6 +536,8 @@ static int read_lines(const char *path, tallies *prog, tallies *mod, unsigned lo
         int k = outcome_of(json_string_value(json_object_get(o, "outcome")));
         int caught = k == SH_OUT_DETECTED &&
                      outcome_of(json_string_value(json_object_get(o, "silent_outcome"))) == SH_OUT_SDC;
+        int end = outcome_of(json_string_value(json_object_get(o, "end_outcome")));
+        int delayed = k == SH_OUT_SDC && (end == SH_OUT_MASKED || end == SH_OUT_LATENT);
         char nm[256];
         if (!o || !prg || !where || k < 0) {
             fprintf(stderr, PFX "error: %s:%ld: not a result line of sicu campaign run-shard (%s)\n", path, ln,
@@ -540,8 +545,8 @@ static int read_lines(const char *path, tallies *prog, tallies *mod, unsigned lo
             rc = -1;
         } else {
             short_name(prg, nm, sizeof nm);
-            if (count(prog, nm, k, caught) < 0 || count(mod, where, k, caught) < 0 ||
-                count(prog, "all", k, caught) < 0)
+            if (count(prog, nm, k, caught, delayed) < 0 || count(mod, where, k, caught, delayed) < 0 ||
+                count(prog, "all", k, caught, delayed) < 0)
                 rc = -1;
             (*nlines)++;
         }
@@ -557,15 +562,15 @@ static void table_md(FILE *out, const char *what, const tallies *t)
     fprintf(out, "\n| %s | injections |", what);
     for (int k = 0; k < SH_NOUT; k++)
         fprintf(out, " %s |", sh_outcome_name(k));
-    fprintf(out, " detected, else sdc |\n| --- | ---: |");
-    for (int k = 0; k <= SH_NOUT; k++)
+    fprintf(out, " detected, else sdc | sdc, a delay at the cut |\n| --- | ---: |");
+    for (int k = 0; k <= SH_NOUT + 1; k++)
         fprintf(out, " ---: |");
     fprintf(out, "\n");
     for (size_t i = 0; i < t->n; i++) {
         fprintf(out, "| %s | %lu |", t->v[i].name, t->v[i].total);
         for (int k = 0; k < SH_NOUT; k++)
             fprintf(out, " %lu (%.1f%%) |", t->v[i].n[k], 100.0 * t->v[i].n[k] / t->v[i].total);
-        fprintf(out, " %lu |\n", t->v[i].caught);
+        fprintf(out, " %lu | %lu |\n", t->v[i].caught, t->v[i].delayed);
     }
 }
 
@@ -584,7 +589,7 @@ static int write_outputs(const char *prefix, const tallies *prog, const tallies 
         fprintf(d, "program");   /* the column heads (gnuplot's columnhead): percentages */
         for (int k = 0; k < SH_NOUT; k++)
             fprintf(c, ",%s", sh_outcome_name(k)), fprintf(d, " %s", sh_outcome_name(k));
-        fprintf(c, ",detected_else_sdc\n");
+        fprintf(c, ",detected_else_sdc,sdc_delayed\n");
         fprintf(d, "\n");
         for (int w = 0; w < 2; w++) {
             const tallies *t = w ? mod : prog;
@@ -592,7 +597,7 @@ static int write_outputs(const char *prefix, const tallies *prog, const tallies 
                 fprintf(c, "%s,%s,%lu", w ? "module" : "program", t->v[i].name, t->v[i].total);
                 for (int k = 0; k < SH_NOUT; k++)
                     fprintf(c, ",%lu", t->v[i].n[k]);
-                fprintf(c, ",%lu\n", t->v[i].caught);
+                fprintf(c, ",%lu,%lu\n", t->v[i].caught, t->v[i].delayed);
             }
         }
         for (size_t i = 0; i < prog->n; i++) {

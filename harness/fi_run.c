@@ -408,10 +408,26 @@ static void classify(sh_fi *fi, sh_sim *s, const si_mem *mem, int rc, const snap
 
 static uint64_t hang_limit(const sh_fi *fi) { return 2 * fi->ref_cycles + FI_HANG_SLACK; }
 
+/* a run cut as sdc, run on to completion (no further than the hang limit) and
+ * classified there against the golden emulator: was the cut a delay (masked,
+ * latent) or a corruption?  A detection after the cut does not count. */
+static int run_to_end(sh_fi *fi, sh_sim *s, si_mem *mem)
+{
+    sh_fi_result e;
+    memset(&e, 0, sizeof e);
+    uint64_t now = sh_cycle_count(s), lim = hang_limit(fi), det = 0;
+    int rc = step_watch(s, lim > now ? lim - now : 1, &det);
+    if (rc == 0)
+        return SH_OUT_HANG;
+    classify(fi, s, mem, rc, NULL, &e);
+    return e.outcome;
+}
+
 /* checks, plans and the reference a run of fault f needs */
 static int prepare(sh_fi *fi, const sh_fault *f, sh_fi_result *r)
 {
     memset(r, 0, sizeof *r);
+    r->end_outcome = -1;
     const char *where;
     if (check_fault(fi, f, &where) < 0 || sh_fi_plan(fi, f, 1) < 0 || (!fi->ref_done && reference(fi) < 0))
         return -1;
@@ -451,6 +467,9 @@ static int inject_and_finish(sh_fi *fi, sh_sim *s, si_mem *mem, int rc, const sh
                  "plus %u", (unsigned long long)r->cycles, (unsigned long long)fi->ref_cycles, FI_HANG_SLACK);
     } else
         classify(fi, s, mem, rc, cut, r);
+    r->end_outcome = -1;
+    if (r->stopped && r->outcome == SH_OUT_SDC)
+        r->end_outcome = run_to_end(fi, s, mem);
     if (r->detected_cycle) {   /* the checker raised an error: what would it have been? */
         r->silent_outcome = r->outcome;
         r->outcome = SH_OUT_DETECTED;
@@ -631,6 +650,8 @@ char *sh_fi_json(const sh_fault *f, const sh_fi_result *r, const char *program)
     json_object_set_new(o, "cycles", json_integer((json_int_t)r->cycles));
     json_object_set_new(o, "ref_cycles", json_integer((json_int_t)r->ref_cycles));
     json_object_set_new(o, "end", json_string(r->stopped ? "cut" : "completed"));
+    if (r->end_outcome >= 0)   /* a cut sdc run, run on to completion */
+        json_object_set_new(o, "end_outcome", json_string(sh_outcome_name(r->end_outcome)));
     if (r->outcome == SH_OUT_DETECTED) {
         json_object_set_new(o, "detected_cycle", json_integer((json_int_t)r->detected_cycle));
         json_object_set_new(o, "latency", json_integer((json_int_t)(r->detected_cycle - r->inject_cycle)));

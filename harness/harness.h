@@ -215,6 +215,10 @@ typedef struct sh_fi_result {
     sh_dmr_event detected;     /* ... the first mismatch (sh_dmr_first_error)  */
     int silent_outcome;        /* SH_OUT_DETECTED: what the run was without the
                                   checker's word (masked, latent, sdc, due, hang) */
+    int end_outcome;           /* a run ended early (stopped) as sdc: it was run on to
+                                  completion and classified there against the golden
+                                  emulator (masked/latent: the cut caught a delay, not a
+                                  corruption; sdc, due, hang); -1 otherwise */
     unsigned state_diff;       /* state variables that differ from the reference */
     char where[200];           /* the fault site's module                      */
     char detail[512];          /* first memory difference, differing state, error */

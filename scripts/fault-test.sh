@@ -4,7 +4,8 @@
 # CONFIG=rtl/config/fi.cfg BUILD=build-fi; never rebuilt here):
 #   known outcomes: a VGPR flip the dispatcher's initial write overwrites
 #   (masked), a flip of an unused VGPR row (latent, also in a run ended early),
-#   a stuck-at-0 on bit 30 of a lane's result (vadd's sums: sdc), a flip of a
+#   a stuck-at-0 on bit 30 of a lane's result (vadd's sums: sdc; also in a run
+#   cut early, whose run on to completion gives end_outcome sdc), a flip of a
 #   flop reloaded every cycle (masked), a flip of an issue flop (classified);
 #   the flop list; bad fault specs (exit 2, what was expected);
 #   a small campaign: split, the same shard twice (identical lines), merge,
@@ -55,6 +56,12 @@ inject sdc-fu "fu:0.0@0:stuck0:30" sdc
 inject latent-cut "vgpr:3.255.7.9@100" latent --end-after 50
 [ "$(jq '.end == "cut" and .cycles == 150' "$T/latent-cut.json" 2>/dev/null)" = true ] && ok "latent-cut: ended at cycle 150" ||
     ko "latent-cut: not ended at cycle 150 ($(cat "$T/latent-cut.json"))"
+# the stuck lane cut 800 cycles after cycle 0 (vadd runs about 1,070): its output
+# differs at the cut already, and the run on to completion says it stays wrong
+inject sdc-cut "fu:0.0@0:stuck0:30" sdc --end-after 800
+[ "$(jq '.end == "cut" and .cycles == 800 and .end_outcome == "sdc"' "$T/sdc-cut.json" 2>/dev/null)" = true ] &&
+    ok "sdc-cut: cut at cycle 800, run on to completion: end_outcome sdc" ||
+    ko "sdc-cut: no end_outcome sdc after the cut ($(cat "$T/sdc-cut.json"))"
 # a flop of the list, anywhere in it: the run is classified (whatever the outcome)
 "$SICU" inject --list-flops > "$T/flops.tsv" 2> "$T/flops.err"
 nflops=$(grep -vc '^#' "$T/flops.tsv")
