@@ -197,6 +197,15 @@ static json_t *dmr_json(const sh_result *r)
     json_object_set_new(d, "errors", json_integer((json_int_t)err));
     json_object_set_new(d, "coverage", json_real(ops ? (double)(intra + inter) / (double)ops : 0));
     json_object_set_new(d, "intra_coverage", json_real(ops ? (double)intra / (double)ops : 0));
+    /* the other way of counting (docs/dmr.md, policy): the instructions Warped-DMR
+     * does not replicate (SALU, scalar and vector memory, LDS, branches and
+     * messages) count as unverified; per instruction, a VALU instruction
+     * weighing its lane-op coverage */
+    uint64_t nv = r->perf_cu[SICU_PC_issued_valu];
+    uint64_t nall = nv + r->perf_cu[SICU_PC_issued_scalar] + r->perf_cu[SICU_PC_issued_vmem_lds] +
+                    r->perf_cu[SICU_PC_issued_branch_msg];
+    json_object_set_new(d, "coverage_all_instructions",
+                        json_real(nall && ops ? (double)nv * (double)(intra + inter) / (double)ops / (double)nall : 0));
 #ifdef SICU_FEAT_DMR_REPLAY
     /* the ReplayQ (per SIMD, summed): passes replayed, mean occupancy per
      * SIMD and cycle, cycles it was full, its largest occupancy; the cycles

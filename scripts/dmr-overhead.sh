@@ -8,7 +8,9 @@
 # intra-warp checker takes no cycles).  ENGINE (default rtl; cosim checks
 # every run, slower).  Writes to OUT (default DMR_BUILD/dmr-overhead/):
 #   overhead.md   per program: baseline cycles; per mode and size: overhead (%)
-#                 over the baseline, and total coverage; the cycle-weighted mean
+#                 over the baseline, and coverage both ways (of VALU lane-ops / of
+#                 all instructions, the unreplicated ones counted unverified:
+#                 --stats dmr.coverage_all_instructions); the cycle-weighted mean
 #   overhead.dat  the same figures for gnuplot, overhead.gp its script
 # Overhead = cycles / baseline cycles - 1.  REUSE=1 keeps the passes of an
 # earlier run of the same OUT that completed without a failure.
@@ -58,7 +60,7 @@ done
         for c in $cols; do
             f=$D/$c/$n/stats.json
             if [ -f "$f" ]; then
-                printf ' %s |' "$(jq -r --argjson b "$b" '"\((.cycles / $b - 1) * 1000 | round / 10)% (\(.dmr.coverage * 1000 | round / 10)%)"' "$f")"
+                printf ' %s |' "$(jq -r --argjson b "$b" '"\((.cycles / $b - 1) * 1000 | round / 10)% (\(.dmr.coverage * 1000 | round / 10)% / \(.dmr.coverage_all_instructions * 1000 | round / 10)%)"' "$f")"
             else printf ' - |'; fi
         done
         echo
@@ -67,7 +69,8 @@ done
     printf '| all | %s |' "$(jq -s 'map(.cycles) | add' "$D"/base/*/stats.json)"
     for c in $cols; do
         printf ' %s |' "$(jq -rs --slurpfile b <(jq -s 'map(.cycles) | add' "$D"/base/*/stats.json) \
-            '"\(((map(.cycles) | add) / $b[0] - 1) * 1000 | round / 10)% (\((map(.dmr.intra_lane_ops + .dmr.inter_lane_ops) | add) / (map(.dmr.lane_ops) | add) * 1000 | round / 10)%)"' \
+            'def nall: .counters.issued_valu + .counters.issued_scalar + .counters.issued_vmem_lds + .counters.issued_branch_msg;
+             "\(((map(.cycles) | add) / $b[0] - 1) * 1000 | round / 10)% (\((map(.dmr.intra_lane_ops + .dmr.inter_lane_ops) | add) / (map(.dmr.lane_ops) | add) * 1000 | round / 10)% / \((map(.dmr.coverage_all_instructions * nall) | add) / (map(nall) | add) * 1000 | round / 10)%)"' \
             "$D"/$c/*/stats.json)"
     done
     echo
