@@ -13,7 +13,10 @@
 #    BUILD-area-large: only sgpr_file and vgpr_bank are re-synthesized
 #    (SYNTH_MODULES, SYNTH_CU=0), the other modules' netlists are copied from
 #    BUILD; its register files must have more RAM bits and a larger NAND2-eq
-#    and transistor count, and the other groups must be unchanged.
+#    and transistor count, and the other groups must be unchanged;
+# 4. AREA_REUSE: BUILD's configuration again in BUILD-area-reuse reuses every
+#    module from BUILD, with the same total; rtl-scan.py's keys differ for the
+#    register files under the larger configuration, not for decode.
 # Environment: AREA_TOOL, PYTHON (python3), and those of area.sh; AREA_COARSE_GATES
 # defaults to 0 here (the quarter-rate datapath estimated from its word-level
 # cells: its gate mapping would add 7 minutes to the test run).
@@ -145,4 +148,31 @@ print('  register files: %.0f -> %.0f NAND2-eq, %d -> %d RAM bits (VGPR_ROWS, SG
     rs['nand2_total'], rl['nand2_total'], rs['ram_bits'], rl['ram_bits']))
 sys.exit(1 if err else 0)
 EOF
+# ---- 4. AREA_REUSE: the same configuration in another directory reuses every
+# module (and gives the same figures); the keys tell the larger configuration's
+# register files from BUILD's, and leave a module that does not read their sizes alone
+all_mods=$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||')
+REUSE=$BUILD-area-reuse
+rm -rf "$REUSE"
+make -s --no-print-directory CONFIG="$CONFIG" BUILD="$REUSE" "$REUSE/gen/sicu_config.vh" "$REUSE/gen/si_isa.vh" \
+    "$REUSE/gen/sicu_bundle.vh" "$REUSE/gen/sicu_units.vh" || fail "headers of $REUSE"
+AREA_REUSE=$BUILD SYNTH_CU=0 SYNTH_SELFTEST=0 bash scripts/area.sh "$REUSE" "$CONFIG" > "$REUSE/area.log" 2>&1 ||
+    { tail -20 "$REUSE/area.log"; fail "area.sh on $REUSE with AREA_REUSE=$BUILD"; }
+n_mods=$(echo $all_mods | wc -w)
+grep -q "AREA_REUSE=$BUILD: $n_mods modules unchanged" "$REUSE/area.log" ||
+    fail "AREA_REUSE=$BUILD under the same configuration did not reuse all $n_mods modules ($REUSE/area.log: $(grep AREA_REUSE "$REUSE/area.log"))"
+for m in $all_mods; do
+    grep -qx 'status=ok' "$REUSE/synth/$m.run" && grep -q "^reused_from=$BUILD\$" "$REUSE/synth/$m.run" ||
+        fail "$REUSE/synth/$m.run: not marked reused_from=$BUILD"
+done
+[ "$(jq .total "$REUSE/area/area.json")" = "$(jq .total "$BUILD/area/area.json")" ] ||
+    fail "the reused area report's total differs from $BUILD's"
+key() { "$PY" scripts/synth/rtl-scan.py ppkey "$1" "$2" $all_mods; }
+for m in $rf_mods; do
+    [ "$(key "$BUILD/gen" $m)" != "$(key "$LARGE/gen" $m)" ] || fail "ppkey: $m has the same key with x4 register file rows"
+done
+[ "$(key "$BUILD/gen" decode)" = "$(key "$LARGE/gen" decode)" ] || fail "ppkey: decode's key changed with the register file sizes"
+changed=$(for m in $all_mods; do [ "$(key "$BUILD/gen" $m)" = "$(key "$LARGE/gen" $m)" ] || echo $m; done | tr '\n' ' ')
+echo "  AREA_REUSE: $n_mods of $n_mods modules reused under the same configuration, same total; x4 register file rows change the keys of: $changed"
+
 echo "area-test: ok ($(($(date +%s) - t0)) s)"

@@ -27,6 +27,10 @@
 # never: use the netlists present even if older than the sources - area-test.sh), AREA_ABC (1),
 # AREA_ABC_MAX_CELLS (60000: abc only on modules of at most that many cells),
 # AREA_TIMEOUT (s per module step, 900; a coarse module's mapping gets twice that),
+# AREA_REUSE (another area build directory, e.g. the baseline's: a module whose
+# preprocessed source, its submodules' included, is the same under both
+# configurations, and whose netlist there is newer than the sources, is copied
+# from it with its gate figures instead of being synthesized again; see step 0),
 # AREA_COARSE_GATES (1), AREA_COARSE_MEM_MB (7500: memory limit of a coarse module's
 # gate mapping; a failure is remembered in BUILD/area/M.gates.failed and not retried
 # on the same netlist unless AREA_RETRY_COARSE=1), SYNTH_* (passed to rtl-synth.sh).
@@ -56,6 +60,77 @@ mkdir -p "$OUT"
 
 all_mods=$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | sort)
 
+# reuse_from DIR: step 0.  A module's netlist in DIR/synth/ is reused when it
+# is ok, written by this Yosys, at the level this run gives it, and made from
+# what this configuration's would be: DIR/synth/M.key (rtl-synth.sh: the
+# preprocessed source of M and of its submodules under DIR's headers, see
+# rtl-scan.py ppkey) equals M's key under GEN.  A netlist without a key (an
+# older rtl-synth.sh) counts only when it is newer than every source and
+# header here, i.e. made from this checkout, and its key is then computed
+# under DIR/gen.  Its synth/ and area/ files (and area/var/M/) are copied; the
+# modules go to reused[].
+key_of() {   # key_of GEN_DIR MODULE LEVEL -> key lines (empty on a preprocessor error)
+    # shellcheck disable=SC2086
+    "$PY" scripts/synth/rtl-scan.py ppkey "$1" "$2" $all_mods 2>/dev/null && echo "level=$3"
+}
+reuse_from() {
+    local rd=$1 rsyn=$1/synth rout=$1/area m f s src ka kb ver now level
+    [ -f "$rd/gen/sicu_config.vh" ] && [ -d "$rsyn" ] || die "AREA_REUSE=$rd: no $rd/gen/sicu_config.vh or $rsyn/"
+    [ "$(realpath "$rd")" != "$(realpath "$BUILD")" ] || die "AREA_REUSE=$rd is this build directory"
+    command -v verilator >/dev/null || die "AREA_REUSE needs verilator (its preprocessor)"
+    ver=$("$YOSYS" -V)
+    # the synth directory DIR's scripts name (relative or absolute), to rewrite their paths
+    local rsyn_w rgen_w
+    rsyn_w=$(sed -n 's|^write_rtlil -selected \(.*\)/decode\.il$|\1|p' "$rsyn/decode.ys" 2>/dev/null)
+    [ -n "$rsyn_w" ] || die "AREA_REUSE=$rd: $rsyn/decode.ys missing or not rtl-synth's"
+    rgen_w=${rsyn_w%/synth}/gen
+    now=$(date +%s)
+    for m in $all_mods; do
+        f=$rsyn/$m
+        [ -s "$f.il" ] && [ -s "$f.stat.json" ] && [ -f "$f.mem.txt" ] && grep -qx 'status=ok' "$f.run" 2>/dev/null || continue
+        grep -qF "\"creator\": \"$ver\"" "$f.stat.json" || continue
+        level=gate; case " ${SYNTH_COARSE-simd_qr} " in *" $m "*) level=coarse ;; esac
+        grep -qx "level=$level" "$f.run" || continue
+        if [ -s "$f.key" ]; then
+            ka=$(cat "$f.key")
+        else
+            for src in rtl/*.v rtl/*.vh rtl/fp/*.vh "$rd"/gen/*.vh; do
+                [ "$src" -nt "$f.il" ] && continue 2
+            done
+            ka=$(key_of "$rd/gen" "$m" "$level")
+        fi
+        kb=$(key_of "$GEN" "$m" "$level")
+        [ -n "$kb" ] && [ "$ka" = "$kb" ] || continue
+        mkdir -p "$SYN" "$OUT"
+        for s in il stat.json stat.txt mem.txt memall.txt map.ys run ys log warnings.txt latches.txt; do
+            [ -f "$f.$s" ] || continue
+            sed -e "s|$rsyn_w/|$SYN/|g" -e "s|$rgen_w|$GEN|g" "$f.$s" > "$SYN/$m.$s"
+            touch -d "@$now" "$SYN/$m.$s"
+        done
+        echo "$kb" > "$SYN/$m.key"
+        echo "reused_from=$rd" >> "$SYN/$m.run"
+        if [ -d "$rout/var/$m" ]; then
+            rm -rf "$OUT/var/$m"; mkdir -p "$OUT/var"
+            cp -r "$rout/var/$m" "$OUT/var/$m"
+            touch -d "@$((now + 1))" "$OUT/var/$m"/*
+        fi
+        for s in gates.json abc.json area.ys area.log; do
+            [ -f "$rout/$m.$s" ] && [ "$rout/$m.$s" -nt "$f.il" ] || continue
+            cp "$rout/$m.$s" "$OUT/$m.$s"
+            touch -d "@$((now + 2))" "$OUT/$m.$s"
+        done
+        [ -d "$OUT/var/$m" ] && for s in gates.json abc.json; do
+            [ -f "$OUT/var/$m/$m.$s" ] && touch -d "@$((now + 2))" "$OUT/var/$m/$m.$s"
+        done
+        reused+=("$m")
+    done
+    echo "area: AREA_REUSE=$rd: ${#reused[@]} modules unchanged by this configuration, reused: ${reused[*]}"
+}
+
+# ---- 0. AREA_REUSE=DIR: the netlists of modules this configuration does not change
+reused=()
+[ -n "${AREA_REUSE:-}" ] && reuse_from "${AREA_REUSE%/}"
+
 # ---- 1. rtl-synth outputs present and fresh?
 stale=""
 [ "${AREA_RESYNTH:-0}" = 1 ] && stale="AREA_RESYNTH=1"
@@ -73,6 +148,15 @@ for m in $all_mods; do
 done
 if [ -n "$stale" ] && [ "${AREA_RESYNTH:-0}" = never ]; then
     die "AREA_RESYNTH=never but $stale"
+elif [ -n "$stale" ] && [ ${#reused[@]} -gt 0 ]; then
+    rest=$(for m in $all_mods; do [[ " ${reused[*]} " == *" $m "* ]] || echo "$m"; done | tr '\n' ' ')
+    echo "area: running scripts/rtl-synth.sh $BUILD $CONFIG on ${rest:-no module} (the other ${#reused[@]} reused) and the whole CU"
+    if ! SYNTH_MODULES="${rest:-none}" SYNTH_REUSED="${reused[*]}" bash scripts/rtl-synth.sh "$BUILD" "$CONFIG"; then
+        echo "area: rtl-synth.sh reported a failure; continuing with the netlists it wrote" >&2
+    fi
+    for m in $all_mods; do
+        [ -s "$SYN/$m.il" ] || die "rtl-synth left no netlist for $m ($SYN/$m.log)"
+    done
 elif [ -n "$stale" ]; then
     echo "area: running scripts/rtl-synth.sh $BUILD $CONFIG ($stale)"
     if ! bash scripts/rtl-synth.sh "$BUILD" "$CONFIG"; then

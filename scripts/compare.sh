@@ -13,9 +13,11 @@
 # PROG: bundled programs (run at -O2) or asm tests (asm/NAME); default
 # "BinarySearch BitonicSort MatrixTranspose Reduction asm/valu-f32".
 # Area: AREA=1 runs `make area` for each side (its configuration: the
-# config file the side's model was generated from); otherwise the side's
-# area report is used when present (BUILD/area/area.json or AREA_A/AREA_B
-# files), else area and power are left out of the comparison.
+# config file the side's model was generated from; B's run reuses A's
+# netlists of the modules whose preprocessed sources B's configuration leaves
+# unchanged: area.sh's AREA_REUSE); otherwise the side's area report is used
+# when present (BUILD/area/area.json or AREA_A/AREA_B files), else area and
+# power are left out of the comparison.
 # Results: $BUILD/compare/A-vs-B/{A,B}/ (BUILD default build) (stats, activity, power) and
 # compare.json, plus the tables on stdout.
 set -u -o pipefail
@@ -88,7 +90,10 @@ area_of() {   # SIDE_LABEL SRC BUILD -> path of an area report or ""
         cfg=$(sed -n 's|^// Generated from \([^ ]*\) .*|\1|p' "$bld/gen/sicu_config.vh")
         abld=$bld-area
         echo "compare: make area for $label (config $cfg) ..." >&2
-        make -C "$src" area AREA_BUILD="$abld" AREA_CONFIG="$cfg" > "$OUT/area-$label.log" 2>&1 ||
+        # B reuses the netlists of A's modules that its configuration leaves unchanged
+        local reuse=""
+        [ "$label" = B ] && [ -f "$BLD_A-area/area/area.json" ] && reuse=$BLD_A-area
+        AREA_REUSE=$reuse make -C "$src" area AREA_BUILD="$abld" AREA_CONFIG="$cfg" > "$OUT/area-$label.log" 2>&1 ||
             die "make area failed for $label (log: $OUT/area-$label.log)"
         echo "$abld/area/area.json"
         return

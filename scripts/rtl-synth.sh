@@ -6,7 +6,8 @@
 #                       $(CHECK_BUILD) $(CHECK_CONFIG); CONFIG_FILE: check BUILD_DIR/gen comes from it)
 #
 # BUILD_DIR/gen must hold sicu_config.vh and si_isa.vh.  Results in BUILD_DIR/synth/:
-# M.ys / M.log (script and log of each run), M.stat.json / M.stat.txt
+# M.ys / M.log (script and log of each run), M.key (what the netlist was made from:
+# rtl-scan.py ppkey, and the level; area.sh's AREA_REUSE compares it), M.stat.json / M.stat.txt
 # (`stat -width`), M.mem.txt (the memories left), M.il (the module's netlist),
 # report.json (figures, see scripts/synth/synth-report.py) and a table.
 #
@@ -59,6 +60,8 @@
 # longest path, so it should not yield to the suites), SYNTH_JOBS
 # (parallel runs in step 2, default nproc), SYNTH_MEM_MB (memory
 # limit per run, 10000; a run over it fails), SYNTH_MODULES (subset of step 2, default all; "none" = skip step 2),
+# SYNTH_REUSED (with SYNTH_MODULES: modules whose netlists in BUILD_DIR/synth/ the caller put
+# there for this configuration - area.sh's AREA_REUSE - used by step 3 and the report like fresh ones),
 # SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (modules kept at word level,
 # default simd_qr; empty = gate level everywhere), SYNTH_CU_BLACKBOX (black boxes of step 3, default simd_lane simd_qr), SYNTH_MEM_MIN_BITS (4096).
 set -u -o pipefail
@@ -87,11 +90,11 @@ command -v "$PY" >/dev/null || { echo "rtl-synth: $PY not found" >&2; exit 2; }
 mkdir -p "$OUT"
 if [ -n "${SYNTH_MODULES:-}" ]; then
     # a subset: only its outputs are replaced (the other netlists stay usable)
-    for m in $SYNTH_MODULES; do rm -f "$OUT/$m".run "$OUT/$m".stat.json "$OUT/$m".mem.txt "$OUT/$m".il; done
+    for m in $SYNTH_MODULES; do rm -f "$OUT/$m".run "$OUT/$m".stat.json "$OUT/$m".mem.txt "$OUT/$m".il "$OUT/$m".key; done
     rm -f "$OUT/report.json"
 else
     rm -f "$OUT"/*.run "$OUT"/*.stat.json "$OUT"/*.mem.txt "$OUT/report.json"
-    rm -f "$OUT"/*.il
+    rm -f "$OUT"/*.il "$OUT"/*.key
 fi
 fresh=()   # modules whose netlist (OUT/M.il) this invocation produced
 
@@ -242,6 +245,13 @@ long="$SYNTH_COARSE lsu simd_qr vmem issue simd_lane"
 ordered=$(for m in $long; do case " $mods " in *" $m "*) echo "$m" ;; esac; done | awk '!seen[$0]++'
           for m in $mods; do case " $long " in *" $m "*) ;; *) echo "$m" ;; esac; done)
 report_mods=()
+for m in ${SYNTH_REUSED:-}; do
+    [ -s "$OUT/$m.il" ] && grep -qx 'status=ok' "$OUT/$m.run" 2>/dev/null ||
+        { echo "rtl-synth: SYNTH_REUSED names $m but $OUT/$m.il is missing or not ok" >&2; fail=1; continue; }
+    fresh+=("$m")
+    report_mods+=("$m")
+    echo "  $(printf '%-14s' "$m") reused (SYNTH_REUSED)"
+done
 for m in $ordered; do
     [ -f "rtl/$m.v" ] || { echo "rtl-synth: no rtl/$m.v" >&2; fail=1; continue; }
     # shellcheck disable=SC2086
@@ -249,12 +259,17 @@ for m in $ordered; do
     libs=()
     for k in $kids; do libs+=("$k"); done
     level=gate; is_coarse "$m" && level=coarse
+    # the key of the netlist (area.sh's AREA_REUSE): preprocessed sources and level
+    # shellcheck disable=SC2086
+    { "$PY" scripts/synth/rtl-scan.py ppkey "$GEN" "$m" $all_mods && echo "level=$level"; } > "$OUT/$m.key" ||
+        rm -f "$OUT/$m.key"
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
     run "$m" "$m" 0 "$level" "rtl/$m.v" -- "${libs[@]}" -- &
     report_mods+=("$m")
 done
 wait
 for m in "${report_mods[@]}"; do
+    case " ${SYNTH_REUSED:-} " in *" $m "*) continue ;; esac
     [ -s "$OUT/$m.il" ] && fresh+=("$m")     # the run completed (perhaps with warnings)
 done
 

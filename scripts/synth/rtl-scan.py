@@ -10,10 +10,19 @@
                                   or the `else of `ifdef SYNTHESIS: assertions) is
                                   skipped.  Exit 1 if any is found.
   rtl-scan.py children FILE MOD...  print the modules among MOD... that FILE instantiates.
+  rtl-scan.py ppkey GEN MODULE MOD...  print a key of rtl/MODULE.v as Yosys reads it under the
+                                  headers of GEN (sicu_config.vh ...): the sha256 of its
+                                  text preprocessed by `verilator -E -P` (-DSYNTHESIS, after
+                                  GEN/sicu_config.vh and rtl/cu_defs.vh, as rtl-synth.sh reads it) and of
+                                  the modules among MOD... it instantiates (their ports and
+                                  parameters shape its netlist).  Equal keys: the same netlist.
+                                  Exit 1 if the preprocessor fails.
   rtl-scan.py paraminst FILE MOD... print the modules among MOD... that FILE instantiates
                                   with a parameter override (NAME #(...) inst (...)).
 """
+import hashlib
 import re
+import subprocess
 import sys
 
 ALLOWED_SYS = {'$clog2', '$signed', '$unsigned', '$bits'}
@@ -98,16 +107,30 @@ def forbidden(files):
 
 
 def children(path, mods, params_only=False):
+    print(' '.join(child_list(path, mods, params_only)))
+    return 0
+
+
+def child_list(path, mods, params_only=False):
     with open(path) as f:
         text = strip_comments(f.read())
     text = re.sub(r'\b(module|endmodule)\s+[A-Za-z_]\w*', ' ', text)   # the module's own header
-    found = []
-    for m in mods:
-        # "name u_x (" or "name #(...) u_x (" at the start of a statement
-        inst = r'#\s*\(' if params_only else r'(#\s*\(|[A-Za-z_]\w*\s*\()'
-        if re.search(r'(^|[;\s])' + re.escape(m) + r'\s+' + inst, text, re.M):
-            found.append(m)
-    print(' '.join(found))
+    inst = r'#\s*\(' if params_only else r'(#\s*\(|[A-Za-z_]\w*\s*\()'
+    # "name u_x (" or "name #(...) u_x (" at the start of a statement
+    return [m for m in mods if re.search(r'(^|[;\s])' + re.escape(m) + r'\s+' + inst, text, re.M)]
+
+
+def ppkey(gen, module, mods):
+    h = hashlib.sha256()
+    for m in [module] + child_list('rtl/%s.v' % module, mods):
+        cmd = ['verilator', '-E', '-P', '-DSYNTHESIS', '-Irtl', '-Irtl/fp', '-I' + gen,
+               gen + '/sicu_config.vh', 'rtl/cu_defs.vh', 'rtl/%s.v' % m]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if r.returncode != 0:
+            sys.stderr.write('rtl-scan: %s failed:\n%s' % (' '.join(cmd), r.stderr.decode(errors='replace')))
+            return 1
+        h.update(m.encode() + b'\0' + r.stdout + b'\0')
+    print(h.hexdigest())
     return 0
 
 
@@ -116,6 +139,8 @@ def main():
         return forbidden(sys.argv[2:])
     if len(sys.argv) >= 3 and sys.argv[1] == 'children':
         return children(sys.argv[2], sys.argv[3:])
+    if len(sys.argv) >= 4 and sys.argv[1] == 'ppkey':
+        return ppkey(sys.argv[2], sys.argv[3], sys.argv[4:])
     if len(sys.argv) >= 3 and sys.argv[1] == 'paraminst':
         return children(sys.argv[2], sys.argv[3:], params_only=True)
     sys.stderr.write(__doc__)
