@@ -526,6 +526,17 @@ rfv-test: $(BIN) $(FUZZ) ## Register-file virtualization: every program (-O0/-O2
 rfv-fuzz: $(BIN) $(FUZZ) ## Random programs (sicu-fuzz) under sicu rfv: poisoned runs must match plain ones (N=200 seeds from START=1)
 	@bash scripts/rfv-fuzz.sh $(N) $(START)
 
+# The RTL side of register-file virtualization (docs/rfv.md, section 10) on
+# its own model: make -j2 all rtl CONFIG=rtl/config/rfv.cfg BUILD=build-rfv
+RFV_BUILD ?= build-rfv
+.PHONY: rfv-rtl-test
+rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten by sicu rfv in cosim on RFV_BUILD (build-rfv, RFV on) with its renaming counters checked, and RFV_FUZZ random programs
+	@$(RFV_BUILD)/bin/sicu version 2>/dev/null | grep -Eq '^ +RFV +on ' || \
+	  { echo "rfv-rtl-test: $(RFV_BUILD) is not an RFV model (make -j2 all rtl CONFIG=rtl/config/rfv.cfg BUILD=$(RFV_BUILD))" >&2; exit 2; }
+	@$(MAKE) -s --no-print-directory BUILD=$(RFV_BUILD) CONFIG=rtl/config/rfv.cfg $(RFV_BUILD)/bin/sicu-fuzz
+	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim OPTS="$(RFV_OPTS)" bash scripts/rfv-test.sh
+	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
+
 asan-test: ## The test suite under ASan/UBSan (separate build dir)
 	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  BUILTINS_SUBSET=quick RFV_OPTS=2 RFV_FUZZ=10 sw-test

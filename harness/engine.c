@@ -225,6 +225,41 @@ static json_t *dmr_json(const sh_result *r)
 }
 #endif
 
+#if SICU_FEAT_RFV
+/* register-file virtualization (docs/rfv.md): the metadata issue saw, and the
+ * SIMDs' renaming counters (rtl/rfv_map.v) summed; live rows per SIMD file */
+static json_t *rfv_json(const sh_result *r)
+{
+    uint64_t al = 0, rl = 0, sum = 0, mx = 0;
+    for (int s = 0; s < SICU_SIMDS; s++) {
+        const uint32_t *p = r->perf_simd[s];
+        al += p[SICU_PS_rfv_allocs];
+        rl += p[SICU_PS_rfv_releases];
+        sum += p[SICU_PS_rfv_live_sum];
+        if (p[SICU_PS_rfv_live_max] > mx)
+            mx = p[SICU_PS_rfv_live_max];
+    }
+    json_t *d = json_object();
+    json_object_set_new(d, "pir_issued", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_pir]));
+    json_object_set_new(d, "pbr_issued", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_pbr]));
+    json_object_set_new(d, "release_flags", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_flags]));
+    json_object_set_new(d, "rows_allocated", json_integer((json_int_t)al));
+    json_object_set_new(d, "rows_released", json_integer((json_int_t)rl));
+    json_object_set_new(d, "rows_per_simd", json_integer(SICU_VGPR_ROWS));
+    json_object_set_new(d, "mean_live_rows_per_simd",
+                        json_real(r->cycles ? (double)sum / (double)r->cycles / SICU_SIMDS : 0));
+    json_object_set_new(d, "max_live_rows_per_simd", json_integer((json_int_t)mx));
+    /* against the dispatcher's static allocation (the rows the baseline CU holds) */
+    double st = r->cycles ? (double)r->vgpr_static_sum / (double)r->cycles / SICU_SIMDS : 0;
+    json_object_set_new(d, "static_mean_rows_per_simd", json_real(st));
+    json_object_set_new(d, "static_max_rows_per_simd", json_integer((json_int_t)r->vgpr_static_max));
+    json_object_set_new(d, "live_fraction", json_real(st > 0 ? (double)sum / (double)r->cycles / SICU_SIMDS / st : 0));
+    json_object_set_new(d, "allocation_reduction",
+                        json_real(r->vgpr_static_max ? 1.0 - (double)mx / (double)r->vgpr_static_max : 0));
+    return d;
+}
+#endif
+
 static int write_stats(const char *path, const sh_result *r, const char *kernel, int cosim)
 {
 #define COUNTER_NAME(n) #n,
@@ -271,6 +306,9 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
     json_object_set_new(o, "dmr_opportunity", dmr_opportunity_json(&r->dmr_cov));
 #if SICU_FEAT_DMR != SICU_DMR_OFF
     json_object_set_new(o, "dmr", dmr_json(r));
+#endif
+#if SICU_FEAT_RFV
+    json_object_set_new(o, "rfv", rfv_json(r));
 #endif
     int rc;
     if (!strcmp(path, "-")) {

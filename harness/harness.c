@@ -61,6 +61,8 @@ typedef struct hw {       /* per wave slot */
     si_wg *wg;
     unsigned wgslot;
     unsigned sbase, nsgpr, vbase, nvgpr, simd;
+    uint8_t vrow[256];     /* the VGPR rows the initial writes write ... */
+    unsigned nvrows;       /* ... (init_vrows)                          */
     int scr;               /* scratch slot, -1 none                   */
     uint16_t esteps;       /* emulator steps done (mod 2^16)          */
     uint16_t *defer;       /* cosim: retired tags whose comparison waits (cmp_pend) */
@@ -91,6 +93,7 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     hw w[NW];
     uint8_t sgpr_used[SICU_SGPR_ROWS];
     uint8_t vgpr_used[NS][SICU_VGPR_ROWS];
+    unsigned vgpr_nused[NS];   /* rows of vgpr_used set (vgpr_mark) */
     uint8_t lds_used[SICU_LDS_BYTES / 256];
     int wg_used[NW];
     /* the dispatcher: waves launched in order, each followed by its initial writes */
@@ -174,6 +177,15 @@ static void disasm_at(hctx *h, uint64_t pc, char *buf, size_t n)
 }
 
 /* ---------------------------------------------------------------- allocation */
+/* the dispatcher's VGPR rows base..base+n-1 of SIMD simd taken (1) or freed (0) */
+static void vgpr_mark(hctx *h, unsigned simd, unsigned base, unsigned n, int take)
+{
+    memset(h->vgpr_used[simd] + base, take, n);
+    h->vgpr_nused[simd] = take ? h->vgpr_nused[simd] + n : h->vgpr_nused[simd] - n;
+    if (h->vgpr_nused[simd] > h->res.vgpr_static_max)
+        h->res.vgpr_static_max = h->vgpr_nused[simd];
+}
+
 static int alloc_run(uint8_t *used, unsigned n, unsigned need, unsigned align)
 {
     for (unsigned b = 0; b + need <= n; b += align) {
@@ -528,7 +540,7 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
         if (a < 0 || v < 0)
             break;
         memset(h->sgpr_used + a, 1, ns);
-        memset(h->vgpr_used[s % NS] + v, 1, nv);
+        vgpr_mark(h, s % NS, (unsigned)v, nv, 1);
         h->w[s].used = 1; /* reserve while we look for the others */
         slots[got] = (int)s;
         sb[got] = (unsigned)a;
@@ -538,7 +550,7 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
     if (got < nwv) { /* roll back */
         for (unsigned i = 0; i < got; i++) {
             memset(h->sgpr_used + sb[i], 0, ns);
-            memset(h->vgpr_used[slots[i] % NS] + vb[i], 0, nv);
+            vgpr_mark(h, slots[i] % NS, vb[i], nv, 0);
             h->w[slots[i]].used = 0;
         }
         if (got == 0 && nv > SICU_VGPR_ROWS)
@@ -551,7 +563,7 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
     /* a partial work-group at the grid edge has fewer waves: release the rest */
     for (unsigned i = wg->nwaves; i < nwv; i++) {
         memset(h->sgpr_used + sb[i], 0, ns);
-        memset(h->vgpr_used[slots[i] % NS] + vb[i], 0, nv);
+        vgpr_mark(h, slots[i] % NS, vb[i], nv, 0);
         h->w[slots[i]].used = 0;
     }
     if (wg->nwaves < nwv)
@@ -607,7 +619,7 @@ static int free_wave(hctx *h, unsigned s)
         if (x->rs[i].st_pend && check_stores(h, s, x->rs[i].ttag, 1) < 0)
             return -1;
     memset(h->sgpr_used + x->sbase, 0, x->nsgpr);
-    memset(h->vgpr_used[x->simd] + x->vbase, 0, x->nvgpr);
+    vgpr_mark(h, x->simd, x->vbase, x->nvgpr, 0);
     x->used = 0;
     if (x->scr >= 0)
         h->scr_used[x->scr] = 0;
@@ -627,7 +639,25 @@ static int free_wave(hctx *h, unsigned s)
  * a time, every VGPR row of its allocation (the emulator's initial values,
  * zero beyond them), then, with the first wave of a work-group, the
  * work-group's LDS as the emulator starts it.  The last beat starts it. */
-static unsigned init_nbeats(const hw *x) { return (x->nsgpr + 3) / 4 + 6 + x->nvgpr + x->init_lds; }
+static unsigned init_nbeats(const hw *x) { return (x->nsgpr + 3) / 4 + 6 + x->nvrows + x->init_lds; }
+
+/* The VGPR rows a wave's initial writes write: every row of its allocation;
+ * with register-file virtualization (RFV on) only the rows the emulator
+ * starts with a non-zero lane (the work-item ids), since every other row
+ * reads as 0 until it is written (rtl/rfv_map.v), and a row written here is
+ * mapped for the wave until the code releases it. */
+static void init_vrows(hw *x)
+{
+    const si_wave *ew = x->ew;
+    x->nvrows = 0;
+    for (unsigned r = 0; r < x->nvgpr && r < 256; r++) {
+        int keep = !SICU_FEAT_RFV;
+        for (unsigned l = 0; !keep && r < ew->nvgpr && l < 64; l++)
+            keep = ew->v[r][l] != 0;
+        if (keep)
+            x->vrow[x->nvrows++] = (uint8_t)r;
+    }
+}
 
 static void init_beat(hctx *h, shm_in *in)
 {
@@ -648,14 +678,14 @@ static void init_beat(hctx *h, shm_in *in)
                 in->init_be |= 1u << k;
                 in->init_data[k] = ew->s[c + k];
             }
-    } else if (b < ns4 + 6 + x->nvgpr) {
-        unsigned r = b - ns4 - 6;
+    } else if (b < ns4 + 6 + x->nvrows) {
+        unsigned r = x->vrow[b - ns4 - 6];
         in->init_kind = SHM_INIT_VGPR;
         in->init_addr = r;
         if (r < ew->nvgpr)
             memcpy(in->init_data, ew->v[r], sizeof in->init_data);
     } else {
-        unsigned i = b - ns4 - 6 - x->nvgpr;
+        unsigned i = b - ns4 - 6 - x->nvrows;
         in->init_kind = SHM_INIT_LDS;
         in->init_addr = i;
         for (unsigned k = 0; k < 4 && x->wg->lds && 4 * i + k < x->wg->lds_size; k++)
@@ -1213,6 +1243,7 @@ static int drive_inputs(hctx *h, shm_in *in)
         h->init_active = 1;
         h->init_slot = s;
         h->init_beat = 0;
+        init_vrows(x);
         h->init_nbeats = init_nbeats(x);
     }
     /* memory responses (in order, after the configured latency) */
@@ -1642,6 +1673,8 @@ int sh_step(sh_sim *h, uint64_t ncycles)
         }
         if (rc > 0)
             return h->state = 1;
+        for (unsigned v = 0; v < NS; v++)
+            h->res.vgpr_static_sum += h->vgpr_nused[v];
         h->cycle++;
     }
     return 0;

@@ -53,6 +53,10 @@ typedef struct sh_result {
     sh_dmr_cov dmr_cov;         /* Warped-DMR's checking opportunity per cluster size and mapping (dmr_cov.h) */
     /* memory-system model (harness/memsys.h): line accesses */
     uint64_t l1_hits, l1_misses, l1_writes, sc_hits, sc_misses, l2_hits, l2_misses, mem_lines;
+    /* the dispatcher's static VGPR allocation: rows held by resident waves,
+     * all SIMDs, summed over cycles; the most one SIMD held at once */
+    uint64_t vgpr_static_sum;
+    uint32_t vgpr_static_max;
     double wall_s;
     int sim_failed;            /* the run failed after simulation started ... */
     uint64_t fail_cycle;       /* ... at this cycle (mismatch, fault, hang)   */

@@ -243,6 +243,11 @@ module decode (
                 if (si_op_src_kind(op, 2'd2) != 8'd0) dec_bundle[`DI_SRC2] = {2'b0, w1[20:16], 2'b00};
                 if (dk != 8'd0) dec_bundle[`DI_DST] = {1'b1, w1[15:8]};
             end
+            // rfv metadata: the payload {w1, w0[23:0]} in LIT, OFFSET1, OFFSET (issue.v reads it)
+            SI_FMT_RFV: begin
+                dec_bundle[`DI_OFFSET] = w0[15:0];
+                dec_bundle[`DI_OFFSET1] = w0[23:16];
+            end
             default: ;
         endcase
         // operands the SIMD lane takes as src2 (rtl/simd_lane.v): the literal K of
@@ -255,7 +260,7 @@ module decode (
                      (si_op_src_kind(op, 2'd0) != 8'd0 && dec_bundle[`DI_SRC0] == 9'd255) ||
                      (si_op_src_kind(op, 2'd1) != 8'd0 && dec_bundle[`DI_SRC1] == 9'd255);
         dec_bundle[`DI_HASLIT] = haslit;
-        dec_bundle[`DI_LIT] = haslit ? w1 : 32'd0;
+        dec_bundle[`DI_LIT] = (haslit || fmt == SI_FMT_RFV) ? w1 : 32'd0;
         dec_bundle[`DI_LEN8] = two | haslit;
         // control transfer: the next fetch waits for issue/SALU to redirect
         dec_stop = (fl & SI_F_BRANCH) != 0 || (fl & SI_F_ENDPGM) != 0 || op == SI_OP_INVALID ||

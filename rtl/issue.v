@@ -99,6 +99,7 @@ module issue #(
     output wire [NP*32-1:0]     iss_mode,
     output wire [NP*4-1:0]      iss_wid,
     output wire [NP-1:0]        iss_in_tg,
+    output wire [NP*3-1:0]      iss_rfl,         // RFV: the instruction's release flags (source slots 0..2)
     input  wire [NP-1:0]        rd_valid,        // a path's operand read holds an instruction ...
     input  wire [NP-1:0]        rd_busy,         // ... that does not leave this cycle
     input  wire [NP*WW-1:0]     rd_wave,
@@ -128,7 +129,17 @@ module issue #(
     output reg  [31:0]          pc_stall_unit,      // head waits for a busy unit
     output reg  [4*32-1:0]      pc_issued_kind,     // instructions issued per kind (KD_*)
     output reg  [31:0]          pc_issue_multi,     // cycles that issued two or more
-    output reg  [31:0]          pc_stall_dmr        // cycles a served wave waited for a DMR verification
+    output reg  [31:0]          pc_stall_dmr,       // cycles a served wave waited for a DMR verification
+    // register-file virtualization (docs/rfv.md): an rfv_pbr issued now releases
+    // the window of its wave's VGPRs (every earlier instruction of the wave has
+    // read its operands: metadata waits like any internal instruction)
+    output wire                 rfv_pbr_valid,
+    output wire [WW-1:0]        rfv_pbr_wave,
+    output wire [7:0]           rfv_pbr_base,
+    output wire [47:0]          rfv_pbr_mask,
+    output reg  [31:0]          pc_rfv_pir,         // rfv_pir / rfv_pbr instructions issued
+    output reg  [31:0]          pc_rfv_pbr,
+    output reg  [31:0]          pc_rfv_flags        // release flags handed to operand read (slots)
 `ifdef SICU_FEAT_DMR_REPLAY
     ,
     // Warped-DMR inter/enhanced: each SIMD's ReplayQ slots (simd_rq.v
@@ -307,10 +318,12 @@ module issue #(
                     wp_head[i*`DI_W + `DI_SRC0_LO +: 9], wp_head[i*`DI_W + `DI_SRC1_LO +: 9],
                     wp_head[i*`DI_W + `DI_SRC2_LO +: 9], wp_head[i*`DI_W + `DI_DST_LO +: 9]);
 `endif
+                // (an rfv_pir has no operands: it need not wait for the wave's VALU/LSU work)
                 w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 || w_dmr[i] ||
-                                          (wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
+                                          (hop != SI_OP_RFV_PIR &&
+                                          ((wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
                                           (wv_vq[i] != 3'd0 &&
-                                          (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)));
+                                          (hu != `UC_VALU || wv_vs[i] || wv_vq[i] == VQ_MAX)))));
                 w_bar[i]  = w_head[i] && !w_dep[i] && wv_bar[i];
                 w_wait[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && !wait_ok;
                 w_unit[i] = w_head[i] && !w_dep[i] && !wv_bar[i] && wait_ok && !unit_ok;
@@ -412,6 +425,38 @@ module issue #(
     end
     assign iss_pop = w_go;
 
+    // ---------------------------------------------------------------- RFV metadata (docs/rfv.md)
+    // Per wave the rfv_pir in force (its 54 flag bits) and how many non-metadata
+    // instructions issued since (18: none in force); the k-th after it takes
+    // flags 3k+2..3k (one per source slot).  An rfv_pir has no operands: it
+    // issues without waiting for the wave's VALU / LSU instructions.  The
+    // payload {w1, w0[23:0]} is in the bundle's LIT, OFFSET1, OFFSET (decode.v).
+    // (Without RFV only the counters: the metadata are no-ops.)
+    wire [55:0] pay_i = {sb_i[`DI_LIT], sb_i[`DI_OFFSET1], sb_i[`DI_OFFSET]};
+`ifdef SICU_FEAT_RFV_ON
+    reg [53:0] rf_pay [0:NW-1];
+    reg [4:0]  rf_cnt [0:NW-1];
+    /* verilator lint_off UNUSEDSIGNAL */
+    function automatic [2:0] rfl_of(input [WW-1:0] w);
+        reg [53:0] p;
+        begin
+            p = rf_pay[w] >> ({1'b0, rf_cnt[w]} * 6'd3);
+            rfl_of = rf_cnt[w] < 5'd18 ? p[2:0] : 3'd0;
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+`else
+    /* verilator lint_off UNUSEDSIGNAL */
+    function automatic [2:0] rfl_of(input [WW-1:0] w);
+        rfl_of = 3'd0;
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+`endif
+    assign rfv_pbr_valid = go[KD_I] && sop_i == SI_OP_RFV_PBR;
+    assign rfv_pbr_wave = sel_i;
+    assign rfv_pbr_base = pay_i[7:0];
+    assign rfv_pbr_mask = pay_i[55:8];
+
     // ---------------------------------------------------------------- to operand read
     genvar gp;
     generate
@@ -425,6 +470,7 @@ module issue #(
             assign iss_mode[gp*32 +: 32] = wv_mode[w];
             assign iss_wid[gp*4 +: 4] = wv_wid[w];
             assign iss_in_tg[gp] = wg_total[wv_wg[w]] > 5'd1;
+            assign iss_rfl[gp*3 +: 3] = rfl_of(w);
         end
     endgenerate
 
@@ -448,6 +494,7 @@ module issue #(
             pc_issued <= 32'd0; pc_stall_idle <= 32'd0; pc_stall_dep <= 32'd0;
             pc_stall_waitcnt <= 32'd0; pc_stall_barrier <= 32'd0; pc_stall_unit <= 32'd0;
             pc_issued_kind <= {4*32{1'b0}}; pc_issue_multi <= 32'd0; pc_stall_dmr <= 32'd0;
+            pc_rfv_pir <= 32'd0; pc_rfv_pbr <= 32'd0; pc_rfv_flags <= 32'd0;
 `ifdef SICU_FEAT_DMR_REPLAY
             dmr_urgent <= {NS{1'b0}};
 `endif
@@ -494,6 +541,22 @@ module issue #(
                 if (go[k]) pc_issued_kind[k*32 +: 32] <= pc_issued_kind[k*32 +: 32] + 32'd1;
             if (n_go > 3'd1) pc_issue_multi <= pc_issue_multi + 32'd1;
             if (go[KD_S] && sb_s[`DI_UNIT] == `UC_SALU) wv_busy[sel_s] <= 1'b1;
+            // ---- RFV: the rfv_pir in force; every other instruction counts
+            if (go[KD_I] && sop_i == SI_OP_RFV_PIR) pc_rfv_pir <= pc_rfv_pir + 32'd1;
+            if (go[KD_I] && sop_i == SI_OP_RFV_PBR) pc_rfv_pbr <= pc_rfv_pbr + 32'd1;
+            pc_rfv_flags <= pc_rfv_flags + {30'd0, popc3(go[KD_V] ? iss_rfl[KD_V*3 +: 3] : 3'd0)} +
+                            {30'd0, popc3(go[KD_S] ? iss_rfl[KD_S*3 +: 3] : 3'd0)} +
+                            {30'd0, popc3(go[KD_M] ? iss_rfl[KD_M*3 +: 3] : 3'd0)};
+`ifdef SICU_FEAT_RFV_ON
+            for (k = 0; k < NK; k = k + 1)
+                if (go[k]) begin
+                    if (k == KD_I && sop_i == SI_OP_RFV_PIR) begin
+                        rf_pay[sel_i] <= pay_i[53:0];
+                        rf_cnt[sel_i] <= 5'd0;
+                    end else if (!(k == KD_I && sop_i == SI_OP_RFV_PBR) && rf_cnt[sel[k*WW +: WW]] < 5'd18)
+                        rf_cnt[sel[k*WW +: WW]] <= rf_cnt[sel[k*WW +: WW]] + 5'd1;
+                end
+`endif
             if (go[KD_I]) begin
                 int_ret_valid <= 1'b1;
                 int_ret_wave <= sel_i;
@@ -564,6 +627,9 @@ module issue #(
                 wv_wg[launch_wave] <= launch_wg;
                 wv_vm[launch_wave] <= 6'd0;
                 wv_lgkm[launch_wave] <= 6'd0;
+`ifdef SICU_FEAT_RFV_ON
+                rf_cnt[launch_wave] <= 5'd18;
+`endif
                 if (wg_total[launch_wg] == 5'd0 || wg_ended[launch_wg] == wg_total[launch_wg]) begin
                     // first wave of a new work-group in this slot
                     wg_total[launch_wg] <= launch_wg_nwaves;
@@ -573,6 +639,9 @@ module issue #(
             end
         end
     end
+    function automatic [1:0] popc3(input [2:0] v);
+        popc3 = {1'b0, v[0]} + {1'b0, v[1]} + {1'b0, v[2]};
+    endfunction
 `ifndef SYNTHESIS   // assertions: simulation only
     `SICU_ASSERT(issue_valu_retire_in_flight, (vq_dec & vq_zero) == {NW{1'b0}})
     `SICU_ASSERT(issue_valu_in_flight_bound, (vq_inc & vq_full & ~vq_dec) == {NW{1'b0}})

@@ -58,7 +58,7 @@ module lsu #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter NS = `SICU_SIMDS,
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter VAW = `SICU_VROW_BITS,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
     parameter AQ = `SICU_LSU_ATOMQ,                  // atomic return queue entries
@@ -136,6 +136,15 @@ module lsu #(
     // events
     output reg               free_valid,      // operands collected
     output reg  [WW-1:0]     free_wave,
+`ifdef SICU_FEAT_RFV_ON
+    // register-file virtualization (rfv_map.v in the wave's SIMD): the
+    // flagged source VGPRs to release, in the cycle the instruction's last
+    // operand row has been read (the cycle before free_valid)
+    output wire [2:0]        rfv_rl_valid,
+    output wire [WW-1:0]     rfv_rl_wave,
+    output wire [3*VAW-1:0]  rfv_rl_vrow,
+    output wire [3*3-1:0]    rfv_rl_n,
+`endif
     output reg               done_valid,      // completed: waitcnt counter and retirement
     output reg  [WW-1:0]     done_wave,
     output reg  [15:0]       done_tag,
@@ -948,6 +957,20 @@ module lsu #(
     wire       ga_take = c_to_access && fp_kind;
     wire       c_exit = c_in && (ga_take ? (!ga_busy || ga_ho) : !(ga_busy || bk_busy));
     wire       ga_load = !rst && c_exit && ga_take;
+`ifdef SICU_FEAT_RFV_ON
+    reg [8:0]         x_rln;
+    reg [3*VAW-1:0]   x_rlb;
+    wire              c_done = !rst && st == S_COLLECT && c_exit;
+    assign rfv_rl_valid = {c_done && x_rln[8:6] != 3'd0, c_done && x_rln[5:3] != 3'd0, c_done && x_rln[2:0] != 3'd0};
+    assign rfv_rl_wave = x_wave;
+    assign rfv_rl_vrow = x_rlb;
+    assign rfv_rl_n = x_rln;
+    always @(posedge clk)
+        if (op_valid && op_ready) begin
+            x_rln <= op_pkt[`OPK_RFV_RN];
+            x_rlb <= {op_pkt[`OPK_RFV_RB2], op_pkt[`OPK_RFV_RB1], op_pkt[`OPK_RFV_RB0]};
+        end
+`endif
     // S_ACCESS performs the access of lane nxt_lane / dword a_d this cycle
     wire       acc_go = st == S_ACCESS && nxt_found && !(mem_req_valid && !mem_req_ready) && !rq_fifo_full && (x_ds || !vm_busy);
 

@@ -24,7 +24,7 @@ module opread #(
     parameter NS = `SICU_SIMDS,
     parameter SROWS = `SICU_SGPR_ROWS,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter VAW = `SICU_VROW_BITS,
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
 ) (
     input  wire                 clk,
@@ -78,6 +78,7 @@ module opread #(
     input  wire [31:0]          iss_mode,
     input  wire [3:0]           iss_wid,         // wave id in the work-group (HW_ID)
     input  wire                 iss_in_tg,       // the work-group has more than one wave (STATUS.IN_TG)
+    input  wire [2:0]           iss_rfl,         // RFV: release flags of source slots 0..2 (rfv_pir)
     //   what issue needs to know of this stage
     output wire                 rd_valid,
     output wire                 rd_busy,         // holds an instruction that does not leave this cycle
@@ -148,6 +149,12 @@ module opread #(
     assign op_pkt[`OPK_LDS_BASE] = op_lds_base;
     assign op_pkt[`OPK_LDS_SIZE] = op_lds_size;
     assign op_pkt[`OPK_HWINFO] = op_hwinfo;
+    reg  [8:0]       op_rfv_rn;
+    reg  [VAW-1:0]   op_rfv_rb0, op_rfv_rb1, op_rfv_rb2;
+    assign op_pkt[`OPK_RFV_RN] = op_rfv_rn;
+    assign op_pkt[`OPK_RFV_RB0] = op_rfv_rb0;
+    assign op_pkt[`OPK_RFV_RB1] = op_rfv_rb1;
+    assign op_pkt[`OPK_RFV_RB2] = op_rfv_rb2;
 
     // ---------------------------------------------------------------- register mapping per wave slot
     reg [SAW-1:0] mp_sbase [0:NW-1];
@@ -192,7 +199,15 @@ module opread #(
             assign iw_v_en[g] = init_valid && i_vg && iw_v_free && (init_wave % NS) == g;
         end
     endgenerate
+`ifdef SICU_FEAT_RFV_ON
+    // RFV: virtual rows {the wave's slot in its SIMD, VGPR} (rfv_map.v translates them)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [WW-1:0]  i_slot = init_wave / NS;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign iw_v_row = {i_slot[VAW-9:0], init_addr[7:0]};
+`else
     assign iw_v_row = mp_vbase[init_wave] + init_addr[VAW-1:0];
+`endif
     assign iw_v_areg = init_addr[8:0];
     assign iw_l_en = init_valid && i_ld && iw_l_free;
     assign iw_l_rel = {init_addr[LAW-3:0], 2'b00};
@@ -212,6 +227,7 @@ module opread #(
     reg [31:0]       or_mode;
     reg [3:0]        or_wid;
     reg              or_in_tg;
+    reg [2:0]        or_rfl;
     reg              or_fault;
     wire             or_fire = or_valid && op_ready;
     assign iss_ready = (!or_valid || (or_fire && !or_fault)) && !fault_valid;
@@ -337,7 +353,24 @@ module opread #(
     endgenerate
 
     // ---------------------------------------------------------------- VGPR rows and range checks
+`ifdef SICU_FEAT_RFV_ON
+    /* verilator lint_off UNUSEDSIGNAL */   // (slot numbers: the low bits; VGPR codes: 256 + n)
+    wire [WW-1:0]  or_slot = or_wave / NS;
+    wire [VAW-1:0] vbase = {or_slot[VAW-9:0], 8'd0};
+    function automatic [VAW-1:0] vreg(input [8:0] c);
+        vreg = {{(VAW-8){1'b0}}, c[7:0]};
+    endfunction
+    wire _unused_rfv = &{1'b0, mp_vbase[0], 1'b0};   // the dispatcher's static rows: not used with RFV
+    /* verilator lint_on UNUSEDSIGNAL */
+`else
     wire [VAW-1:0] vbase = mp_vbase[or_wave];
+    /* verilator lint_off UNUSEDSIGNAL */   // (VGPR codes: 256 + n; no release flags without RFV)
+    function automatic [VAW-1:0] vreg(input [8:0] c);
+        vreg = c[VAW-1:0];
+    endfunction
+    wire _unused_rfv = &{1'b0, or_rfl, 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
+`endif
     wire [8:0]     nv = mp_nvgpr[or_wave];
     wire [7:0]     nsg = mp_nsgpr[or_wave];
     reg [3:0]      or_fcode;
@@ -351,10 +384,10 @@ module opread #(
     always @* begin
         vrel0 = movrel_vs ? m0v : 32'd0;
         vreld = movrel_vd ? m0v : 32'd0;
-        op_vrow0 = vbase + c0[VAW-1:0] + vrel0[VAW-1:0];
-        op_vrow1 = vbase + c1[VAW-1:0];
-        op_vrow2 = vbase + c2[VAW-1:0];
-        op_vdst  = vbase + cd[VAW-1:0] + vreld[VAW-1:0];
+        op_vrow0 = vbase + vreg(c0) + vrel0[VAW-1:0];
+        op_vrow1 = vbase + vreg(c1);
+        op_vrow2 = vbase + vreg(c2);
+        op_vdst  = vbase + vreg(cd) + vreld[VAW-1:0];
         op_vdst_arch = cd + vreld[8:0];
         op_sdst  = srow(cd, sbase, special, rel_d[SAW-1:0]);
         ad = cd + rel_d[8:0];
@@ -394,6 +427,61 @@ module opread #(
         end
     end
 
+    // ---------------------------------------------------------------- RFV fields of the packet
+`ifdef SICU_FEAT_RFV_ON
+    // register-file virtualization (rfv_map.v, docs/rfv.md): per source slot
+    // the VGPRs the unit releases after reading them when the slot's rfv_pir
+    // flag is set (si_src_dwords / si_vgpr_ops_of: the accumulator of F_MAC
+    // and v_cvt_pkaccum_u8_f32 is slot 2; the M0-indexed v_movrel* release
+    // nothing)
+    reg [31:0] rf_fl;
+    /* verilator lint_off UNUSEDSIGNAL */   // (kinds: their width field)
+    reg [7:0]  rf_kd, rf_kj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg        rf_buf, rf_ds, rf_valu;
+    reg [8:0]  rf_c;
+    reg [4:0]  rf_w;
+    integer    rj;
+    always @* begin
+        rf_fl = si_op_flags(oop);
+        rf_kd = si_op_dst_kind(oop);
+        rf_buf = or_b[`DI_FMT] == SI_FMT_MUBUF || or_b[`DI_FMT] == SI_FMT_MTBUF;
+        rf_ds = or_b[`DI_FMT] == SI_FMT_DS;
+        rf_valu = (rf_fl & SI_F_VALU) != 0;
+        op_rfv_rn = 9'd0;
+        op_rfv_rb0 = {VAW{1'b0}}; op_rfv_rb1 = {VAW{1'b0}}; op_rfv_rb2 = {VAW{1'b0}};
+        rf_c = 9'd0; rf_w = 5'd0; rf_kj = 8'd0;
+        if (or_valid && (rf_fl & SI_F_GRAPHICS) == 0) begin
+            for (rj = 0; rj < 3; rj = rj + 1) begin
+                rf_kj = si_op_src_kind(oop, rj[1:0]);
+                rf_c = rj == 0 ? c0 : rj == 1 ? c1 : c2;
+                rf_w = 5'd0;
+                if (rf_valu && (rf_fl & SI_F_RD_M0) == 0) begin
+                    if (rj == 2 && ((rf_fl & SI_F_MAC) != 0 || oop == SI_OP_V_CVT_PKACCUM_U8_F32)) begin
+                        rf_c = cd; rf_w = rf_kd[4:0];
+                    end else if (rf_kj != 8'd0) rf_w = rf_kj[4:0];
+                end else if (rf_ds && rf_kj != 8'd0) rf_w = rf_kj[4:0];
+                else if (rf_buf && rf_kj != 8'd0) begin
+                    if (rj == 0) rf_w = or_b[`DI_ADDR64] || (or_b[`DI_IDXEN] && or_b[`DI_OFFEN]) ? 5'd2 :
+                                        (or_b[`DI_IDXEN] || or_b[`DI_OFFEN]) ? 5'd1 : 5'd0;
+                    else if (rj == 1 && !or_b[`DI_LDS]) rf_w = rf_kj[4:0];
+                end
+                if (or_rfl[rj] && rf_c >= 9'd256 && rf_w != 5'd0) op_rfv_rn[rj*3 +: 3] = rf_w[2:0];
+                case (rj)
+                    0: op_rfv_rb0 = vbase + vreg(rf_c);
+                    1: op_rfv_rb1 = vbase + vreg(rf_c);
+                    default: op_rfv_rb2 = vbase + vreg(rf_c);
+                endcase
+            end
+        end
+    end
+`else
+    always @* begin
+        op_rfv_rn = 9'd0;
+        op_rfv_rb0 = {VAW{1'b0}}; op_rfv_rb1 = {VAW{1'b0}}; op_rfv_rb2 = {VAW{1'b0}};
+    end
+`endif
+
     // ---------------------------------------------------------------- sequential
     always @(posedge clk) begin
         if (rst) begin
@@ -418,6 +506,7 @@ module opread #(
                 or_mode <= iss_mode;
                 or_wid <= iss_wid;
                 or_in_tg <= iss_in_tg;
+                or_rfl <= iss_rfl;
             end
         end
     end

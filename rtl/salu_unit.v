@@ -9,7 +9,7 @@ module salu_unit #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),          // (operand packet field widths)
+    parameter VAW = `SICU_VROW_BITS,          // (operand packet field widths)
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
 ) (
     input  wire              clk,

@@ -17,7 +17,7 @@ module sicu_cu #(
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter NS = `SICU_SIMDS,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter VAW = `SICU_VROW_BITS,
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1
 ) (
     input  wire              clk,
@@ -219,6 +219,12 @@ module sicu_cu #(
 `endif
     wire [4*32-1:0]  pc_kind;
     wire [NP-1:0]    is_v, is_r, is_scc, is_intg, rd_v, rd_b;
+    wire [NP*3-1:0]  is_rfl;          // RFV release flags (rfv_pir)
+    wire             rfv_pbr_v;       // RFV: an rfv_pbr's release window
+    wire [WW-1:0]    rfv_pbr_w;
+    wire [7:0]       rfv_pbr_base;
+    wire [47:0]      rfv_pbr_mask;
+    wire [31:0]      pc_rfv_pir, pc_rfv_pbr, pc_rfv_flags;
     wire             st_v;
     wire [WW-1:0]    st_w;
     wire [NP*WW-1:0] is_w, rd_w;
@@ -243,7 +249,7 @@ module sicu_cu #(
         .lsu_free_valid(lsu_free_v), .lsu_free_wave(lsu_free_w),
         .lsu_done_valid(lsu_done_v), .lsu_done_wave(lsu_done_w), .lsu_done_vm(lsu_done_vm),
         .iss_valid(is_v), .iss_ready(is_r), .iss_wave(is_w), .iss_tag(is_t), .iss_bundle(is_b), .iss_unit(is_u),
-        .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg),
+        .iss_scc(is_scc), .iss_mode(is_mode), .iss_wid(is_wid), .iss_in_tg(is_intg), .iss_rfl(is_rfl),
         .rd_valid(rd_v), .rd_busy(rd_b), .rd_wave(rd_w), .halt(halt),
         .int_ret_valid(iret_v), .int_ret_wave(iret_w), .int_ret_tag(iret_t), .int_ret_pc(iret_pc),
         .int_br_valid(ibr_v), .int_br_wave(ibr_w),
@@ -252,7 +258,9 @@ module sicu_cu #(
         .wave_cnt(mon_wave_cnt),
         .pc_issued(pc_issued), .pc_stall_idle(pc_idle), .pc_stall_dep(pc_dep), .pc_stall_waitcnt(pc_wait),
         .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit), .pc_issued_kind(pc_kind), .pc_issue_multi(pc_multi),
-        .pc_stall_dmr(pc_sdmr)
+        .pc_stall_dmr(pc_sdmr),
+        .rfv_pbr_valid(rfv_pbr_v), .rfv_pbr_wave(rfv_pbr_w), .rfv_pbr_base(rfv_pbr_base), .rfv_pbr_mask(rfv_pbr_mask),
+        .pc_rfv_pir(pc_rfv_pir), .pc_rfv_pbr(pc_rfv_pbr), .pc_rfv_flags(pc_rfv_flags)
 `ifdef SICU_FEAT_DMR_REPLAY
         , .dmr_slots(dmr_slots), .dmr_urgent(dmr_urgent)
 `endif
@@ -327,7 +335,7 @@ module sicu_cu #(
                 .iss_valid(is_v[gop]), .iss_ready(is_r[gop]), .iss_wave(is_w[gop*WW +: WW]),
                 .iss_tag(is_t[gop*16 +: 16]), .iss_bundle(is_b[gop*`DI_W +: `DI_W]), .iss_unit(is_u[gop*3 +: 3]),
                 .iss_scc(is_scc[gop]), .iss_mode(is_mode[gop*32 +: 32]), .iss_wid(is_wid[gop*4 +: 4]),
-                .iss_in_tg(is_intg[gop]),
+                .iss_in_tg(is_intg[gop]), .iss_rfl(is_rfl[gop*3 +: 3]),
                 .rd_valid(rd_v[gop]), .rd_busy(rd_b[gop]), .rd_unit(rd_u[gop*3 +: 3]), .rd_wave(rd_w[gop*WW +: WW]),
                 .sg_rd_addr(sg_ra[gop*7*SAW +: 7*SAW]), .sg_rd_data(sg_rd[gop*7*64 +: 7*64]),
                 .sg_m0_addr(sg_m0a[gop*SAW +: SAW]), .sg_m0_data(sg_m0d[gop*64 +: 64]),
@@ -483,6 +491,20 @@ module sicu_cu #(
     assign sbr_w = salu_done_w;
 
     // ---------------------------------------------------------------- SIMDs
+`ifdef SICU_FEAT_RFV_ON
+    // RFV: the LSU's releases go to its wave's SIMD
+    wire [WW-1:0]    rfv_lrl_w;
+    wire [2:0]       rfv_lrl_v;
+    wire [3*VAW-1:0] rfv_lrl_row;
+    wire [8:0]       rfv_lrl_n;
+    /* verilator lint_off UNUSEDSIGNAL */   // (slot numbers: the low bits)
+    wire [WW-1:0]    rfv_pbr_slot = rfv_pbr_w / NS, rfv_end_slot = end_wave / NS;
+    /* verilator lint_on UNUSEDSIGNAL */
+`else
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_rfv = &{1'b0, is_rfl, rfv_pbr_v, rfv_pbr_w, rfv_pbr_base, rfv_pbr_mask, 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
+`endif
     wire [NS*64-1:0]   simd_done_exec;
     wire [NS-1:0]      l_vrd_en, l_vwr_en, v_wr_en;
     wire [VAW-1:0]     l_vrd_row, l_vwr_row, v_wr_row;
@@ -548,11 +570,21 @@ module sicu_cu #(
                 .pc_dmr_rq_occupancy(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_OCCUPANCY)*32 +: 32]),
                 .pc_dmr_rq_full_cycles(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_FULL_CYCLES)*32 +: 32]),
                 .pc_dmr_rq_max(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_DMR_RQ_MAX)*32 +: 32]),
+                .pc_rfv_allocs(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_ALLOCS)*32 +: 32]),
+                .pc_rfv_releases(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_RELEASES)*32 +: 32]),
+                .pc_rfv_live_sum(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_LIVE_SUM)*32 +: 32]),
+                .pc_rfv_live_max(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_LIVE_MAX)*32 +: 32]),
                 .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7]),
                 .mon_dmr_err(mon_dmr_err[g]), .mon_dmr_inter(mon_dmr_inter[g]), .mon_dmr_wave(mon_dmr_wave[g*WW +: WW]),
                 .mon_dmr_pc(mon_dmr_pc[g*48 +: 48]), .mon_dmr_lanes(mon_dmr_lanes[g*64 +: 64])
 `ifdef SICU_FEAT_DMR_REPLAY
                 , .dmr_slots(dmr_slots[g*DMR_SB +: DMR_SB]), .dmr_urgent(dmr_urgent[g]), .dmr_ctl(dmr_ctl)
+`endif
+`ifdef SICU_FEAT_RFV_ON
+                , .rfv_lrl_valid(rfv_lrl_v & {3{rfv_lrl_w % NS == g}}), .rfv_lrl_vrow(rfv_lrl_row), .rfv_lrl_n(rfv_lrl_n),
+                .rfv_prl_valid(rfv_pbr_v && rfv_pbr_w % NS == g), .rfv_prl_vrow({rfv_pbr_slot[VAW-9:0], rfv_pbr_base}),
+                .rfv_prl_mask(rfv_pbr_mask),
+                .rfv_fl_valid(end_valid && end_wave % NS == g), .rfv_fl_slot(rfv_end_slot[VAW-9:0])
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
                 , .fi_en(fi_en && fi_simd == FI_G), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
@@ -723,6 +755,9 @@ module sicu_cu #(
         .mem_rsp_valid(mem_rsp_valid && !sq_rsp_mine), .mem_rsp_data(mem_rsp_data),
         .sm_unsent(sm_unsent), .vq_unsent(v_unsent), .vm_unsent(l_unsent),
         .free_valid(lsu_free_v), .free_wave(lsu_free_w),
+`ifdef SICU_FEAT_RFV_ON
+        .rfv_rl_valid(rfv_lrl_v), .rfv_rl_wave(rfv_lrl_w), .rfv_rl_vrow(rfv_lrl_row), .rfv_rl_n(rfv_lrl_n),
+`endif
         .vm_valid(vm_valid), .vm_ready(vm_ready), .vm_busy(vm_busy), .vm_hold(vm_hold), .vm_wave(vm_wave), .vm_tag(vm_tag),
         .vm_pc(vm_pc), .vm_exec(vm_exec), .vm_nd(vm_nd), .vm_vdst(vm_vdst), .vm_areg(vm_areg),
         .vm_vs(vm_vs), .vm_soff(vm_soff), .vm_offset(vm_offset), .vm_addr64(vm_addr64), .vm_idxen(vm_idxen),
@@ -764,6 +799,9 @@ module sicu_cu #(
     assign perf_cu[`SICU_PC_STALL_BARRIER*32 +: 32] = pc_bar;
     assign perf_cu[`SICU_PC_STALL_UNIT_BUSY*32 +: 32] = pc_unit;
     assign perf_cu[`SICU_PC_STALL_DMR*32 +: 32] = pc_sdmr;
+    assign perf_cu[`SICU_PC_RFV_PIR*32 +: 32] = pc_rfv_pir;
+    assign perf_cu[`SICU_PC_RFV_PBR*32 +: 32] = pc_rfv_pbr;
+    assign perf_cu[`SICU_PC_RFV_FLAGS*32 +: 32] = pc_rfv_flags;
     assign perf_cu[`SICU_PC_SGPR_WRITES*32 +: 32] = pc_swrites;
     assign perf_cu[`SICU_PC_SALU_INSTS*32 +: 32] = pc_salu;
     assign perf_cu[`SICU_PC_LSU_QUEUE_OCCUPANCY*32 +: 32] = pc_lsuq;

@@ -30,7 +30,7 @@ module simd #(
     parameter L = `SICU_LANES,
     parameter NP = 64 / `SICU_LANES,
     parameter PW = (NP > 1) ? $clog2(NP) : 1,
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter VAW = `SICU_VROW_BITS,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,      // (operand packet field widths)
     parameter LAT = `SICU_VALU_LATENCY,
@@ -107,6 +107,12 @@ module simd #(
     output wire [31:0]       pc_dmr_rq_occupancy,
     output wire [31:0]       pc_dmr_rq_full_cycles,
     output wire [31:0]       pc_dmr_rq_max,
+    // register-file virtualization (RFV on; rfv_map.v; 0 otherwise): rows
+    // allocated and released, live rows summed over cycles, their maximum
+    output wire [31:0]       pc_rfv_allocs,
+    output wire [31:0]       pc_rfv_releases,
+    output wire [31:0]       pc_rfv_live_sum,
+    output wire [31:0]       pc_rfv_live_max,
     // monitor (power accounting): in a compute cycle, the FP unit the lanes use
     // (simd_lane fu_sel, 0: integer) and how many lanes of the pass are active
     output wire              mon_fu_valid,
@@ -128,6 +134,19 @@ module simd #(
     output wire [`SICU_DMR_RQ*(WW+13)-1:0] dmr_slots,
     input  wire              dmr_urgent,
     input  wire [8:0]        dmr_ctl
+`endif
+`ifdef SICU_FEAT_RFV_ON
+    ,
+    // RFV (rfv_map.v): for this SIMD's waves, the VGPRs the LSU releases (once
+    // its operands are read), issue's rfv_pbr window, a wave's end
+    input  wire [2:0]        rfv_lrl_valid,
+    input  wire [3*VAW-1:0]  rfv_lrl_vrow,
+    input  wire [3*3-1:0]    rfv_lrl_n,
+    input  wire              rfv_prl_valid,
+    input  wire [VAW-1:0]    rfv_prl_vrow,
+    input  wire [47:0]       rfv_prl_mask,
+    input  wire              rfv_fl_valid,
+    input  wire [VAW-9:0]    rfv_fl_slot
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
@@ -178,6 +197,8 @@ module simd #(
     reg [SAW-1:0]    r_sdst, r_sdst2, r_execrow;
     reg [8:0]        r_rd_arch;
     reg [6:0]        r_sdst_arch, r_sdst2_arch;
+    reg [8:0]        r_rln;       // RFV: VGPRs to release per source slot after the last read ...
+    reg [VAW-1:0]    r_rlb0, r_rlb1, r_rlb2;   // ... from these virtual rows
     reg              r_rqv;       // DMR inter/enhanced: the instruction has a ReplayQ slot ...
     reg [RQW-1:0]    r_rqs;       // ... this one
     wire [9:0]       rop = r_b[`DI_OP];
@@ -269,31 +290,109 @@ module simd #(
     reg  [L-1:0]    lane_wmask;
     wire [L*64-1:0] lane_res;
     wire [L-1:0]    lane_mask_out;
+    // the file's ports: the rows the units compute (VAW bits: physical rows,
+    // or with RFV virtual rows that rfv_map translates), their physical rows,
+    // and with RFV the ports whose row is not mapped (reads give 0, writes are
+    // dropped) or whose bank was not written since the row's allocation
+    // (reads give 0, the first write writes all the bank's lanes)
+    localparam integer PAW = $clog2(`SICU_VGPR_ROWS);
+    wire [10*VAW-1:0] f_vrow = {lsu_wr_row, x_rd + 1'b1, x_rd,
+                                lsu_rd_row, rd_rows[5], rd_rows[4], rd_rows[3], rd_rows[2], rd_rows[1], rd_rows[0]};
+    wire [10*PAW-1:0] f_prow;
+    wire [9:0]        f_hit;
+    wire [10*NP-1:0]  f_zero;
+`ifdef SICU_FEAT_RFV_ON
+    // the flagged sources released after the instruction's last pass read, the
+    // LSU's after its operand reads, issue's rfv_pbr window, a wave's end
+    wire [5:0]   rl_v = {rfv_lrl_valid,
+                         rd_last && r_rln[8:6] != 3'd0, rd_last && r_rln[5:3] != 3'd0, rd_last && r_rln[2:0] != 3'd0};
+    wire [6*(VAW-8)-1:0] rl_slot = {rfv_lrl_vrow[3*VAW-1:2*VAW+8], rfv_lrl_vrow[2*VAW-1:VAW+8], rfv_lrl_vrow[VAW-1:8],
+                                    r_rlb2[VAW-1:8], r_rlb1[VAW-1:8], r_rlb0[VAW-1:8]};
+    wire [6*8-1:0] rl_base = {rfv_lrl_vrow[2*VAW +: 8], rfv_lrl_vrow[VAW +: 8], rfv_lrl_vrow[7:0],
+                              r_rlb2[7:0], r_rlb1[7:0], r_rlb0[7:0]};
+    wire [6*3-1:0] rl_n = {rfv_lrl_n, r_rln};
+    wire         f_wx = cx_valid && wr_vgpr;
+    wire [NP-1:0] f_bk = {{(NP-1){1'b0}}, 1'b1} << cx_pass;
+    rfv_map #(.NB(NP)) u_rfv (
+        .clk(clk), .rst(rst),
+        .xl_en({lsu_wr_en, f_wx && dst64, f_wx, lsu_rd_en, {6{rd_fire}}}),
+        .xl_vrow(f_vrow), .xl_prow(f_prow), .xl_hit(f_hit), .xl_zero(f_zero),
+        .wr_banks({{NP{1'b1}}, f_bk, f_bk}),
+        .rl_valid(rl_v), .rl_slot(rl_slot), .rl_base(rl_base), .rl_n(rl_n),
+        .pb_valid(rfv_prl_valid), .pb_slot(rfv_prl_vrow[VAW-1:8]), .pb_base(rfv_prl_vrow[7:0]),
+        .pb_mask(rfv_prl_mask),
+        .fl_valid(rfv_fl_valid), .fl_slot(rfv_fl_slot),
+        .pc_allocs(pc_rfv_allocs), .pc_releases(pc_rfv_releases), .pc_live_sum(pc_rfv_live_sum),
+        .pc_live_max(pc_rfv_live_max)
+    );
+`else
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_rfv = &{1'b0, r_rln, r_rlb0, r_rlb1, r_rlb2, f_hit, f_zero, 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign f_prow = f_vrow;
+    assign f_hit = 10'h3ff;
+    assign f_zero = {10*NP{1'b0}};
+    assign pc_rfv_allocs = 32'd0;
+    assign pc_rfv_releases = 32'd0;
+    assign pc_rfv_live_sum = 32'd0;
+    assign pc_rfv_live_max = 32'd0;
+`endif
     genvar b, l;
     generate
         for (b = 0; b < NP; b = b + 1) begin : g_bank
             wire [6:0] ren;
-            wire [7*VAW-1:0] raddr;
             assign ren[5:0] = {6{rd_fire && rd_pass == b}};
             assign ren[6] = lsu_rd_en;
-            assign raddr = {lsu_rd_row, rd_rows[5], rd_rows[4], rd_rows[3], rd_rows[2], rd_rows[1], rd_rows[0]};
             wire wen_x = cx_valid && cx_pass == b && wr_vgpr;
             wire [7*L*32-1:0] rdd;
+            // a write port's mask and data: with RFV a bank's first write since
+            // its row's allocation writes every lane, the ones not written with 0
+            wire [L-1:0] lw_mask = lsu_wr_mask[b*L +: L];
+            wire [3*L-1:0]    w_mask;
+            wire [3*L*32-1:0] w_data;
+`ifdef SICU_FEAT_RFV_ON
+            wire [2:0] fz = {f_zero[9*NP + b], f_zero[8*NP + b], f_zero[7*NP + b]};
+            for (l = 0; l < L; l = l + 1) begin : g_wl
+                assign w_mask[l] = lane_wmask[l] || fz[0];
+                assign w_mask[L + l] = lane_wmask[l] || fz[1];
+                assign w_mask[2*L + l] = lw_mask[l] || fz[2];
+                assign w_data[l*32 +: 32] = lane_wmask[l] ? lane_res_lo[l*32 +: 32] : 32'd0;
+                assign w_data[(L + l)*32 +: 32] = lane_wmask[l] ? lane_res_hi[l*32 +: 32] : 32'd0;
+                assign w_data[(2*L + l)*32 +: 32] = lw_mask[l] ? lsu_wr_data[(b*L + l)*32 +: 32] : 32'd0;
+            end
+`else
+            assign w_mask = {lw_mask, lane_wmask, lane_wmask};
+            assign w_data = {lsu_wr_data[b*L*32 +: L*32], lane_res_hi, lane_res_lo};
+`endif
             vgpr_bank u_bank (
                 .clk(clk),
                 .rd_en(ren),
-                .rd_addr(raddr),
+                .rd_addr(f_prow[7*PAW-1:0]),
                 .rd_data(rdd),
-                .wr_en({lsu_wr_en, wen_x && dst64, wen_x}),
-                .wr_addr({lsu_wr_row, x_rd + 1'b1, x_rd}),
-                .wr_mask({lsu_wr_mask[b*L +: L], lane_wmask, lane_wmask}),
-                .wr_data({lsu_wr_data[b*L*32 +: L*32], lane_res_hi, lane_res_lo})
+                .wr_en({lsu_wr_en && f_hit[9], wen_x && dst64 && f_hit[8], wen_x && f_hit[7]}),
+                .wr_addr(f_prow[10*PAW-1:7*PAW]),
+                .wr_mask(w_mask),
+                .wr_data(w_data)
             );
-            assign lsu_rd_data[b*L*32 +: L*32] = rdd[6*L*32 +: L*32];
+`ifdef SICU_FEAT_RFV_ON
+            // reads of a row not mapped, or of a bank not written since the allocation: 0
+            reg [6:0] rz;
+            integer z;
+            always @(posedge clk)
+                for (z = 0; z < 7; z = z + 1)
+                    if (ren[z]) rz[z] <= !f_hit[z] || f_zero[z*NP + b];
+            wire [7*L*32-1:0] rdd_z;
+            for (l = 0; l < 7; l = l + 1) begin : g_rz
+                assign rdd_z[l*L*32 +: L*32] = rz[l] ? {L*32{1'b0}} : rdd[l*L*32 +: L*32];
+            end
+`else
+            wire [7*L*32-1:0] rdd_z = rdd;
+`endif
+            assign lsu_rd_data[b*L*32 +: L*32] = rdd_z[6*L*32 +: L*32];
             if (b == 0) begin : g_c0
-                assign cur_ch[b] = rdd[6*L*32-1:0];
+                assign cur_ch[b] = rdd_z[6*L*32-1:0];
             end else begin : g_cn
-                assign cur_ch[b] = (cx_pass == b) ? rdd[6*L*32-1:0] : cur_ch[b-1];
+                assign cur_ch[b] = (cx_pass == b) ? rdd_z[6*L*32-1:0] : cur_ch[b-1];
             end
         end
     endgenerate
@@ -754,6 +853,8 @@ module simd #(
                 r_sdst <= op_sdst; r_sdst2 <= op_sdst2; r_execrow <= op_exec_row;
                 r_rd_arch <= op_vdst_arch; r_sdst_arch <= op_sdst_arch; r_sdst2_arch <= op_sdst2_arch;
                 r_rqv <= a_slot; r_rqs <= rq_slot;
+                r_rln <= op_pkt[`OPK_RFV_RN];
+                r_rlb0 <= op_pkt[`OPK_RFV_RB0]; r_rlb1 <= op_pkt[`OPK_RFV_RB1]; r_rlb2 <= op_pkt[`OPK_RFV_RB2];
             end
             // ---- C: one cycle behind R
             // (quarter rate: all 4 cycles of each pass, the datapaths' turns)
@@ -820,6 +921,8 @@ module simd #(
     `SICU_ASSERT(simd_tq_no_underflow, !(tq_pop && tq_n == 3'd0))
     `SICU_ASSERT(simd_inflight_bound, inflight <= MAXQ[2:0])
     `SICU_ASSERT(simd_accept_one_reader, !(accept && r_valid && !rd_last))
+    // RFV: a VALU result's rows are mapped (or allocated) when it is written
+    `SICU_ASSERT(simd_rfv_write_mapped, !(cx_valid && wr_vgpr && (!f_hit[7] || (dst64 && !f_hit[8]))))
     // the lanes have no f64 output modifiers (simd_fu.vh fu_outmod32): no
     // full-rate op has an f64 destination
     `SICU_ASSERT(simd_lane_f32_dst, !(cx_valid && !x_q && kd[7:5] == 3'd4 && kd[4:0] == 5'd2))

@@ -34,7 +34,7 @@ module vmem #(
     parameter NW = `SICU_WAVES,
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter NS = `SICU_SIMDS,
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter VAW = `SICU_VROW_BITS,
     parameter IT = `SICU_VMEM_INFLIGHT,
     parameter REQS = `SICU_VMEM_REQS
 ) (

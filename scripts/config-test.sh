@@ -72,6 +72,7 @@ bad missing-size "missing-size\.cfg: size 'LDS_BYTES' is missing" -LDS_BYTES
 bad not-pow2 "LANES must be a power of two" -LANES "LANES 12"
 bad extra-word "extra-word\.cfg:[0-9]+: expected 'NAME VALUE'" "RFV off on"
 bad dmr-cluster "dmr-cluster\.cfg: DMR_CLUSTER 16 is larger than LANES 8" -LANES "LANES 8" "DMR intra" "DMR_CLUSTER 16"
+bad rfv-dmr "rfv-dmr\.cfg: RFV on together with DMR or FAULT_INJECT is not implemented" -RFV -DMR "RFV on" "DMR intra"
 # a value whose implementation is missing: the first one the key table marks so
 miss=$(awk -F'\t' '$2 != "size" { n = split($3, v, "|"); for (i = 1; i <= n; i++) if (index("|" $5 "|", "|" v[i] "|") == 0) { print $1, v[i]; exit } }' "$T/keys.txt")
 if [ -n "$miss" ]; then

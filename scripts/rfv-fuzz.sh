@@ -11,6 +11,9 @@
 # are rounded up to whole waves (see below).  (Original
 # and in-band outputs are not compared with each other: the programs
 # compute with buffer addresses, which move with the code's size.)
+# RFV_ENGINE=cosim: the in-band rewrite's plain run is a cosim run (the RTL
+# checked against the emulator instruction by instruction; on a model built
+# with RFV on, its renaming driven by the metadata).
 # Prints one line per failure and "N passed, M failed"; failing cases stay
 # in BUILD/rfv-fuzz/seed-S/.
 set -u
@@ -27,6 +30,7 @@ for b in "$SICU" "$FUZZ"; do
 done
 mkdir -p "$OUT"
 pass=0; fail=0; failed=()
+INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE")
 
 # one SEED: 0 pass, 1 fail (message on stdout)
 one() {
@@ -58,7 +62,7 @@ PY
     # buffer addresses, which move with the code size: compare like with like)
     "$SICU" rfv "$d/prog.o" -o "$d/prog.rfv.o" > "$d/rfv.log" 2>&1 || { echo "sicu rfv: $(head -c 300 "$d/rfv.log")"; return 1; }
     sed 's/"prog\.o"/"prog.rfv.o"/' "$d/launch.json" > "$d/rfv.json"
-    (cd "$d" && "$SICU" run --quiet rfv.json > inband.log 2>&1 && mv out.bin want-inband.bin) ||
+    (cd "$d" && "$SICU" run --quiet "${INBAND_ARGS[@]}" rfv.json > inband.log 2>&1 && mv out.bin want-inband.bin) ||
         { echo "in-band run failed: $(head -c 300 "$d/inband.log")"; return 1; }
     (cd "$d" && "$SICU" run --quiet --poison-released rfv.json > poison.log 2>&1) ||
         { echo "in-band poison run failed: $(head -c 300 "$d/poison.log")"; return 1; }

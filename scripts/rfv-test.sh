@@ -21,6 +21,9 @@
 # --engine cosim, the RTL checked against the emulator (after make rtl):
 # the RTL decodes the metadata as no-ops that retire, so the rewritten code
 # runs there too; poison, side-table and early runs stay on the emulator.
+# On a model built with RFV on (BUILD=build-rfv) the metadata drive its
+# renaming, and each program's in-band run also checks its counters ("rtl
+# rows": every metadata instruction issued, every row released by the end).
 # Prints one line per case and "N passed, M failed"; non-zero exit on failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -30,6 +33,9 @@ SICU=${SICU:-$ROOT/$BUILD/bin/sicu}
 OUT=$ROOT/$BUILD/rfv
 OPTS=${OPTS:-"0 2"}
 INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE")
+# a model built with RFV on (docs/rfv.md, section 10): its renaming counters are checked too
+RTL_RFV=0
+[ -n "${RFV_ENGINE:-}" ] && "$SICU" version 2>/dev/null | grep -Eq '^ +RFV +on ' && RTL_RFV=1
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
 # asm tests the pass must refuse, with the words of the expected error
 declare -A REJECT=([branches]="computed control flow")
@@ -51,6 +57,21 @@ relaunch() { sed "s|\"code\": *\"[^\"]*\"|\"code\": \"$3\"|" "$1/launch.json" > 
 # stats_line FILE: the rfv figures of a --stats file, one line
 stats_line() {
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])).get("rfv",{}); print("mapped max %d/%d avg %.2f released %d/%d" % (r.get("max_mapped_per_wave",0), r.get("vgprs_allocated",0), r.get("avg_mapped_per_wave",0), r.get("vgprs_released",0), r.get("vgprs_mapped",0)))' "$1" 2>/dev/null
+}
+
+# rtl_rows NAME DIR LABEL: the RFV model's renaming counters of the in-band run:
+# every metadata instruction the emulator executed was issued once, every row
+# allocated was released by the waves' ends
+rtl_rows() {
+    local name=$1 dir=$2 r=$2/inband.stats.json e=$2/poison.stats.json
+    if [ ! -f "$r" ] || [ ! -f "$e" ]; then bad "$name" "no stats of the in-band and poison runs"; return; fi
+    if [ "$(jq --slurpfile e "$e" '.rfv.pir_issued + .rfv.pbr_issued == $e[0].rfv.metadata_executed and
+            .rfv.rows_allocated == .rfv.rows_released and .rfv.rows_allocated > 0' "$r")" = true ]; then
+        ok "$name"
+        echo "$3: RTL rows allocated $(jq .rfv.rows_allocated "$r"), live rows per SIMD mean $(jq '.rfv.mean_live_rows_per_simd * 10 | round / 10' "$r") max $(jq .rfv.max_live_rows_per_simd "$r")" >> "$SUMMARY"
+    else
+        bad "$name" "renaming counters $(jq -c .rfv "$r"), the emulator's metadata_executed $(jq .rfv.metadata_executed "$e")"
+    fi
 }
 
 # run_check NAME DIR LAUNCH HOST [ARGS...]: run LAUNCH, then the host check
@@ -124,10 +145,12 @@ for p in "${progs[@]}"; do
         if ! "$SICU" rfv "$dir/$p.o" -o "$dir/$p.rfv.o" --report > "$dir/report.txt" 2> "$dir/rfv.log"; then
             bad "$name" "sicu rfv failed" "$dir/rfv.log"; continue; fi
         relaunch "$dir" rfv "$p.rfv.o"
-        run_check "$name inband${RFV_ENGINE:+ ($RFV_ENGINE)}" "$dir" rfv.json "$host" "${INBAND_ARGS[@]}"
+        run_check "$name inband${RFV_ENGINE:+ ($RFV_ENGINE)}" "$dir" rfv.json "$host" "${INBAND_ARGS[@]}" \
+            ${RFV_ENGINE:+--stats "$dir/inband.stats.json"}
         run_check "$name poison" "$dir" rfv.json "$host" --poison-released --stats "$dir/poison.stats.json" &&
             { grep -v '^kernel\|^total' "$dir/report.txt" | sed "s/^/$p-O$o: /"
               echo "$p-O$o: $(grep '^total' "$dir/report.txt"); poison: $(stats_line "$dir/poison.stats.json")"; } >> "$SUMMARY"
+        [ $RTL_RFV = 1 ] && rtl_rows "$name rtl rows" "$dir" "$p-O$o"
         if "$SICU" rfv "$dir/$p.o" --side-table "$dir/side.json" -o "$dir/$p.side.o" > "$dir/side.log" 2>&1; then
             if cmp -s <(llvm-objcopy-14 -O binary -j .text "$dir/$p.o" /dev/stdout 2>/dev/null) \
                       <(llvm-objcopy-14 -O binary -j .text "$dir/$p.side.o" /dev/stdout 2>/dev/null); then

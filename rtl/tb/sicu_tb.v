@@ -16,7 +16,7 @@ module sicu_tb #(
     parameter WW = (NW > 1) ? $clog2(NW) : 1,
     parameter NS = `SICU_SIMDS,
     parameter SAW = $clog2(`SICU_SGPR_ROWS + `SICU_WAVES * 32),
-    parameter VAW = $clog2(`SICU_VGPR_ROWS),
+    parameter VAW = `SICU_VROW_BITS,
     parameter LAW = $clog2(`SICU_LDS_BYTES) + 1,
     parameter NR = NS + 3,
     parameter NV = 2 * NS + 1

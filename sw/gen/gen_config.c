@@ -64,8 +64,9 @@ static const struct key {
     {"MEM_LINE_CYCLES", K_SIZE, 1, 1000, NULL, 0, "cycles per 64-byte line to or from memory (bandwidth, harness model)"},
     {"WATCHDOG_CYCLES", K_SIZE, 100, 1000000000, NULL, 0, "cycles without a retirement before a hang is reported"},
     /* features: value 0 (off / the first value) is the baseline CU */
-    {"RFV", K_BOOL, 0, 0, bool_values, 1u << 0,
-     "register-file virtualization (VGPR rows allocated on demand); not implemented yet"},
+    {"RFV", K_BOOL, 0, 0, bool_values, 1u << 0 | 1u << 1,
+     "register-file virtualization (docs/rfv.md): each SIMD's VGPR rows mapped on demand to {wave, VGPR} "
+     "(rtl/rfv_map.v) and released by the metadata of sicu rfv"},
     {"DMR", K_ENUM, 0, 0, dmr_values, 15u,
      "Warped-DMR redundant execution: intra (idle lanes check active ones, rtl/simd_dmr.v); "
      "inter (intra, and a full-EXEC instruction replayed in idle cycles from a ReplayQ, rtl/simd_rq.v); "
@@ -274,6 +275,10 @@ int main(int argc, char **argv)
                 dmr_cluster_values[val[find_key("DMR_CLUSTER")]], lanes);
         return 1;
     }
+    if (val[find_key("RFV")] && (val[find_key("DMR")] || val[find_key("FAULT_INJECT")])) {
+        fprintf(stderr, "%s: RFV on together with DMR or FAULT_INJECT is not implemented\n", cfg);
+        return 1;
+    }
     FILE *vh = fopen(argv[2], "w"), *ch = fopen(argv[3], "w");
     if (!vh || !ch) {
         fprintf(stderr, "cannot write the generated headers\n");
@@ -307,6 +312,20 @@ int main(int argc, char **argv)
                 fprintf(ch, "#define SICU_%s_%s %d\n", K->name, upper(K->values[v]), v);
             }
     }
+    /* derived: the VGPR row address the units compute.  Without RFV a
+     * physical row of the SIMD's file; with RFV a virtual row {wave slot of
+     * the SIMD, VGPR} that rtl/rfv_map.v translates at the file's ports */
+    long slots = (SIZE("WAVES") + SIZE("SIMDS") - 1) / SIZE("SIMDS"), vrow = 0, sb = 1;
+    while ((1L << sb) < slots)
+        sb++;
+    if (val[find_key("RFV")])
+        vrow = sb + 8;
+    else
+        while ((1L << vrow) < SIZE("VGPR_ROWS"))
+            vrow++;
+    fprintf(vh, "// derived: wave slots per SIMD; bits of the VGPR row the units compute (RFV: {slot, VGPR})\n"
+                "`define SICU_SIMD_SLOTS %ld\n`define SICU_VROW_BITS %ld\n", slots, vrow);
+    fprintf(ch, "#define SICU_SIMD_SLOTS %ld\n#define SICU_VROW_BITS %ld\n", slots, vrow);
     fprintf(ch, "/* every key in key-table order: name, value, kind (size, bool, enum) */\n"
                 "#define SICU_CFG_NKEYS %u\n"
                 "static const char *const sicu_cfg_table[SICU_CFG_NKEYS][3] __attribute__((unused)) = {\n",
