@@ -32,7 +32,8 @@ BUILD=${BUILD:-build}
 SICU=${SICU:-$ROOT/$BUILD/bin/sicu}
 OUT=$ROOT/$BUILD/rfv
 OPTS=${OPTS:-"0 2"}
-INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE")
+# (the RTL engines: MAX_CYCLES, default 40 M as in run-programs.sh: -O0 programs run millions)
+INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE" --max-cycles "${MAX_CYCLES:-40000000}")
 # a model built with RFV on (docs/rfv.md, section 10): its renaming counters are checked too
 RTL_RFV=0
 [ -n "${RFV_ENGINE:-}" ] && "$SICU" version 2>/dev/null | grep -Eq '^ +RFV +on ' && RTL_RFV=1
