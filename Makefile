@@ -535,7 +535,7 @@ rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten
 	  { echo "rfv-rtl-test: $(RFV_BUILD) is not an RFV model (make -j2 all rtl CONFIG=rtl/config/rfv.cfg BUILD=$(RFV_BUILD))" >&2; exit 2; }
 	@$(MAKE) -s --no-print-directory BUILD=$(RFV_BUILD) CONFIG=rtl/config/rfv.cfg $(RFV_BUILD)/bin/sicu-fuzz
 	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim OPTS="$(RFV_OPTS)" bash scripts/rfv-test.sh
-	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
+	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim EXCLUDE="$(RTL_FUZZ_EXCLUDE)" bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
 
 asan-test: ## The test suite under ASan/UBSan (separate build dir)
 	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \

@@ -13,7 +13,9 @@
 # compute with buffer addresses, which move with the code's size.)
 # RFV_ENGINE=cosim: the in-band rewrite's plain run is a cosim run (the RTL
 # checked against the emulator instruction by instruction; on a model built
-# with RFV on, its renaming driven by the metadata).
+# with RFV on, its renaming driven by the metadata); EXCLUDE adds ops the
+# generator leaves out (make passes RTL_FUZZ_EXCLUDE: what the RTL does not
+# implement).
 # Prints one line per failure and "N passed, M failed"; failing cases stay
 # in BUILD/rfv-fuzz/seed-S/.
 set -u
@@ -36,7 +38,8 @@ INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE")
 one() {
     local s=$1 d=$OUT/seed-$1
     rm -rf "$d" && mkdir -p "$d"
-    "$FUZZ" --seed "$s" --out "$d" --exclude s_setvskip,s_getpc_b64 > "$d/gen.log" 2>&1 || { echo "generator failed"; return 1; }
+    "$FUZZ" --seed "$s" --out "$d" --exclude "s_setvskip,s_getpc_b64${EXCLUDE:+,$EXCLUDE}" > "$d/gen.log" 2>&1 ||
+        { echo "generator failed"; return 1; }
     "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=tahiti -filetype=obj "$d/prog.s" -o "$d/prog.o" > "$d/mc.log" 2>&1 ||
         { echo "llvm-mc failed"; return 1; }
     # whole waves only: the generator's programs may set EXEC bits of lanes a
