@@ -313,7 +313,7 @@ module simd #(
     wire [6*3-1:0] rl_n = {rfv_lrl_n, r_rln};
     wire         f_wx = cx_valid && wr_vgpr;
     wire [NP-1:0] f_bk = {{(NP-1){1'b0}}, 1'b1} << cx_pass;
-    rfv_map #(.NB(NP)) u_rfv (
+    rfv_map u_rfv (   // (its NB default: 64 / LANES banks, NP)
         .clk(clk), .rst(rst),
         .xl_en({lsu_wr_en, f_wx && dst64, f_wx, lsu_rd_en, {6{rd_fire}}}),
         .xl_vrow(f_vrow), .xl_prow(f_prow), .xl_hit(f_hit), .xl_zero(f_zero),
