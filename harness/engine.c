@@ -240,8 +240,18 @@ static json_t *rfv_json(const sh_result *r)
             mx = p[SICU_PS_rfv_live_max];
     }
     json_t *d = json_object();
-    json_object_set_new(d, "pir_issued", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_pir]));
-    json_object_set_new(d, "pbr_issued", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_pbr]));
+    /* fetch consumes the rfv_pirs (rtl/rfv_rfc.v): decoded on a release flag
+     * cache miss, skipped on a hit; the rfv_pbrs issue.  Dynamic code
+     * increase (the thesis's Fig 2.15): metadata decoded / other instructions */
+    uint64_t pird = r->perf_cu[SICU_PC_rfv_pir_decoded], hits = r->perf_cu[SICU_PC_rfv_rfc_hits];
+    uint64_t pbr = r->perf_cu[SICU_PC_rfv_pbr], other = r->retired > pbr ? r->retired - pbr : 0;
+    json_object_set_new(d, "rfc_entries", json_integer((json_int_t)sh_rfv_rfc_entries()));
+    json_object_set_new(d, "pir_decoded", json_integer((json_int_t)pird));
+    json_object_set_new(d, "rfc_hits", json_integer((json_int_t)hits));
+    json_object_set_new(d, "rfc_hit_rate", json_real(pird + hits ? (double)hits / (double)(pird + hits) : 0));
+    json_object_set_new(d, "pbr_issued", json_integer((json_int_t)pbr));
+    json_object_set_new(d, "metadata_decoded", json_integer((json_int_t)(pird + pbr)));
+    json_object_set_new(d, "dynamic_code_increase", json_real(other ? (double)(pird + pbr) / (double)other : 0));
     json_object_set_new(d, "release_flags", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_flags]));
     json_object_set_new(d, "rows_allocated", json_integer((json_int_t)al));
     json_object_set_new(d, "rows_released", json_integer((json_int_t)rl));
@@ -254,6 +264,22 @@ static json_t *rfv_json(const sh_result *r)
     json_object_set_new(d, "static_mean_rows_per_simd", json_real(st));
     json_object_set_new(d, "static_max_rows_per_simd", json_integer((json_int_t)r->vgpr_static_max));
     json_object_set_new(d, "live_fraction", json_real(st > 0 ? (double)sum / (double)r->cycles / SICU_SIMDS / st : 0));
+    /* sub-array power gating: awake sub-arrays against an always-on file and
+     * against the baseline gated by sub-array (its static allocation) */
+    uint64_t on = 0, wk = 0, ws = 0;
+    for (int s = 0; s < SICU_SIMDS; s++) {
+        on += r->perf_simd[s][SICU_PS_rfv_sa_on_sum];
+        wk += r->perf_simd[s][SICU_PS_rfv_wakeups];
+        ws += r->perf_simd[s][SICU_PS_rfv_wake_stall];
+    }
+    double all = (double)r->cycles * SICU_SIMDS * (SICU_RFV_SUBARRAY ? SICU_VGPR_ROWS / SICU_RFV_SUBARRAY : 1);
+    json_object_set_new(d, "subarray_rows", json_integer(SICU_RFV_SUBARRAY));
+    json_object_set_new(d, "wake_cycles", json_integer((json_int_t)sh_rfv_wake_cycles()));
+    json_object_set_new(d, "subarray_awake_fraction", json_real(all > 0 ? (double)on / all : 0));
+    json_object_set_new(d, "static_subarray_awake_fraction",
+                        json_real(all > 0 ? (double)r->vgpr_static_sa_sum / all : 0));
+    json_object_set_new(d, "wakeups", json_integer((json_int_t)wk));
+    json_object_set_new(d, "wake_stall_cycles_per_simd", json_real((double)ws / SICU_SIMDS));
     json_object_set_new(d, "allocation_reduction",
                         json_real(r->vgpr_static_max ? 1.0 - (double)mx / (double)r->vgpr_static_max : 0));
     return d;
@@ -304,6 +330,12 @@ static int write_stats(const char *path, const sh_result *r, const char *kernel,
         json_array_append_new(hist, json_integer((json_int_t)r->valu_active[i]));
     json_object_set_new(o, "valu_active_lanes", hist);
     json_object_set_new(o, "dmr_opportunity", dmr_opportunity_json(&r->dmr_cov));
+    json_t *wr = json_object();   /* wear levelling (docs/rfv.md): accesses per physical VGPR row */
+    json_object_set_new(wr, "rows_accessed", json_integer(r->vrow_touched));
+    json_object_set_new(wr, "cov_all_rows", json_real(r->vrow_cov_all));
+    json_object_set_new(wr, "cov_accessed_rows", json_real(r->vrow_cov_touched));
+    json_object_set_new(wr, "max_over_min", json_real(r->vrow_max_over_min));
+    json_object_set_new(o, "vgpr_row_accesses", wr);
 #if SICU_FEAT_DMR != SICU_DMR_OFF
     json_object_set_new(o, "dmr", dmr_json(r));
 #endif
@@ -335,6 +367,7 @@ static void fail_rerun(si_launch *l, si_codeobj *co, const sh_opts *o0, const sh
     sh_result r2;
     char err2[8192];
     o.trace = NULL;
+    o.series = NULL;
     o.waves = path;
     o.waves_from = res->fail_cycle > n ? res->fail_cycle - n : 0;
     o.waves_to = 0;        /* to the failure */
@@ -389,6 +422,19 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
         snprintf(act_fst, sizeof act_fst, "%s.tmp.fst", a->activity);
         o.waves = act_fst;
     }
+    /* the counter time series: written under a temporary name, renamed when complete */
+    FILE *series = NULL;
+    char series_tmp[4200];
+    if (a->series) {
+        snprintf(series_tmp, sizeof series_tmp, "%s.tmp", a->series);
+        if (!(series = fopen(series_tmp, "w"))) {
+            fprintf(stderr, PFX "error: cannot write the time series to %s: %s\n", series_tmp, strerror(errno));
+            goto out;
+        }
+        sh_series_header(series);
+        o.series = series;
+        o.series_interval = a->series_interval ? a->series_interval : 1000;
+    }
     if (sh_run(mem, d, emem, ed, &o, &res, err, sizeof err) < 0) {
         fprintf(stderr, PFX "error: %s: kernel '%s': %s\n", a->launch_path, l->kernel, err);
         if (res.sim_failed && a->fail_waves) {
@@ -412,6 +458,15 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
     }
     if (a->stats && write_stats(a->stats, &res, l->kernel, a->cosim) < 0)
         goto out;
+    if (series) {
+        int bad = ferror(series);
+        bad |= fclose(series) != 0;
+        series = NULL;
+        if (bad || rename(series_tmp, a->series) < 0) {
+            fprintf(stderr, PFX "error: cannot write the time series %s: %s\n", a->series, strerror(errno));
+            goto out;
+        }
+    }
     if (!a->quiet)
         fprintf(stderr, PFX "%s (%s, %s): %llu cycles, %llu wave-instructions, IPC %.3f, %.2f s (%.0f cycles/s)%s\n",
                 l->kernel, a->cosim ? "cosim" : "rtl", SICU_CFG_FILE, (unsigned long long)res.cycles,
@@ -419,6 +474,10 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
                 res.wall_s > 0 ? res.cycles / res.wall_s : 0, a->cosim ? ", 0 mismatches" : "");
     rc = 0;
 out:
+    if (series) {
+        fclose(series);
+        unlink(series_tmp);
+    }
     if (a->activity)
         unlink(act_fst);
     return rc;
@@ -499,6 +558,7 @@ const sicu_rtl_engine *sicu_rtl_engine_get(void)
         .campaign_run_shard = fi_shard,
         .campaign_merge = fi_merge,
         .dmr_control = sh_dmr_control,
+        .rfv_control = sh_rfv_control,
     };
     e.scope_units = scope_names();
     return &e;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
 #include "shm.h"
@@ -15,6 +16,9 @@
 
 #define NW SICU_WAVES
 #define NS SICU_SIMDS
+/* the sub-arrays of a SIMD's VGPR file (RFV_SUBARRAY rows each; 0: the whole file) */
+#define SA_ROWS (SICU_RFV_SUBARRAY ? SICU_RFV_SUBARRAY : SICU_VGPR_ROWS)
+#define SA_N (SICU_VGPR_ROWS / SA_ROWS)
 _Static_assert(NS <= SH_MAX_SIMDS, "more SIMDs than sh_result.perf_simd holds");
 _Static_assert(SHM_NPERF_CU == SH_NPERF_CU && SHM_NPERF_SIMD == SH_NPERF_SIMD, "shm.h and harness.h disagree on the counters");
 #define L SICU_LANES
@@ -94,6 +98,9 @@ struct sh_sim {            /* hctx: one simulation (sh_open .. sh_close) */
     uint8_t sgpr_used[SICU_SGPR_ROWS];
     uint8_t vgpr_used[NS][SICU_VGPR_ROWS];
     unsigned vgpr_nused[NS];   /* rows of vgpr_used set (vgpr_mark) */
+    /* ... per RFV_SUBARRAY sub-array; the sub-arrays with a row set */
+    unsigned vgpr_sa_used[NS][SA_N];
+    unsigned vgpr_sa_on[NS];
     uint8_t lds_used[SICU_LDS_BYTES / 256];
     int wg_used[NW];
     /* the dispatcher: waves launched in order, each followed by its initial writes */
@@ -176,10 +183,55 @@ static void disasm_at(hctx *h, uint64_t pc, char *buf, size_t n)
         si_disasm(&in, pc, buf, n);
 }
 
+/* ---------------------------------------------------------------- counter time series */
+/* the columns of a series line (gnuplot: whitespace-separated, '#' header) */
+void sh_series_header(FILE *f)
+{
+#define COUNTER_NAME(n) #n,
+    static const char *cu[SH_NPERF_CU] = {SICU_PERF_CU(COUNTER_NAME)};
+    static const char *simd[SH_NPERF_SIMD] = {SICU_PERF_SIMD(COUNTER_NAME)};
+#undef COUNTER_NAME
+    fprintf(f, "# cycle retired static_rows static_subarrays");
+    for (int i = 0; i < SH_NPERF_CU; i++)
+        fprintf(f, " %s", cu[i]);
+    for (int s = 0; s < NS; s++)
+        for (int i = 0; i < SH_NPERF_SIMD; i++)
+            fprintf(f, " s%d.%s", s, simd[i]);
+    fputc('\n', f);
+}
+
 /* ---------------------------------------------------------------- allocation */
+/* one series line: the cycle, the instructions retired, the dispatcher's
+ * static VGPR rows and sub-arrays held now (all SIMDs), the counters */
+static void series_line(hctx *h)
+{
+    shm_out o;
+    unsigned rows = 0, sa = 0;
+    shm_read_perf(h->m, &o);
+    for (int s = 0; s < NS; s++) {
+        rows += h->vgpr_nused[s];
+        sa += h->vgpr_sa_on[s];
+    }
+    fprintf(h->o->series, "%llu %llu %u %u", (unsigned long long)h->cycle, (unsigned long long)h->res.retired,
+            rows, sa);
+    for (int i = 0; i < SH_NPERF_CU; i++)
+        fprintf(h->o->series, " %u", (unsigned)o.perf_cu[i]);
+    for (int s = 0; s < NS; s++)
+        for (int i = 0; i < SH_NPERF_SIMD; i++)
+            fprintf(h->o->series, " %u", (unsigned)o.perf_simd[s][i]);
+    fputc('\n', h->o->series);
+}
+
 /* the dispatcher's VGPR rows base..base+n-1 of SIMD simd taken (1) or freed (0) */
 static void vgpr_mark(hctx *h, unsigned simd, unsigned base, unsigned n, int take)
 {
+    for (unsigned r = base; r < base + n; r++) {
+        unsigned *u = &h->vgpr_sa_used[simd][r / SA_ROWS];
+        if (take && (*u)++ == 0)
+            h->vgpr_sa_on[simd]++;
+        if (!take && --(*u) == 0)
+            h->vgpr_sa_on[simd]--;
+    }
     memset(h->vgpr_used[simd] + base, take, n);
     h->vgpr_nused[simd] = take ? h->vgpr_nused[simd] + n : h->vgpr_nused[simd] - n;
     if (h->vgpr_nused[simd] > h->res.vgpr_static_max)
@@ -694,6 +746,25 @@ static void init_beat(hctx *h, shm_in *in)
 }
 
 /* ---------------------------------------------------------------- cosim */
+/* With RFV on, fetch consumes every rfv_pir (rtl/rfv_rfc.v): it gets no tag
+ * and never retires.  The emulator runs the wave's rfv_pirs ahead of its next
+ * tagged instruction, as the no-ops they are. */
+static int skip_rfv_pirs(hctx *h, hw *x)
+{
+#if SICU_FEAT_RFV
+    while (x->ew->state == SI_WAVE_RUN) {
+        const si_inst *in = si_emu_fetch(h->emu, x->ew->pc);
+        if (!in || in->op != SI_OP_rfv_pir)
+            break;
+        if (si_emu_step(h->emu, x->ew, NULL) < 0)
+            return fail(h, "golden emulator: %s", si_emu_error(h->emu));
+    }
+#else
+    (void)h, (void)x;
+#endif
+    return 0;
+}
+
 static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
 {
     hw *x = &h->w[s];
@@ -701,6 +772,8 @@ static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
     while ((uint16_t)(tag - x->esteps) < 0x8000u) { /* esteps <= tag */
         if (++guard > RING_MAX)
             return fail(h, "cosim: wave slot %u is more than %d instructions ahead of the emulator", s, RING_MAX);
+        if (skip_rfv_pirs(h, x) < 0)
+            return -1;
         hrec *e = rec_room(h, s, x->esteps);
         if (!e)
             return -1;
@@ -721,8 +794,10 @@ static int ensure_stepped(hctx *h, unsigned s, unsigned tag)
  * memory requests in program order, rtl/lsu.v.)  A younger instruction's
  * retirement must not run it earlier: is the wave's next instruction in the
  * emulator one that accesses global memory or the LDS? */
-static int next_is_ordered_mem(hctx *h, const hw *x)
+static int next_is_ordered_mem(hctx *h, hw *x)
 {
+    if (skip_rfv_pirs(h, x) < 0)
+        return -1;
     const si_inst *in = si_emu_fetch(h->emu, x->ew->pc);
     const si_memattr *ma = in ? si_op_mem(in->op) : NULL;
     if (!ma)
@@ -745,7 +820,10 @@ static int step_until(hctx *h, unsigned s, unsigned tag)
 {
     hw *x = &h->w[s];
     while ((uint16_t)(tag - x->esteps) < 0x8000u) {
-        if (x->esteps != (uint16_t)tag && next_is_ordered_mem(h, x))
+        int m = x->esteps != (uint16_t)tag ? next_is_ordered_mem(h, x) : 0;
+        if (m < 0)
+            return -1;
+        if (m)
             return 0;
         if (ensure_stepped(h, s, x->esteps) < 0)
             return -1;
@@ -1205,10 +1283,47 @@ int sh_dmr_mode(void)
     return SICU_FEAT_DMR;   /* off 0, intra 1, inter 2, enhanced 3: the same numbers */
 }
 
+/* register-file virtualization run controls (sh_rfv_control): rfv_ctl's bits */
+static unsigned g_rfv_ctl = SICU_RFV_WAKE << 5 | SICU_RFV_RFC;
+
+int sh_rfv_control(const char *name, long value, char *err, size_t errlen)
+{
+#if SICU_FEAT_RFV
+    if (!strcmp(name, "rfc")) {
+        if (value < 0 || value > SICU_RFV_RFC) {
+            snprintf(err, errlen, "release flag cache entries %ld: the model has %d (RFV_RFC of %s)", value,
+                     SICU_RFV_RFC, SICU_CFG_FILE);
+            return -1;
+        }
+        g_rfv_ctl = (g_rfv_ctl & ~31u) | (unsigned)value;
+        return 0;
+    }
+    if (!strcmp(name, "wake")) {
+        if (value < 0 || value > 31) {
+            snprintf(err, errlen, "sub-array wake-up latency %ld: expected 0..31 cycles", value);
+            return -1;
+        }
+        g_rfv_ctl = (g_rfv_ctl & ~(31u << 5)) | (unsigned)value << 5;
+        return 0;
+    }
+    snprintf(err, errlen, "unknown register-file virtualization control '%s'", name);
+    return -1;
+#else
+    (void)value;
+    snprintf(err, errlen, "the register-file virtualization control '%s' needs a model with RFV on (this one: %s)",
+             name, SICU_CFG_FILE);
+    return -1;
+#endif
+}
+
+unsigned sh_rfv_rfc_entries(void) { return g_rfv_ctl & 31u; }
+unsigned sh_rfv_wake_cycles(void) { return g_rfv_ctl >> 5 & 31u; }
+
 static int drive_inputs(hctx *h, shm_in *in)
 {
     memset(in, 0, sizeof *in);
     in->dmr_ctl = g_dmr_ctl;
+    in->rfv_ctl = g_rfv_ctl;
     if (h->init_active)
         init_beat(h, in);
     else if (h->pend_i == h->npending) {
@@ -1673,8 +1788,12 @@ int sh_step(sh_sim *h, uint64_t ncycles)
         }
         if (rc > 0)
             return h->state = 1;
-        for (unsigned v = 0; v < NS; v++)
+        for (unsigned v = 0; v < NS; v++) {
             h->res.vgpr_static_sum += h->vgpr_nused[v];
+            h->res.vgpr_static_sa_sum += h->vgpr_sa_on[v];
+        }
+        if (h->o->series && h->cycle % h->o->series_interval == 0)
+            series_line(h);
         h->cycle++;
     }
     return 0;
@@ -1687,6 +1806,42 @@ int sh_dmr_first_error(const sh_sim *h, sh_dmr_event *e)
     if (h->dmr_ev_have)
         *e = h->dmr_ev;
     return h->dmr_ev_have;
+}
+
+/* wear levelling: the spread of the accesses per physical VGPR row */
+static void vrow_wear(hctx *h, sh_result *res)
+{
+    double cov_all = 0, cov_t = 0, mx = 0, mn = 0;
+    unsigned touched = 0;
+    for (int s = 0; s < NS; s++) {
+        const uint64_t *a = shm_vrow_access(h->m, s);
+        double sum = 0, sq = 0, tsum = 0, tsq = 0;
+        unsigned nt = 0;
+        for (unsigned r = 0; r < SICU_VGPR_ROWS; r++) {
+            double x = (double)a[r];
+            sum += x;
+            sq += x * x;
+            if (a[r]) {
+                nt++;
+                tsum += x;
+                tsq += x * x;
+                if (x > mx)
+                    mx = x;
+                if (mn == 0 || x < mn)
+                    mn = x;
+            }
+        }
+        double m = sum / SICU_VGPR_ROWS, tm = nt ? tsum / nt : 0;
+        if (m > 0)
+            cov_all += sqrt(fmax(0, sq / SICU_VGPR_ROWS - m * m)) / m;
+        if (tm > 0)
+            cov_t += sqrt(fmax(0, tsq / nt - tm * tm)) / tm;
+        touched += nt;
+    }
+    res->vrow_cov_all = cov_all / NS;
+    res->vrow_cov_touched = cov_t / NS;
+    res->vrow_max_over_min = mn > 0 ? mx / mn : 0;
+    res->vrow_touched = touched;
 }
 
 const char *sh_error(const sh_sim *h) { return h->state < 0 ? h->err : NULL; }
@@ -1710,6 +1865,7 @@ void sh_counters(sh_sim *h, sh_result *res)
     res->mem_lines = ms->mem_lines;
     for (int s = 0; s < NS; s++)
         memcpy(res->perf_simd[s], o.perf_simd[s], sizeof res->perf_simd[s]);
+    vrow_wear(h, res);
 }
 
 int sh_wave_state(const sh_sim *h, unsigned slot, sh_wave *ws)

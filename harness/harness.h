@@ -27,6 +27,11 @@ typedef struct sh_opts {
     const char *const *scopes;
     const int *scope_levels;   /* per scope: hierarchy depth (0: all)  */
     int nscopes;
+    /* counter time series: every series_interval cycles one line of the
+     * counters' values (cumulative, as in --stats) and the dispatcher's static
+     * rows and sub-arrays then (sh_series_header first), or NULL */
+    FILE *series;
+    uint64_t series_interval;
 } sh_opts;
 
 /* Warped-DMR inter/enhanced (docs/dmr.md): the run controls of every later
@@ -38,6 +43,14 @@ typedef struct sh_opts {
 int sh_dmr_control(int mode, unsigned rq, int noshuf, char *err, size_t errlen);
 /* the run mode in effect (1..3; the configuration's when not set) */
 int sh_dmr_mode(void);
+/* register-file virtualization run controls by name ("rfc": release flag
+ * cache entries used, "wake": sub-array wake-up cycles), for the later runs;
+ * -1 with a message */
+int sh_rfv_control(const char *name, long value, char *err, size_t errlen);
+unsigned sh_rfv_rfc_entries(void);   /* the release flag cache entries the runs use */
+unsigned sh_rfv_wake_cycles(void);   /* the sub-array wake-up latency the runs use */
+/* the header line of the counter time series (sh_opts.series) */
+void sh_series_header(FILE *f);
 
 #define SH_MAX_SIMDS 16            /* configurations up to 16 SIMDs (checked at compile time) */
 #define SH_NPERF_CU SICU_NPERF_CU  /* CU counters (perf_cu of rtl/sicu_cu.v): index SICU_PC_<name>, names SICU_PERF_CU */
@@ -57,6 +70,15 @@ typedef struct sh_result {
      * all SIMDs, summed over cycles; the most one SIMD held at once */
     uint64_t vgpr_static_sum;
     uint32_t vgpr_static_max;
+    /* ... the RFV_SUBARRAY sub-arrays of the SIMDs' files that allocation
+     * touches, summed over cycles (the baseline CU gated by sub-array) */
+    uint64_t vgpr_static_sa_sum;
+    /* wear levelling: accesses per physical VGPR row (all ten ports of each
+     * SIMD's file), their coefficient of variation (std / mean) over all the
+     * file's rows and over the rows accessed at all, averaged over the SIMDs;
+     * the most / the least accessed of those rows; rows accessed (all SIMDs) */
+    double vrow_cov_all, vrow_cov_touched, vrow_max_over_min;
+    uint32_t vrow_touched;
     double wall_s;
     int sim_failed;            /* the run failed after simulation started ... */
     uint64_t fail_cycle;       /* ... at this cycle (mismatch, fault, hang)   */

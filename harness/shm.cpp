@@ -142,6 +142,26 @@ void sicu_assert_fail(const char *name, const char *where, long long cycle)
     snprintf(assert_msg, sizeof assert_msg, "RTL assertion %s failed in %s at cycle %lld", name, where, cycle);
 }
 
+// Accesses per row of each SIMD's VGPR file (DPI import of rtl/tb/sicu_tb.v):
+// en = the ports used, rows = their physical rows, 16 bits each.
+static uint64_t vrow_acc[SICU_SIMDS][SICU_VGPR_ROWS];
+
+void sicu_vrow_access(int simd, int en, const svBitVecVal *rows)
+{
+    for (int p = 0; p < 10; p++)
+        if (en >> p & 1) {
+            unsigned r = rows[p / 2] >> (16 * (p % 2)) & 0xffffu;
+            if (simd >= 0 && simd < SICU_SIMDS && r < SICU_VGPR_ROWS)
+                vrow_acc[simd][r]++;
+        }
+}
+
+const uint64_t *shm_vrow_access(const shm *m, int simd)
+{
+    (void)m;
+    return vrow_acc[simd];
+}
+
 const char *shm_assert_failed(const shm *m)
 {
     (void)m;
@@ -373,6 +393,7 @@ void shm_free(shm *m)
 void shm_reset(shm *m)
 {
     Vsicu_tb *t = m->top;
+    memset(vrow_acc, 0, sizeof vrow_acc);
     t->rst = 1;
     t->launch_valid = 0;
     t->init_valid = 0;
@@ -428,6 +449,9 @@ static void put_inputs(Vsicu_tb *t, const shm_in *in)
             t->gm_rsp_data[i] = in->gm_rsp_data[i];
 #ifdef SICU_FEAT_DMR_REPLAY
     t->dmr_ctl = in->dmr_ctl;
+#endif
+#if SICU_FEAT_RFV
+    t->rfv_ctl = in->rfv_ctl;
 #endif
 #if SICU_FEAT_FAULT_INJECT
     t->fi_en = in->fi_en;

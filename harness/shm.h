@@ -51,6 +51,9 @@ typedef struct shm_in {
     /* Warped-DMR inter/enhanced run controls (rtl/sicu_cu.v dmr_ctl: {mode,
      * noshuf, cap}; a model without the ReplayQ ignores them) */
     unsigned dmr_ctl;
+    /* register-file virtualization run controls (rtl/sicu_cu.v rfv_ctl:
+     * [4:0] release flag cache entries used; a model without RFV ignores them) */
+    unsigned rfv_ctl;
 } shm_in;
 
 typedef struct shm_dmr_ev {       /* a Warped-DMR comparator mismatch of one SIMD in this cycle (DMR builds) */
@@ -164,6 +167,9 @@ int shm_flip_word(shm *m, const char *path, long word, unsigned bit, char *err, 
 /* The performance counters (perf_cu, perf_simd of `out`); not part of the
  * per-cycle copy. */
 void shm_read_perf(shm *m, shm_out *out);
+/* the accesses of each row of SIMD simd's VGPR file since the reset
+ * (SICU_VGPR_ROWS counts; physical rows) */
+const uint64_t *shm_vrow_access(const shm *m, int simd);
 #ifdef __cplusplus
 }
 #endif

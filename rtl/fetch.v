@@ -23,6 +23,8 @@
 // An instruction whose first dword was not readable is passed with
 // fetch_ok low: decode turns it into a fetch fault.  So a wave runs one
 // instruction a cycle from its buffer, a request per 32 bytes of code.
+// With RFV the release flag cache (rfv_rfc.v) moves a wave's PC past an
+// rfv_pir it holds, and gives each extracted instruction its release flags.
 `default_nettype none
 module fetch #(
     parameter NW = `SICU_WAVES,
@@ -63,6 +65,15 @@ module fetch #(
     output wire              fetch_ok,       // the dword at fetch_pc was readable
     input  wire [47:0]       dec_next_pc,
     input  wire              dec_stop,
+`ifdef SICU_FEAT_RFV_ON
+    // RFV (rfv_rfc.v): the release flag cache in front of decode
+    input  wire [4:0]        rfc_entries,    // entries in use (the run's control)
+    input  wire              dec_rfv_pir,    // the extracted instruction is an rfv_pir / rfv metadata
+    input  wire              dec_rfv_meta,
+    output wire [2:0]        fetch_rfl,      // its release flags
+    output wire [31:0]       pc_rfc_hits,
+    output wire [31:0]       pc_pir_decoded,
+`endif
     // activity counter: block requests
     output reg  [31:0]       fetch_count
 );
@@ -126,6 +137,31 @@ module fetch #(
     assign fetch_data = ext_blocks[{1'b0, ext_dw, 5'd0} +: 64];
     assign fetch_ok = ib_ok0[ext_w][ext_dw];
 
+    // RFV: a PC about to be taken that holds a cached rfv_pir is moved past it
+`ifdef SICU_FEAT_RFV_ON
+    wire skip_ext, skip_br, skip_nbr, skip_lau;
+    rfv_rfc #(.NW(NW), .WW(WW)) u_rfc (
+        .clk(clk), .rst(rst), .ctl_entries(rfc_entries),
+        .ext_valid(fetch_valid), .ext_wave(ext_w), .ext_pc(fetch_pc), .ext_pir(dec_rfv_pir),
+        .ext_pay({fetch_data[61:32], fetch_data[23:0]}), .ext_meta(dec_rfv_meta), .ext_next_pc(dec_next_pc),
+        .ext_stop(dec_stop), .ext_rfl(fetch_rfl), .ext_skip(skip_ext),
+        .br_valid(br_valid), .br_taken(br_taken), .br_wave(br_wave), .br_pc(br_taken ? br_pc : pc_q[br_wave]),
+        .br_skip(skip_br), .nbr_valid(nbr_valid), .nbr_wave(nbr_wave), .nbr_pc(pc_q[nbr_wave]), .nbr_skip(skip_nbr),
+        .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_pc(launch_pc), .launch_skip(skip_lau),
+        .pc_rfc_hits(pc_rfc_hits), .pc_pir_decoded(pc_pir_decoded)
+    );
+    wire [47:0] next_ext = dec_next_pc + (skip_ext ? 48'd8 : 48'd0);
+    wire [47:0] next_br = (br_taken ? br_pc : pc_q[br_wave]) + (skip_br ? 48'd8 : 48'd0);
+    wire [47:0] next_nbr = pc_q[nbr_wave] + 48'd8;                      // (when skip_nbr)
+    wire [47:0] next_lau = launch_pc + (skip_lau ? 48'd8 : 48'd0);
+`else
+    wire [47:0] next_ext = dec_next_pc;
+    wire [47:0] next_br = br_pc;
+    wire [47:0] next_lau = launch_pc;
+    wire        skip_br = 1'b0, skip_nbr = 1'b0;
+    wire [47:0] next_nbr = 48'd0;
+`endif
+
     // the response's wave: does its buffer still want the block?
     wire [WW-1:0] rsp_w = imem_rsp_wave;
     wire          rsp_b0 = ib_req_addr[rsp_w] == ib_base[rsp_w] && !ib_v0[rsp_w];
@@ -173,13 +209,16 @@ module fetch #(
             end
             if (fetch_valid) begin
                 ext_rr <= ext_w;
-                pc_q[ext_w] <= dec_next_pc;
+                pc_q[ext_w] <= next_ext;
                 if (dec_stop) fetch_hold[ext_w] <= 1'b1;
             end
-            if (nbr_valid) fetch_hold[nbr_wave] <= 1'b0;
+            if (nbr_valid) begin
+                fetch_hold[nbr_wave] <= 1'b0;
+                if (skip_nbr) pc_q[nbr_wave] <= next_nbr;
+            end
             if (br_valid) begin
                 fetch_hold[br_wave] <= 1'b0;
-                if (br_taken) pc_q[br_wave] <= br_pc;
+                if (br_taken || skip_br) pc_q[br_wave] <= next_br;
             end
             if (end_valid) begin
                 fetch_active[end_wave] <= 1'b0;
@@ -190,7 +229,7 @@ module fetch #(
             if (launch_valid) begin
                 fetch_active[launch_wave] <= 1'b1;
                 fetch_hold[launch_wave] <= 1'b0;
-                pc_q[launch_wave] <= launch_pc;
+                pc_q[launch_wave] <= next_lau;
                 ib_base[launch_wave] <= NO_BLOCK;
                 ib_v0[launch_wave] <= 1'b0;
                 ib_v1[launch_wave] <= 1'b0;

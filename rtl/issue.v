@@ -140,6 +140,12 @@ module issue #(
     output reg  [31:0]          pc_rfv_pir,         // rfv_pir / rfv_pbr instructions issued
     output reg  [31:0]          pc_rfv_pbr,
     output reg  [31:0]          pc_rfv_flags        // release flags handed to operand read (slots)
+`ifdef SICU_FEAT_RFV_ON
+    ,
+    // RFV sub-array power gating (rfv_map.v): a SIMD whose file wakes a
+    // sub-array takes no VALU or vector-memory instruction of its waves
+    input  wire [NS-1:0]        rfv_wake_stall
+`endif
 `ifdef SICU_FEAT_DMR_REPLAY
     ,
     // Warped-DMR inter/enhanced: each SIMD's ReplayQ slots (simd_rq.v
@@ -242,6 +248,7 @@ module issue #(
     // pair, EXEC: every VALU instruction reads EXEC); any other instruction
     // (memory, scalar, s_endpgm) waits until the wave has nothing unverified.
     reg [NW-1:0] w_dmr;
+    reg [NW-1:0] w_wake;            // RFV: the wave's SIMD wakes a VGPR sub-array (a VALU or LSU head waits)
 `ifdef SICU_FEAT_DMR_REPLAY
     localparam integer RQ = `SICU_DMR_RQ, SLW = WW + 13;
     // does source operand code c (n dwords) overlap the destination of slot e?
@@ -288,7 +295,7 @@ module issue #(
         hop = 10'd0; hu = 3'd0; simm = 16'd0; unit_ok = 1'b0; wait_ok = 1'b0; s = 0;
         // (whole-vector defaults: a simulator writes words, not bits)
         w_head = {NW{1'b0}}; w_dep = {NW{1'b0}}; w_bar = {NW{1'b0}}; w_wait = {NW{1'b0}};
-        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}}; w_dmr = {NW{1'b0}};
+        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}}; w_dmr = {NW{1'b0}}; w_wake = {NW{1'b0}};
         for (k = 0; k < NK; k = k + 1) w_isk[k] = {NW{1'b0}};
         for (i = 0; i < NW; i = i + 1) begin
             // only the served SIMD's waves are candidates (the others stay 0;
@@ -313,6 +320,9 @@ module issue #(
                 // exactly one of dep/bar/wait/unit/ok holds for a wave of the
                 // served SIMD with a head
                 w_head[i] = wv_active[i] && wv_started[i] && !wv_ended[i] && wp_head_valid[i];
+`ifdef SICU_FEAT_RFV_ON
+                w_wake[i] = rfv_wake_stall[s] && (hu == `UC_VALU || hu == `UC_LSU);
+`endif
 `ifdef SICU_FEAT_DMR_REPLAY
                 w_dmr[i] = w_head[i] && dmr_hold(i[WW-1:0], s, hop, hu,
                     wp_head[i*`DI_W + `DI_SRC0_LO +: 9], wp_head[i*`DI_W + `DI_SRC1_LO +: 9],
@@ -320,6 +330,7 @@ module issue #(
 `endif
                 // (an rfv_pir has no operands: it need not wait for the wave's VALU/LSU work)
                 w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 || w_dmr[i] ||
+                                          w_wake[i] ||
                                           (hop != SI_OP_RFV_PIR &&
                                           ((wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
                                           (wv_vq[i] != 3'd0 &&
@@ -426,32 +437,11 @@ module issue #(
     assign iss_pop = w_go;
 
     // ---------------------------------------------------------------- RFV metadata (docs/rfv.md)
-    // Per wave the rfv_pir in force (its 54 flag bits) and how many non-metadata
-    // instructions issued since (18: none in force); the k-th after it takes
-    // flags 3k+2..3k (one per source slot).  An rfv_pir has no operands: it
-    // issues without waiting for the wave's VALU / LSU instructions.  The
-    // payload {w1, w0[23:0]} is in the bundle's LIT, OFFSET1, OFFSET (decode.v).
-    // (Without RFV only the counters: the metadata are no-ops.)
+    // An instruction's release flags come in its bundle (RFL: fetch's
+    // rfv_rfc.v consumes every rfv_pir and keeps the wave's flags); an
+    // rfv_pbr's window {mask, base} is in the bundle's LIT, OFFSET1, OFFSET
+    // (decode.v).  Without RFV the metadata are no-ops, counted here.
     wire [55:0] pay_i = {sb_i[`DI_LIT], sb_i[`DI_OFFSET1], sb_i[`DI_OFFSET]};
-`ifdef SICU_FEAT_RFV_ON
-    reg [53:0] rf_pay [0:NW-1];
-    reg [4:0]  rf_cnt [0:NW-1];
-    /* verilator lint_off UNUSEDSIGNAL */
-    function automatic [2:0] rfl_of(input [WW-1:0] w);
-        reg [53:0] p;
-        begin
-            p = rf_pay[w] >> ({1'b0, rf_cnt[w]} * 6'd3);
-            rfl_of = rf_cnt[w] < 5'd18 ? p[2:0] : 3'd0;
-        end
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
-`else
-    /* verilator lint_off UNUSEDSIGNAL */
-    function automatic [2:0] rfl_of(input [WW-1:0] w);
-        rfl_of = 3'd0;
-    endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
-`endif
     assign rfv_pbr_valid = go[KD_I] && sop_i == SI_OP_RFV_PBR;
     assign rfv_pbr_wave = sel_i;
     assign rfv_pbr_base = pay_i[7:0];
@@ -470,7 +460,11 @@ module issue #(
             assign iss_mode[gp*32 +: 32] = wv_mode[w];
             assign iss_wid[gp*4 +: 4] = wv_wid[w];
             assign iss_in_tg[gp] = wg_total[wv_wg[w]] > 5'd1;
-            assign iss_rfl[gp*3 +: 3] = rfl_of(w);
+`ifdef SICU_FEAT_RFV_ON
+            assign iss_rfl[gp*3 +: 3] = sel_b[gp*`DI_W + `DI_RFL_LO +: 3];
+`else
+            assign iss_rfl[gp*3 +: 3] = 3'd0;
+`endif
         end
     endgenerate
 
@@ -541,22 +535,12 @@ module issue #(
                 if (go[k]) pc_issued_kind[k*32 +: 32] <= pc_issued_kind[k*32 +: 32] + 32'd1;
             if (n_go > 3'd1) pc_issue_multi <= pc_issue_multi + 32'd1;
             if (go[KD_S] && sb_s[`DI_UNIT] == `UC_SALU) wv_busy[sel_s] <= 1'b1;
-            // ---- RFV: the rfv_pir in force; every other instruction counts
+            // ---- RFV metadata (with RFV no rfv_pir gets here: fetch consumes them)
             if (go[KD_I] && sop_i == SI_OP_RFV_PIR) pc_rfv_pir <= pc_rfv_pir + 32'd1;
             if (go[KD_I] && sop_i == SI_OP_RFV_PBR) pc_rfv_pbr <= pc_rfv_pbr + 32'd1;
             pc_rfv_flags <= pc_rfv_flags + {30'd0, popc3(go[KD_V] ? iss_rfl[KD_V*3 +: 3] : 3'd0)} +
                             {30'd0, popc3(go[KD_S] ? iss_rfl[KD_S*3 +: 3] : 3'd0)} +
                             {30'd0, popc3(go[KD_M] ? iss_rfl[KD_M*3 +: 3] : 3'd0)};
-`ifdef SICU_FEAT_RFV_ON
-            for (k = 0; k < NK; k = k + 1)
-                if (go[k]) begin
-                    if (k == KD_I && sop_i == SI_OP_RFV_PIR) begin
-                        rf_pay[sel_i] <= pay_i[53:0];
-                        rf_cnt[sel_i] <= 5'd0;
-                    end else if (!(k == KD_I && sop_i == SI_OP_RFV_PBR) && rf_cnt[sel[k*WW +: WW]] < 5'd18)
-                        rf_cnt[sel[k*WW +: WW]] <= rf_cnt[sel[k*WW +: WW]] + 5'd1;
-                end
-`endif
             if (go[KD_I]) begin
                 int_ret_valid <= 1'b1;
                 int_ret_wave <= sel_i;
@@ -627,9 +611,6 @@ module issue #(
                 wv_wg[launch_wave] <= launch_wg;
                 wv_vm[launch_wave] <= 6'd0;
                 wv_lgkm[launch_wave] <= 6'd0;
-`ifdef SICU_FEAT_RFV_ON
-                rf_cnt[launch_wave] <= 5'd18;
-`endif
                 if (wg_total[launch_wg] == 5'd0 || wg_ended[launch_wg] == wg_total[launch_wg]) begin
                     // first wave of a new work-group in this slot
                     wg_total[launch_wg] <= launch_wg_nwaves;

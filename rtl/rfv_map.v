@@ -24,8 +24,21 @@
 //     three slots, the LSU's three), an rfv_pbr window (pb_*: a 48-bit mask
 //     from a base) or all of a wave's VGPRs at its end (fl_*) are unmapped
 //     and their rows free.  Releasing a VGPR that is not mapped does nothing.
+//   - sub-array power gating (RFV_SUBARRAY rows per sub-array; 0: none): a
+//     sub-array that holds no live row sleeps.  Allocation takes the lowest
+//     free row of the awake sub-arrays, and only when they are full the
+//     lowest free row of a sleeping one (the thesis's consolidating
+//     policy), which wakes it: for wake_lat cycles (the run's control) the
+//     SIMD's issue sends no VALU or vector-memory instruction of its waves
+//     (wake_stall; what is in flight completes: the write that woke it is
+//     taken as held in the sub-array's input latch);
+//   - RFV_POLICY roundrobin instead (wear levelling, thesis section 2.7.2):
+//     the first free row after the one allocated last, circularly, so a row
+//     just released is the last to be taken again; it spreads the live rows
+//     over the sub-arrays, which then sleep less.
 // Counters: rows allocated and released, the live rows summed over cycles,
-// their maximum.
+// their maximum; awake sub-arrays summed over cycles, wake-ups, the cycles of
+// wake_stall.
 `default_nettype none
 `include "sicu_assert.vh"
 module rfv_map #(
@@ -34,7 +47,10 @@ module rfv_map #(
     parameter VAW = SW + 8,              // = `SICU_VROW_BITS with RFV on
     parameter ROWS = `SICU_VGPR_ROWS,
     parameter PAW = $clog2(`SICU_VGPR_ROWS),
-    parameter NB = 64 / `SICU_LANES      // banks of the file (one per SIMD pass)
+    parameter NB = 64 / `SICU_LANES,     // banks of the file (one per SIMD pass)
+    parameter SA = `SICU_RFV_SUBARRAY,   // rows per gated sub-array (0: no gating)
+    parameter NSA = (SA > 0) ? ROWS / SA : 1,
+    parameter RR = (`SICU_FEAT_RFV_POLICY == `SICU_RFV_POLICY_ROUNDROBIN)
 ) (
     input  wire               clk,
     input  wire               rst,
@@ -58,7 +74,13 @@ module rfv_map #(
     // a wave's end: every VGPR of slot fl_slot
     input  wire               fl_valid,
     input  wire [SW-1:0]      fl_slot,
+    // sub-array power gating: the wake-up latency (cycles), the SIMD's issue held
+    input  wire [4:0]         wake_lat,
+    output wire               wake_stall,
     // counters
+    output reg  [31:0]        pc_sa_on_sum,
+    output reg  [31:0]        pc_wakeups,
+    output reg  [31:0]        pc_wake_stall,
     output reg  [31:0]        pc_allocs,
     output reg  [31:0]        pc_releases,
     output reg  [31:0]        pc_live_sum,
@@ -96,6 +118,18 @@ module rfv_map #(
                 end
     end
 
+    // ---------------------------------------------------------------- sub-arrays
+    // awake: holds a live row (RFV_SUBARRAY 0: one sub-array, always awake)
+    reg [NSA-1:0]  sa_on;
+    reg [ROWS-1:0] row_awake;
+    integer        j;
+    always @* begin
+        for (j = 0; j < NSA; j = j + 1)
+            sa_on[j] = (SA == 0) ? 1'b1 : |own_v[j*((SA > 0) ? SA : ROWS) +: ((SA > 0) ? SA : ROWS)];
+        for (j = 0; j < ROWS; j = j + 1)
+            row_awake[j] = sa_on[(SA > 0) ? j / ((SA > 0) ? SA : 1) : 0];
+    end
+
     // ---------------------------------------------------------------- translation, allocation
     reg [VAW-1:0]  xv;
     reg            hit;
@@ -105,6 +139,8 @@ module rfv_map #(
     reg [PAW-1:0]  al_row [0:2];         // ... this row
     reg            al_full;              // a write found no free row
     reg            found;
+    reg [PAW-1:0]  rr_next;              // roundrobin: the row after the one allocated last
+    reg [PAW-1:0]  rr_f;
     integer        p, f;
     always @* begin
         taken = {ROWS{1'b0}};
@@ -114,7 +150,7 @@ module rfv_map #(
         xl_hit = 10'd0;
         xl_zero = {10*NB{1'b0}};
         for (k = 0; k < 3; k = k + 1) al_row[k] = {PAW{1'b0}};
-        xv = {VAW{1'b0}}; hit = 1'b0; hrow = {PAW{1'b0}}; found = 1'b0;
+        xv = {VAW{1'b0}}; hit = 1'b0; hrow = {PAW{1'b0}}; found = 1'b0; rr_f = {PAW{1'b0}};
         for (p = 0; p < 10; p = p + 1)
             if (xl_en[p]) begin
                 xv = xl_vrow[p*VAW +: VAW];
@@ -133,14 +169,32 @@ module rfv_map #(
                     xl_zero[p*NB +: NB] = zb[hrow];
                 end else if (p >= 7) begin
                     // a write of a VGPR not mapped: the lowest free row (not one
-                    // released this cycle: a read of it may be under way)
+                    // released this cycle: a read of it may be under way) of an
+                    // awake sub-array, else of any
                     found = 1'b0;
-                    for (f = 0; f < ROWS; f = f + 1)
-                        if (!found && !own_v[f] && !taken[f]) begin
-                            found = 1'b1;
-                            taken[f] = 1'b1;
-                            hrow = f[PAW-1:0];
+                    if (RR) begin
+                        for (f = 0; f < ROWS; f = f + 1) begin
+                            rr_f = rr_next + f[PAW-1:0];   // (wraps: ROWS is a power of two)
+                            if (!found && !own_v[rr_f] && !taken[rr_f]) begin
+                                found = 1'b1;
+                                taken[rr_f] = 1'b1;
+                                hrow = rr_f;
+                            end
                         end
+                    end else begin
+                        for (f = 0; f < ROWS; f = f + 1)
+                            if (!found && !own_v[f] && !taken[f] && row_awake[f]) begin
+                                found = 1'b1;
+                                taken[f] = 1'b1;
+                                hrow = f[PAW-1:0];
+                            end
+                        for (f = 0; f < ROWS; f = f + 1)
+                            if (!found && !own_v[f] && !taken[f]) begin
+                                found = 1'b1;
+                                taken[f] = 1'b1;
+                                hrow = f[PAW-1:0];
+                            end
+                    end
                     if (found) begin
                         al_v[p-7] = 1'b1;
                         al_row[p-7] = hrow;
@@ -162,16 +216,45 @@ module rfv_map #(
             for (a = 0; a < ROWS; a = a + 1) nfree = nfree + {{PAW{1'b0}}, freed[a]};
     end
     wire [VAW-1:0] wv0 = xl_vrow[7*VAW +: VAW], wv1 = xl_vrow[8*VAW +: VAW], wv2 = xl_vrow[9*VAW +: VAW];
+    // the sub-arrays allocations wake this cycle, the awake ones
+    wire [ROWS-1:0] own_nx = (own_v & ~freed) | taken;
+    reg  [NSA-1:0]  sa_wake;
+    reg  [PAW:0]    n_on, n_wake;
+    always @* begin
+        n_on = {(PAW+1){1'b0}};
+        n_wake = {(PAW+1){1'b0}};
+        for (j = 0; j < NSA; j = j + 1) begin
+            sa_wake[j] = (SA > 0) && !sa_on[j] && |(taken[j*((SA > 0) ? SA : ROWS) +: ((SA > 0) ? SA : ROWS)]);
+            n_on = n_on + {{PAW{1'b0}}, sa_on[j]};
+            n_wake = n_wake + {{PAW{1'b0}}, sa_wake[j]};
+        end
+    end
+    reg [4:0] wk_cnt;
+    assign wake_stall = wk_cnt != 5'd0;
     always @(posedge clk) begin
         if (rst) begin
             own_v <= {ROWS{1'b0}};
             live <= {(PAW+1){1'b0}};
+            wk_cnt <= 5'd0;
+            rr_next <= {PAW{1'b0}};
+            pc_sa_on_sum <= 32'd0;
+            pc_wakeups <= 32'd0;
+            pc_wake_stall <= 32'd0;
             pc_allocs <= 32'd0;
             pc_releases <= 32'd0;
             pc_live_sum <= 32'd0;
             pc_live_max <= 32'd0;
         end else begin
-            own_v <= (own_v & ~freed) | taken;
+            own_v <= own_nx;
+            // roundrobin: the search continues after this cycle's last allocation
+            if (al_v[2]) rr_next <= al_row[2] + 1'b1;
+            else if (al_v[1]) rr_next <= al_row[1] + 1'b1;
+            else if (al_v[0]) rr_next <= al_row[0] + 1'b1;
+            pc_sa_on_sum <= pc_sa_on_sum + {{(31-PAW){1'b0}}, n_on};
+            pc_wakeups <= pc_wakeups + {{(31-PAW){1'b0}}, n_wake};
+            if (wake_stall) pc_wake_stall <= pc_wake_stall + 32'd1;
+            if (|sa_wake && wake_lat > wk_cnt) wk_cnt <= wake_lat;
+            else if (wk_cnt != 5'd0) wk_cnt <= wk_cnt - 5'd1;
             // zero bits: a write clears those of the banks it writes; a fresh
             // row starts with all set but those
             for (a = 0; a < 3; a = a + 1)

@@ -100,6 +100,14 @@ module sicu_cu #(
     // --dmr-mode, --dmr-no-shuffle, --dmr-rq N), constant during a run
     input  wire [8:0]        dmr_ctl
 `endif
+`ifdef SICU_FEAT_RFV_ON
+    ,
+    // register-file virtualization: the run's controls {[9:5] sub-array
+    // wake-up latency (cycles), [4:0] release flag cache entries used (<=
+    // RFV_RFC)}, set by the harness (sicu run --rfv-wake N, --rfv-rfc N),
+    // constant during a run
+    input  wire [31:0]       rfv_ctl
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
     // fault-injection hook (FAULT_INJECT on; docs/faults.md): SIMD fi_simd's
@@ -143,13 +151,32 @@ module sicu_cu #(
         .imem_req_wave(imem_req_wave), .imem_rsp_valid(imem_rsp_valid), .imem_rsp_wave(imem_rsp_wave),
         .imem_rsp_data(imem_rsp_data), .imem_rsp_ok(imem_rsp_ok),
         .fetch_valid(f_valid), .fetch_wave(f_wave), .fetch_pc(f_pc), .fetch_data(f_data), .fetch_ok(f_ok),
-        .dec_next_pc(d_next), .dec_stop(d_stop), .fetch_count(pc_fetch)
+        .dec_next_pc(d_next), .dec_stop(d_stop),
+`ifdef SICU_FEAT_RFV_ON
+        .rfc_entries(rfv_ctl[4:0]), .dec_rfv_pir(d_pir), .dec_rfv_meta(d_pir || d_bundle[`DI_OP] == SI_OP_RFV_PBR),
+        .fetch_rfl(f_rfl), .pc_rfc_hits(pc_rfc_hits), .pc_pir_decoded(pc_pir_decoded),
+`endif
+        .fetch_count(pc_fetch)
     );
     decode u_decode (.fetch_pc(f_pc), .fetch_data(f_data), .fetch_ok(f_ok), .dec_bundle(d_bundle), .dec_next_pc(d_next), .dec_stop(d_stop));
+`ifdef SICU_FEAT_RFV_ON
+    // RFV: an rfv_pir is consumed in fetch (rfv_rfc.v); the others get their
+    // release flags in the bundle
+    wire            d_pir = d_bundle[`DI_OP] == SI_OP_RFV_PIR;
+    wire [2:0]      f_rfl;
+    wire [31:0]     pc_rfc_hits, pc_pir_decoded;
+    wire            wp_push = f_valid && !d_pir;
+    wire [`DI_W-1:0] wp_bundle = d_bundle | ({{(`DI_W-3){1'b0}}, f_rfl} << `DI_RFL_LO);
+    wire _unused_rfv_ctl = &{1'b0, rfv_ctl[31:10], 1'b0};   // (controls still to come)
+`else
+    wire [31:0]     pc_rfc_hits = 32'd0, pc_pir_decoded = 32'd0;   // (no release flag cache)
+    wire            wp_push = f_valid;
+    wire [`DI_W-1:0] wp_bundle = d_bundle;
+`endif
     wavepool u_wavepool (
         .clk(clk), .rst(rst),
         .wp_flush_valid(launch_valid), .wp_flush_wave(launch_wave),
-        .dec_valid(f_valid), .dec_wave(f_wave), .dec_bundle(d_bundle),
+        .dec_valid(wp_push), .dec_wave(f_wave), .dec_bundle(wp_bundle),
         .iss_pop(pop),
         .wp_head_valid(wp_hv), .wp_head(wp_head), .wp_space(wp_space)
     );
@@ -225,6 +252,9 @@ module sicu_cu #(
     wire [7:0]       rfv_pbr_base;
     wire [47:0]      rfv_pbr_mask;
     wire [31:0]      pc_rfv_pir, pc_rfv_pbr, pc_rfv_flags;
+`ifdef SICU_FEAT_RFV_ON
+    wire [NS-1:0]    rfv_wstall;      // RFV: a SIMD's file wakes a sub-array (rfv_map.v)
+`endif
     wire             st_v;
     wire [WW-1:0]    st_w;
     wire [NP*WW-1:0] is_w, rd_w;
@@ -261,6 +291,9 @@ module sicu_cu #(
         .pc_stall_dmr(pc_sdmr),
         .rfv_pbr_valid(rfv_pbr_v), .rfv_pbr_wave(rfv_pbr_w), .rfv_pbr_base(rfv_pbr_base), .rfv_pbr_mask(rfv_pbr_mask),
         .pc_rfv_pir(pc_rfv_pir), .pc_rfv_pbr(pc_rfv_pbr), .pc_rfv_flags(pc_rfv_flags)
+`ifdef SICU_FEAT_RFV_ON
+        , .rfv_wake_stall(rfv_wstall)
+`endif
 `ifdef SICU_FEAT_DMR_REPLAY
         , .dmr_slots(dmr_slots), .dmr_urgent(dmr_urgent)
 `endif
@@ -574,6 +607,9 @@ module sicu_cu #(
                 .pc_rfv_releases(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_RELEASES)*32 +: 32]),
                 .pc_rfv_live_sum(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_LIVE_SUM)*32 +: 32]),
                 .pc_rfv_live_max(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_LIVE_MAX)*32 +: 32]),
+                .pc_rfv_sa_on_sum(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_SA_ON_SUM)*32 +: 32]),
+                .pc_rfv_wakeups(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_WAKEUPS)*32 +: 32]),
+                .pc_rfv_wake_stall(perf_simd[(g*`SICU_NPERF_SIMD+`SICU_PS_RFV_WAKE_STALL)*32 +: 32]),
                 .mon_fu_valid(mon_fu_valid[g]), .mon_fu(mon_fu[g*7 +: 7]), .mon_fu_lanes(mon_fu_lanes[g*7 +: 7]),
                 .mon_dmr_err(mon_dmr_err[g]), .mon_dmr_inter(mon_dmr_inter[g]), .mon_dmr_wave(mon_dmr_wave[g*WW +: WW]),
                 .mon_dmr_pc(mon_dmr_pc[g*48 +: 48]), .mon_dmr_lanes(mon_dmr_lanes[g*64 +: 64])
@@ -584,7 +620,8 @@ module sicu_cu #(
                 , .rfv_lrl_valid(rfv_lrl_v & {3{rfv_lrl_w % NS == g}}), .rfv_lrl_vrow(rfv_lrl_row), .rfv_lrl_n(rfv_lrl_n),
                 .rfv_prl_valid(rfv_pbr_v && rfv_pbr_w % NS == g), .rfv_prl_vrow({rfv_pbr_slot[VAW-9:0], rfv_pbr_base}),
                 .rfv_prl_mask(rfv_pbr_mask),
-                .rfv_fl_valid(end_valid && end_wave % NS == g), .rfv_fl_slot(rfv_end_slot[VAW-9:0])
+                .rfv_fl_valid(end_valid && end_wave % NS == g), .rfv_fl_slot(rfv_end_slot[VAW-9:0]),
+                .rfv_wake_lat(rfv_ctl[9:5]), .rfv_wake_stall(rfv_wstall[g])
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
                 , .fi_en(fi_en && fi_simd == FI_G), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
@@ -787,6 +824,8 @@ module sicu_cu #(
     wire [8:0]       mon_fault_info = ifl_v ? ifl_info : 9'd0;
     /* verilator lint_on UNUSEDSIGNAL */
     assign perf_cu[`SICU_PC_FETCHES*32 +: 32] = pc_fetch;
+    assign perf_cu[`SICU_PC_RFV_RFC_HITS*32 +: 32] = pc_rfc_hits;
+    assign perf_cu[`SICU_PC_RFV_PIR_DECODED*32 +: 32] = pc_pir_decoded;
     assign perf_cu[`SICU_PC_ISSUED*32 +: 32] = pc_issued;
     assign perf_cu[`SICU_PC_ISSUED_VALU*32 +: 32] = pc_kind[0 +: 32];
     assign perf_cu[`SICU_PC_ISSUED_SCALAR*32 +: 32] = pc_kind[32 +: 32];

@@ -113,6 +113,11 @@ module simd #(
     output wire [31:0]       pc_rfv_releases,
     output wire [31:0]       pc_rfv_live_sum,
     output wire [31:0]       pc_rfv_live_max,
+    // ... sub-array power gating: awake sub-arrays summed over cycles,
+    // wake-ups, cycles the SIMD's issue waited for a wake-up
+    output wire [31:0]       pc_rfv_sa_on_sum,
+    output wire [31:0]       pc_rfv_wakeups,
+    output wire [31:0]       pc_rfv_wake_stall,
     // monitor (power accounting): in a compute cycle, the FP unit the lanes use
     // (simd_lane fu_sel, 0: integer) and how many lanes of the pass are active
     output wire              mon_fu_valid,
@@ -146,7 +151,11 @@ module simd #(
     input  wire [VAW-1:0]    rfv_prl_vrow,
     input  wire [47:0]       rfv_prl_mask,
     input  wire              rfv_fl_valid,
-    input  wire [VAW-9:0]    rfv_fl_slot
+    input  wire [VAW-9:0]    rfv_fl_slot,
+    // ... sub-array power gating: the wake-up latency; issue holds this SIMD's
+    // VALU and vector-memory instructions while a sub-array wakes
+    input  wire [4:0]        rfv_wake_lat,
+    output wire              rfv_wake_stall
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
@@ -300,6 +309,9 @@ module simd #(
                                 lsu_rd_row, rd_rows[5], rd_rows[4], rd_rows[3], rd_rows[2], rd_rows[1], rd_rows[0]};
     wire [10*PAW-1:0] f_prow;
     wire [9:0]        f_hit;
+    // the ports in use this cycle (the six operand reads fire every pass; the
+    // testbench counts accesses per physical row for wear levelling, docs/rfv.md)
+    wire [9:0]        f_en = {lsu_wr_en, cx_valid && wr_vgpr && dst64, cx_valid && wr_vgpr, lsu_rd_en, {6{rd_fire}}};
     wire [10*NP-1:0]  f_zero;
 `ifdef SICU_FEAT_RFV_ON
     // the flagged sources released after the instruction's last pass read, the
@@ -311,23 +323,24 @@ module simd #(
     wire [6*8-1:0] rl_base = {rfv_lrl_vrow[2*VAW +: 8], rfv_lrl_vrow[VAW +: 8], rfv_lrl_vrow[7:0],
                               r_rlb2[7:0], r_rlb1[7:0], r_rlb0[7:0]};
     wire [6*3-1:0] rl_n = {rfv_lrl_n, r_rln};
-    wire         f_wx = cx_valid && wr_vgpr;
     wire [NP-1:0] f_bk = {{(NP-1){1'b0}}, 1'b1} << cx_pass;
     rfv_map u_rfv (   // (its NB default: 64 / LANES banks, NP)
         .clk(clk), .rst(rst),
-        .xl_en({lsu_wr_en, f_wx && dst64, f_wx, lsu_rd_en, {6{rd_fire}}}),
+        .xl_en(f_en),
         .xl_vrow(f_vrow), .xl_prow(f_prow), .xl_hit(f_hit), .xl_zero(f_zero),
         .wr_banks({{NP{1'b1}}, f_bk, f_bk}),
         .rl_valid(rl_v), .rl_slot(rl_slot), .rl_base(rl_base), .rl_n(rl_n),
         .pb_valid(rfv_prl_valid), .pb_slot(rfv_prl_vrow[VAW-1:8]), .pb_base(rfv_prl_vrow[7:0]),
         .pb_mask(rfv_prl_mask),
         .fl_valid(rfv_fl_valid), .fl_slot(rfv_fl_slot),
+        .wake_lat(rfv_wake_lat), .wake_stall(rfv_wake_stall),
+        .pc_sa_on_sum(pc_rfv_sa_on_sum), .pc_wakeups(pc_rfv_wakeups), .pc_wake_stall(pc_rfv_wake_stall),
         .pc_allocs(pc_rfv_allocs), .pc_releases(pc_rfv_releases), .pc_live_sum(pc_rfv_live_sum),
         .pc_live_max(pc_rfv_live_max)
     );
 `else
     /* verilator lint_off UNUSEDSIGNAL */
-    wire _unused_rfv = &{1'b0, r_rln, r_rlb0, r_rlb1, r_rlb2, f_hit, f_zero, 1'b0};
+    wire _unused_rfv = &{1'b0, r_rln, r_rlb0, r_rlb1, r_rlb2, f_hit, f_zero, f_en, 1'b0};   // (f_en: the testbench reads it)
     /* verilator lint_on UNUSEDSIGNAL */
     assign f_prow = f_vrow;
     assign f_hit = 10'h3ff;
@@ -336,6 +349,9 @@ module simd #(
     assign pc_rfv_releases = 32'd0;
     assign pc_rfv_live_sum = 32'd0;
     assign pc_rfv_live_max = 32'd0;
+    assign pc_rfv_sa_on_sum = 32'd0;
+    assign pc_rfv_wakeups = 32'd0;
+    assign pc_rfv_wake_stall = 32'd0;
 `endif
     genvar b, l;
     generate

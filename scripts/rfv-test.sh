@@ -19,11 +19,15 @@
 # Code growth and poison-mode VGPR figures go to BUILD/rfv/summary.txt.
 # RFV_ENGINE=cosim: the inband runs (programs and asm tests) run with
 # --engine cosim, the RTL checked against the emulator (after make rtl):
-# the RTL decodes the metadata as no-ops that retire, so the rewritten code
-# runs there too; poison, side-table and early runs stay on the emulator.
-# On a model built with RFV on (BUILD=build-rfv) the metadata drive its
-# renaming, and each program's in-band run also checks its counters ("rtl
-# rows": every metadata instruction issued, every row released by the end).
+# the default RTL decodes the metadata as no-ops that retire, so the
+# rewritten code runs there too; poison, side-table and early runs stay on
+# the emulator.  On a model built with RFV on (BUILD=build-rfv) the metadata
+# drive its renaming, and each program's in-band run also checks its
+# counters ("rtl rows": every metadata instruction decoded, skipped on a
+# release flag cache hit or issued, every row released by the end); at -O2
+# the in-band code runs in cosim once more with the run controls at their
+# other ends ("rtl controls": --rfv-rfc 0 --rfv-wake 10: no cache hit, every
+# rfv_pir decoded; every wake-up holds issue 1 to 10 cycles).
 # Prints one line per case and "N passed, M failed"; non-zero exit on failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -61,17 +65,35 @@ stats_line() {
 }
 
 # rtl_rows NAME DIR LABEL: the RFV model's renaming counters of the in-band run:
-# every metadata instruction the emulator executed was issued once, every row
+# every metadata instruction the emulator executed was decoded, skipped on a
+# release flag cache hit or issued once, every row
 # allocated was released by the waves' ends
 rtl_rows() {
     local name=$1 dir=$2 r=$2/inband.stats.json e=$2/poison.stats.json
     if [ ! -f "$r" ] || [ ! -f "$e" ]; then bad "$name" "no stats of the in-band and poison runs"; return; fi
-    if [ "$(jq --slurpfile e "$e" '.rfv.pir_issued + .rfv.pbr_issued == $e[0].rfv.metadata_executed and
+    if [ "$(jq --slurpfile e "$e" '.rfv.pir_decoded + .rfv.rfc_hits + .rfv.pbr_issued == $e[0].rfv.metadata_executed and
             .rfv.rows_allocated == .rfv.rows_released and .rfv.rows_allocated > 0' "$r")" = true ]; then
         ok "$name"
-        echo "$3: RTL rows allocated $(jq .rfv.rows_allocated "$r"), live rows per SIMD mean $(jq '.rfv.mean_live_rows_per_simd * 10 | round / 10' "$r") max $(jq .rfv.max_live_rows_per_simd "$r")" >> "$SUMMARY"
+        echo "$3: RTL rows allocated $(jq .rfv.rows_allocated "$r"), live rows per SIMD mean $(jq '.rfv.mean_live_rows_per_simd * 10 | round / 10' "$r") max $(jq .rfv.max_live_rows_per_simd "$r"), rfc hits $(jq .rfv.rfc_hits "$r")/$(jq '.rfv.rfc_hits + .rfv.pir_decoded' "$r") dynamic code +$(jq '.rfv.dynamic_code_increase * 1000 | round / 10' "$r")%" >> "$SUMMARY"
     else
         bad "$name" "renaming counters $(jq -c .rfv "$r"), the emulator's metadata_executed $(jq .rfv.metadata_executed "$e")"
+    fi
+}
+
+# rtl_controls NAME DIR HOST: the in-band code in cosim without the release
+# flag cache and with a 10-cycle wake-up: host check, no hit, every rfv_pir
+# decoded, each wake-up holding issue for 1..10 cycles
+rtl_controls() {
+    local name=$1 dir=$2 r=$2/controls.stats.json e=$2/poison.stats.json
+    run_check "$name" "$dir" rfv.json "$3" "${INBAND_ARGS[@]}" --rfv-rfc 0 --rfv-wake 10 --stats "$r" || return
+    name="$name counters"
+    if [ "$(jq --slurpfile e "$e" '.rfv.rfc_hits == 0 and .rfv.rfc_entries == 0 and .rfv.wake_cycles == 10 and
+            .rfv.pir_decoded + .rfv.pbr_issued == $e[0].rfv.metadata_executed and
+            (.rfv.wakeups == 0 or (.rfv.wake_stall_cycles_per_simd * (.simd | length) >= 1 and
+             .rfv.wake_stall_cycles_per_simd * (.simd | length) <= 10 * .rfv.wakeups))' "$r")" = true ]; then
+        ok "$name"
+    else
+        bad "$name" "controls counters $(jq -c .rfv "$r"), the emulator's metadata_executed $(jq .rfv.metadata_executed "$e")"
     fi
 }
 
@@ -152,6 +174,7 @@ for p in "${progs[@]}"; do
             { grep -v '^kernel\|^total' "$dir/report.txt" | sed "s/^/$p-O$o: /"
               echo "$p-O$o: $(grep '^total' "$dir/report.txt"); poison: $(stats_line "$dir/poison.stats.json")"; } >> "$SUMMARY"
         [ $RTL_RFV = 1 ] && rtl_rows "$name rtl rows" "$dir" "$p-O$o"
+        [ $RTL_RFV = 1 ] && [ "$o" = 2 ] && rtl_controls "$name rtl controls" "$dir" "$host"
         if "$SICU" rfv "$dir/$p.o" --side-table "$dir/side.json" -o "$dir/$p.side.o" > "$dir/side.log" 2>&1; then
             if cmp -s <(llvm-objcopy-14 -O binary -j .text "$dir/$p.o" /dev/stdout 2>/dev/null) \
                       <(llvm-objcopy-14 -O binary -j .text "$dir/$p.side.o" /dev/stdout 2>/dev/null); then

@@ -147,6 +147,11 @@ module sicu_tb #(
     // Warped-DMR inter/enhanced run controls (sicu_cu.v dmr_ctl), through a flop
     input  wire [8:0]        dmr_ctl
 `endif
+`ifdef SICU_FEAT_RFV_ON
+    ,
+    // register-file virtualization run controls (sicu_cu.v rfv_ctl), through a flop
+    input  wire [31:0]       rfv_ctl
+`endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
     // the CU's fault-injection hook (FAULT_INJECT on), driven by the harness
@@ -166,6 +171,10 @@ module sicu_tb #(
 `ifdef SICU_FEAT_DMR_REPLAY
     reg [8:0] dmr_ctl_q = 9'd0;
     always @(posedge clk) dmr_ctl_q <= dmr_ctl;
+`endif
+`ifdef SICU_FEAT_RFV_ON
+    reg [31:0] rfv_ctl_q = 32'd0;
+    always @(posedge clk) rfv_ctl_q <= rfv_ctl;
 `endif
 
     sicu_cu u_cu (
@@ -193,6 +202,9 @@ module sicu_tb #(
         .gm_rsp_data(gm_rsp_data)
 `ifdef SICU_FEAT_DMR_REPLAY
         , .dmr_ctl(dmr_ctl_q)
+`endif
+`ifdef SICU_FEAT_RFV_ON
+        , .rfv_ctl(rfv_ctl_q)
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
         , .fi_en(fi_en), .fi_simd(fi_simd), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
@@ -254,5 +266,23 @@ module sicu_tb #(
     assign mon_st_woff = u_cu.vx_mon_st_woff;
     assign mon_st_data = u_cu.vx_mon_st_data;
     assign perf_simd = u_cu.perf_simd;
+    // ---- wear levelling (docs/rfv.md): every access of a row of a SIMD's VGPR
+    // file (its ten ports: six operand reads, the LSU's read, two SIMD writes,
+    // the LSU's write; with RFV the physical rows) is counted by the harness
+    // (DPI sicu_vrow_access, harness/shm.cpp)
+    import "DPI-C" function void sicu_vrow_access(input int simd, input int en, input bit [159:0] rows);
+    localparam integer VPAW = $clog2(`SICU_VGPR_ROWS);
+    genvar ga, gq;
+    generate
+        for (ga = 0; ga < NS; ga = ga + 1) begin : g_vacc
+            wire [9:0]   en = u_cu.g_simd[ga].u_simd.f_en & u_cu.g_simd[ga].u_simd.f_hit;
+            wire [159:0] rows;
+            for (gq = 0; gq < 10; gq = gq + 1) begin : g_q
+                assign rows[gq*16 +: 16] = {{(16-VPAW){1'b0}}, u_cu.g_simd[ga].u_simd.f_prow[gq*VPAW +: VPAW]};
+            end
+            always @(posedge clk)
+                if (!rst_q && en != 10'd0) sicu_vrow_access(ga, {22'd0, en}, rows);
+        end
+    endgenerate
 endmodule
 `default_nettype wire

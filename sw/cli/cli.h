@@ -22,27 +22,36 @@ struct sicu_rtl_engine;
 const struct sicu_rtl_engine *cli_rtl_engine(int *rc);
 /* ... of BUILD/lib/libsicu-rtl.so (build NULL: next to this binary) */
 const struct sicu_rtl_engine *cli_rtl_engine_at(const char *build, int *rc);
-/* The Warped-DMR run controls of sicu run / inject / campaign run-shard
- * (--dmr-mode intra|inter|enhanced, --dmr-rq N, --dmr-no-shuffle; sw/cli/rtl.c):
- * CLI_DMR_LONGOPTS in the getopt_long table, cli_dmr_opt for their codes
- * (-1 after a message for a bad value), cli_dmr_apply once the engine is
- * loaded (-1 after a message when the model cannot honour them). */
-enum { CLI_O_DMR_MODE = 400, CLI_O_DMR_RQ, CLI_O_DMR_NOSHUF };
-#define CLI_DMR_LONGOPTS                                                                                  \
+/* The model's run controls of sicu run / inject / campaign run-shard (sw/cli/rtl.c):
+ * Warped-DMR's --dmr-mode intra|inter|enhanced, --dmr-rq N, --dmr-no-shuffle;
+ * register-file virtualization's --rfv-rfc N, --rfv-wake N.  CLI_CTL_LONGOPTS in the
+ * getopt_long table, cli_ctl_opt for their codes (-1 after a message for a
+ * bad value), cli_ctl_apply once the engine is loaded (-1 after a message
+ * when the model cannot honour them). */
+enum { CLI_O_DMR_MODE = 400, CLI_O_DMR_RQ, CLI_O_DMR_NOSHUF, CLI_O_RFV_RFC, CLI_O_RFV_WAKE };
+#define CLI_CTL_LONGOPTS                                                                                  \
     {"dmr-mode", required_argument, 0, CLI_O_DMR_MODE}, {"dmr-rq", required_argument, 0, CLI_O_DMR_RQ}, \
-        {"dmr-no-shuffle", no_argument, 0, CLI_O_DMR_NOSHUF}
-#define CLI_DMR_HELP                                                                                          \
+        {"dmr-no-shuffle", no_argument, 0, CLI_O_DMR_NOSHUF}, {"rfv-rfc", required_argument, 0, CLI_O_RFV_RFC}, \
+        {"rfv-wake", required_argument, 0, CLI_O_RFV_WAKE}
+#define CLI_CTL_HELP                                                                                          \
     "  --dmr-mode M            Warped-DMR model (DMR inter/enhanced): intra (no replay), inter (full-EXEC\n"  \
     "                          instructions replayed), enhanced (every unchecked lane; docs/dmr.md)\n"         \
     "  --dmr-rq N              use N ReplayQ entries per SIMD (1..DMR_RQ; default all)\n"                      \
-    "  --dmr-no-shuffle        replays run on the lanes of the original (the hidden-error experiment)\n"
-typedef struct cli_dmr {
+    "  --dmr-no-shuffle        replays run on the lanes of the original (the hidden-error experiment)\n"      \
+    "  --rfv-rfc N             RFV model: use N release flag cache entries (0..RFV_RFC; default all;\n"      \
+    "                          docs/rfv.md)\n"                                                            \
+    "  --rfv-wake N            RFV model: a gated VGPR sub-array wakes in N cycles (0..31; default\n"   \
+    "                          RFV_WAKE)\n"
+typedef struct cli_ctl {
     int given, mode, noshuf;
     unsigned rq;
-} cli_dmr;
-int cli_dmr_opt(const char *sub, int code, const char *arg, cli_dmr *d);
+    int rfc;            /* --rfv-rfc: entries, -1 not given */
+    int wake;           /* --rfv-wake: cycles, -1 not given */
+} cli_ctl;
+#define CLI_CTL_INIT {0, 0, 0, 0, -1, -1}
+int cli_ctl_opt(const char *sub, int code, const char *arg, cli_ctl *d);
 struct sicu_rtl_engine;
-int cli_dmr_apply(const char *sub, const struct sicu_rtl_engine *e, const cli_dmr *d);
+int cli_ctl_apply(const char *sub, const struct sicu_rtl_engine *e, const cli_ctl *d);
 /* `sicu version`: the engines and the RTL engine's CU configuration */
 void cli_print_configs(FILE *f);
 

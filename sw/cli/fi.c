@@ -29,8 +29,8 @@ static void usage_inject(FILE *f)
             "                    flop and vgpr faults need a VPI=1 model, fu faults FAULT_INJECT on:\n"
             "                    make -j2 all rtl VPI=1 CONFIG=rtl/config/fi.cfg BUILD=build-fi\n"
             "  --list-flops      list the CU's state variables (path, width, module, array range)\n"
-            "  --dmr-mode M, --dmr-rq N, --dmr-no-shuffle\n"
-            "                    Warped-DMR run controls of a DMR inter/enhanced model (sicu run --help)\n"
+            "  --dmr-mode M, --dmr-rq N, --dmr-no-shuffle, --rfv-rfc N, --rfv-wake N\n"
+            "                    the model's run controls (Warped-DMR, RFV; sicu run --help)\n"
             "\n"
             "Exit status: 0 the run was classified, 1 it could not be run, 2 bad usage or fault spec.\n");
 }
@@ -53,8 +53,8 @@ int cmd_inject(int argc, char **argv)
     static const struct option lo[] = {{"fault", required_argument, 0, 'f'}, {"engine", required_argument, 0, 'e'},
                                        {"end-after", required_argument, 0, 'n'}, {"build", required_argument, 0, 'b'},
                                        {"list-flops", no_argument, 0, 'l'}, {"help", no_argument, 0, 'h'},
-                                       CLI_DMR_LONGOPTS, {0, 0, 0, 0}};
-    cli_dmr dmr = {0, 0, 0, 0};
+                                       CLI_CTL_LONGOPTS, {0, 0, 0, 0}};
+    cli_ctl dmr = CLI_CTL_INIT;
     const char *spec = NULL, *build = NULL;
     uint64_t end_after = 0;
     int list = 0, c, rc;
@@ -75,7 +75,9 @@ int cmd_inject(int argc, char **argv)
         case 'l': list = 1; break;
         case CLI_O_DMR_MODE:
         case CLI_O_DMR_RQ:
-        case CLI_O_DMR_NOSHUF: if (cli_dmr_opt("inject", c, optarg, &dmr) < 0) return CLI_USAGE; break;
+        case CLI_O_RFV_RFC:
+        case CLI_O_RFV_WAKE:
+        case CLI_O_DMR_NOSHUF: if (cli_ctl_opt("inject", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case 'h': usage_inject(stdout); return CLI_OK;
         default: usage_inject(stderr); return CLI_USAGE;
         }
@@ -88,7 +90,7 @@ int cmd_inject(int argc, char **argv)
     const sicu_rtl_engine *e = cli_rtl_engine_at(build, &rc);
     if (!e)
         return rc;
-    if (cli_dmr_apply("inject", e, &dmr) < 0)
+    if (cli_ctl_apply("inject", e, &dmr) < 0)
         return CLI_USAGE;
     return list ? e->list_flops(stdout) : e->inject(argv[optind], spec, end_after, stdout);
 }
@@ -124,8 +126,8 @@ static int campaign_split(int argc, char **argv, const char *build, const char *
 int cmd_campaign(int argc, char **argv)
 {
     static const struct option lo[] = {{"build", required_argument, 0, 'b'}, {"output", required_argument, 0, 'o'},
-                                       {"help", no_argument, 0, 'h'}, CLI_DMR_LONGOPTS, {0, 0, 0, 0}};
-    cli_dmr dmr = {0, 0, 0, 0};
+                                       {"help", no_argument, 0, 'h'}, CLI_CTL_LONGOPTS, {0, 0, 0, 0}};
+    cli_ctl dmr = CLI_CTL_INIT;
     const char *build = NULL, *out = NULL;
     int c, rc;
     while ((c = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
@@ -134,7 +136,9 @@ int cmd_campaign(int argc, char **argv)
         case 'o': out = optarg; break;
         case CLI_O_DMR_MODE:
         case CLI_O_DMR_RQ:
-        case CLI_O_DMR_NOSHUF: if (cli_dmr_opt("campaign", c, optarg, &dmr) < 0) return CLI_USAGE; break;
+        case CLI_O_RFV_RFC:
+        case CLI_O_RFV_WAKE:
+        case CLI_O_DMR_NOSHUF: if (cli_ctl_opt("campaign", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case 'h': usage_campaign(stdout); return CLI_OK;
         default: usage_campaign(stderr); return CLI_USAGE;
         }
@@ -158,7 +162,7 @@ int cmd_campaign(int argc, char **argv)
         const sicu_rtl_engine *e = cli_rtl_engine_at(build, &rc);
         if (!e)
             return rc;
-        if (cli_dmr_apply("campaign", e, &dmr) < 0)
+        if (cli_ctl_apply("campaign", e, &dmr) < 0)
             return CLI_USAGE;
         return merge ? e->campaign_merge(args, n, out, stdout) : e->campaign_run_shard(args[0], stdout);
     }

@@ -103,10 +103,24 @@ void cli_print_configs(FILE *f)
         fprintf(f, "  %-16s %-8s (%s)\n", e->keys[i][0], e->keys[i][1], e->keys[i][2]);
 }
 
-int cli_dmr_opt(const char *sub, int code, const char *arg, cli_dmr *d)
+int cli_ctl_opt(const char *sub, int code, const char *arg, cli_ctl *d)
 {
     static const char *const modes[] = {"intra", "inter", "enhanced"};
     d->given = 1;
+    if (code == CLI_O_RFV_RFC || code == CLI_O_RFV_WAKE) {
+        int rfc = code == CLI_O_RFV_RFC;
+        char *end;
+        errno = 0;
+        long v = strtol(arg, &end, 10);
+        if (errno || end == arg || *end || v < 0 || v > (rfc ? 16 : 31)) {
+            cli_err(sub, rfc ? "--rfv-rfc: expected a number of release flag cache entries from 0 to RFV_RFC, got '%s'"
+                             : "--rfv-wake: expected a wake-up latency from 0 to 31 cycles, got '%s'",
+                    arg);
+            return -1;
+        }
+        *(rfc ? &d->rfc : &d->wake) = (int)v;
+        return 0;
+    }
     if (code == CLI_O_DMR_NOSHUF) {
         d->noshuf = 1;
         return 0;
@@ -131,12 +145,17 @@ int cli_dmr_opt(const char *sub, int code, const char *arg, cli_dmr *d)
     return 0;
 }
 
-int cli_dmr_apply(const char *sub, const sicu_rtl_engine *e, const cli_dmr *d)
+int cli_ctl_apply(const char *sub, const sicu_rtl_engine *e, const cli_ctl *d)
 {
     char err[512];
     if (!d->given)
         return 0;
-    if (e->dmr_control(d->mode, d->rq, d->noshuf, err, sizeof err) < 0) {
+    if ((d->mode || d->rq || d->noshuf) && e->dmr_control(d->mode, d->rq, d->noshuf, err, sizeof err) < 0) {
+        cli_err(sub, "%s", err);
+        return -1;
+    }
+    if ((d->rfc >= 0 && e->rfv_control("rfc", d->rfc, err, sizeof err) < 0) ||
+        (d->wake >= 0 && e->rfv_control("wake", d->wake, err, sizeof err) < 0)) {
         cli_err(sub, "%s", err);
         return -1;
     }

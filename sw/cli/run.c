@@ -24,7 +24,8 @@ static void usage_run(FILE *f)
             "                [--poison-released] [--side-table FILE]\n"
             "                [RTL options: --max-cycles N --watchdog N --waves FILE.fst [--from C] [--to C]\n"
             "                 [--scope UNIT]... --fail-waves N --fail-waves-file FILE --activity FILE\n"
-            "                 --mem-stall-after N --dmr-mode M --dmr-rq N --dmr-no-shuffle]\n"
+            "                 --series FILE [--series-interval N]\n"
+            "                 --mem-stall-after N --dmr-mode M --dmr-rq N --dmr-no-shuffle --rfv-rfc N --rfv-wake N]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
@@ -61,8 +62,11 @@ static void usage_run(FILE *f)
             "                          (default: sicu-fail.fst next to LAUNCH.json)\n"
             "  --activity FILE.json    per-module switching activity of the run (the whole run is traced to\n"
             "                          a temporary FILE.json.tmp.fst and every bit change counted per module)\n"
+            "  --series FILE           counter time series: every --series-interval cycles (default 1000)\n"
+            "                          one line of the counters (cumulative, as in --stats), the\n"
+            "                          instructions retired and the static VGPR rows held (docs/cli.md)\n"
             "  --mem-stall-after N     test hook: the memory model stops answering after N requests\n"
-            CLI_DMR_HELP
+            CLI_CTL_HELP
             "The --trace file (every engine), the emulator's --stats file and the launch's dumps are written\n"
             "under a temporary name and renamed when complete; write errors fail the run.\n",
             (unsigned long long)SI_EMU_DEFAULT_MAX_INSTRUCTIONS, SI_RFV_POISON, (unsigned long long)SICU_RTL_DEFAULT_MAX_CYCLES,
@@ -316,7 +320,7 @@ out:
 
 int cmd_run(int argc, char **argv)
 {
-    enum { O_POISON = 200, O_SIDE, O_MAXC = 256, O_WDOG, O_WAVES, O_FROM, O_TO, O_SCOPE, O_FAILW, O_FAILF, O_ACT,
+    enum { O_POISON = 200, O_SIDE, O_MAXC = 256, O_WDOG, O_WAVES, O_FROM, O_TO, O_SCOPE, O_FAILW, O_FAILF, O_ACT, O_SERIES, O_SERIES_N,
            O_STALL };
     static const struct option lo[] = {{"help", no_argument, 0, 'h'},
                                        {"engine", required_argument, 0, 'e'},
@@ -337,10 +341,12 @@ int cmd_run(int argc, char **argv)
                                        {"fail-waves", required_argument, 0, O_FAILW},
                                        {"fail-waves-file", required_argument, 0, O_FAILF},
                                        {"activity", required_argument, 0, O_ACT},
+                                       {"series", required_argument, 0, O_SERIES},
+                                       {"series-interval", required_argument, 0, O_SERIES_N},
                                        {"mem-stall-after", required_argument, 0, O_STALL},
-                                       CLI_DMR_LONGOPTS,
+                                       CLI_CTL_LONGOPTS,
                                        {0, 0, 0, 0}};
-    cli_dmr dmr = {0, 0, 0, 0};
+    cli_ctl dmr = CLI_CTL_INIT;
     const char *trace_path = NULL, *stats_path = NULL, *engine = "emu";
     const char *rtl_opt = NULL;   /* the first RTL option given */
     static const char *scopes[64];
@@ -385,13 +391,20 @@ int cmd_run(int argc, char **argv)
         case O_STALL: if (parse_u64("mem-stall-after", optarg, &ro.mem_stall_after)) return CLI_USAGE; break;
         case CLI_O_DMR_MODE:
         case CLI_O_DMR_RQ:
-        case CLI_O_DMR_NOSHUF: if (cli_dmr_opt("run", c, optarg, &dmr) < 0) return CLI_USAGE; break;
+        case CLI_O_RFV_RFC:
+        case CLI_O_RFV_WAKE:
+        case CLI_O_DMR_NOSHUF: if (cli_ctl_opt("run", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case O_FROM: if (parse_u64("from", optarg, &ro.from)) return CLI_USAGE; ro.have_from = 1; break;
         case O_TO: if (parse_u64("to", optarg, &ro.to)) return CLI_USAGE; ro.have_to = 1; break;
         case O_FAILW: if (parse_u64("fail-waves", optarg, &ro.fail_waves)) return CLI_USAGE; break;
         case O_WAVES: ro.waves = optarg; break;
         case O_FAILF: ro.fail_waves_file = optarg; break;
         case O_ACT: ro.activity = optarg; break;
+        case O_SERIES: ro.series = optarg; break;
+        case O_SERIES_N:
+            if (parse_u64("series-interval", optarg, &ro.series_interval)) return CLI_USAGE;
+            if (!ro.series_interval) { cli_err("run", "--series-interval: expected a number of cycles above 0"); return CLI_USAGE; }
+            break;
         case O_SCOPE:
             if (ro.nscopes == (int)(sizeof scopes / sizeof scopes[0])) {
                 cli_err("run", "too many --scope options");
@@ -429,7 +442,7 @@ int cmd_run(int argc, char **argv)
         const sicu_rtl_engine *eng = cli_rtl_engine(&lrc);
         if (!eng)
             return lrc;
-        if (cli_dmr_apply("run", eng, &dmr) < 0)
+        if (cli_ctl_apply("run", eng, &dmr) < 0)
             return CLI_USAGE;
         char err[1024];
         ro.cosim = !strcmp(engine, "cosim");

@@ -29,6 +29,7 @@ static const char *const bool_values[] = {"off", "on", NULL};
 static const char *const dmr_values[] = {"off", "intra", "inter", "enhanced", NULL};
 static const char *const dmr_cluster_values[] = {"4", "8", "16", NULL};
 static const char *const dmr_map_values[] = {"identity", "cross", NULL};
+static const char *const rfv_policy_values[] = {"packed", "roundrobin", NULL};
 
 static const struct key {
     const char *name;
@@ -78,6 +79,17 @@ static const struct key {
     {"DMR_MAP", K_ENUM, 0, 0, dmr_map_values, 3u,
      "Warped-DMR: work-item to cluster mapping: identity (cluster c = lanes c*N..c*N+N-1) or cross "
      "(round robin: lane l is in cluster l mod (LANES/N))"},
+    {"RFV_RFC", K_SIZE, 0, 16, NULL, 0,
+     "RFV: release flag cache entries (direct-mapped on the rfv_pir's PC, shared by the CU's waves; "
+     "0: every rfv_pir is decoded; sicu run --rfv-rfc N uses fewer)"},
+    {"RFV_SUBARRAY", K_SIZE, 0, 1024, NULL, 0,
+     "RFV: VGPR rows per power-gated sub-array of a SIMD's file (a power of two dividing VGPR_ROWS; 0: no "
+     "gating): a sub-array holding no live row sleeps, an allocation into it waits RFV_WAKE cycles"},
+    {"RFV_WAKE", K_SIZE, 0, 31, NULL, 0,
+     "RFV: wake-up latency of a gated sub-array (cycles the SIMD's issue waits; sicu run --rfv-wake N)"},
+    {"RFV_POLICY", K_ENUM, 0, 0, rfv_policy_values, 3u,
+     "RFV: the row a new VGPR gets: packed (the lowest free row of the awake sub-arrays, else the lowest: "
+     "for power gating) or roundrobin (the next free row after the last allocated: wear levelling)"},
     {"FAULT_INJECT", K_BOOL, 0, 0, bool_values, 1u << 0 | 1u << 1,
      "fault-injection hooks: an AND/OR/XOR mask on one SIMD lane's result, set by the harness (docs/faults.md)"},
 };
@@ -273,6 +285,11 @@ int main(int argc, char **argv)
     if (val[find_key("DMR")] && (4L << val[find_key("DMR_CLUSTER")]) > lanes) {
         fprintf(stderr, "%s: DMR_CLUSTER %s is larger than LANES %ld\n", cfg,
                 dmr_cluster_values[val[find_key("DMR_CLUSTER")]], lanes);
+        return 1;
+    }
+    long sa = SIZE("RFV_SUBARRAY");
+    if (sa && (!is_pow2(sa) || sa > SIZE("VGPR_ROWS"))) {
+        fprintf(stderr, "%s: RFV_SUBARRAY must be 0 or a power of two no larger than VGPR_ROWS\n", cfg);
         return 1;
     }
     if (val[find_key("RFV")] && (val[find_key("DMR")] || val[find_key("FAULT_INJECT")])) {

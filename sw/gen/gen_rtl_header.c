@@ -37,17 +37,22 @@ static void upper(char *dst, const char *src, size_t n)
 /* the decoded bundle: `DI_<NAME> bit ranges and widths from sw/isa/bundle.def */
 static int bundle_header(void)
 {
-    static const struct { const char *name; unsigned w; const char *doc; } f[] = {
-#define FIELD(n, w, d) { #n, w, d },
+    static const struct { const char *feat, *name; unsigned w; const char *doc; } f[] = {
+#define FIELD(n, w, d) { NULL, #n, w, d },
+#define FIELD_IF(feat, n, w, d) { #feat, #n, w, d },
 #include "../isa/bundle.def"
 #undef FIELD
+#undef FIELD_IF
     };
     unsigned lo = 0;
     printf("// Generated from sw/isa/bundle.def by sw/gen/gen_rtl_header.c --bundle - do not edit.\n");
     printf("// The decoded-instruction bundle: `DI_<FIELD> (bit range), `DI_<FIELD>_W (width),\n");
     printf("// `DI_<FIELD>_LO (lowest bit: a field of bundle k in a flat vector is [k*`DI_W + `DI_<FIELD>_LO +: `DI_<FIELD>_W]), `DI_W.\n");
+    printf("// A feature's fields follow the others, only when the configuration has it on.\n");
     printf("`ifndef SICU_BUNDLE_VH\n`define SICU_BUNDLE_VH\n");
     for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (f[i].feat)
+            continue;
         if (f[i].w == 1)
             printf("`define DI_%-9s %u", f[i].name, lo);
         else
@@ -57,7 +62,28 @@ static int bundle_header(void)
         printf("`define DI_%s_LO %u\n", f[i].name, lo);
         lo += f[i].w;
     }
-    printf("`define DI_W %u\n\n", lo);
+    printf("`define DI_W_BASE %u\n", lo);
+    /* a feature's field: above the base and the fields before it whose
+     * feature is on (`DI_<NAME>_FW: its width, 0 when off) */
+    const char *fprev = NULL;
+    for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (!f[i].feat)
+            continue;
+        printf("`ifdef SICU_FEAT_%s\n`define DI_%s_FW %u\n`else\n`define DI_%s_FW 0\n`endif\n", f[i].feat,
+               f[i].name, f[i].w, f[i].name);
+        if (fprev)
+            printf("`define DI_%s_LO (`DI_%s_LO + `DI_%s_FW)\n", f[i].name, fprev, fprev);
+        else
+            printf("`define DI_%s_LO (`DI_W_BASE)\n", f[i].name);
+        printf("`define DI_%s_W %u\n", f[i].name, f[i].w);
+        printf("`define DI_%-9s (`DI_%s_LO + %u):(`DI_%s_LO)    // (%s) %s\n", f[i].name, f[i].name, f[i].w - 1,
+               f[i].name, f[i].feat, f[i].doc);
+        fprev = f[i].name;
+    }
+    if (fprev)
+        printf("`define DI_W (`DI_%s_LO + `DI_%s_FW)\n\n", fprev, fprev);
+    else
+        printf("`define DI_W `DI_W_BASE\n\n");
 
     static const struct { const char *name, *w, *doc; } p[] = {
 #define PKT(n, w, d) { #n, #w, d },

@@ -15,7 +15,7 @@
 #include "sicu/emu.h"
 #include "sicu/launch.h"
 
-#define SICU_RTL_ABI 3                      /* bump on any change of this file */
+#define SICU_RTL_ABI 4                      /* bump on any change of this file */
 #define SICU_RTL_ENTRY "sicu_rtl_engine_get"
 #define SICU_RTL_FAIL_WAVES_DEFAULT 2000
 #define SICU_RTL_DEFAULT_MAX_CYCLES 5000000ull    /* sicu run's runaway guard (about a minute) */
@@ -39,6 +39,8 @@ typedef struct sicu_rtl_opts {
     uint64_t fail_waves;       /* cycles of the failure waveform (0: off)         */
     const char *fail_waves_file;   /* NULL: sicu-fail.fst next to the launch file */
     const char *activity;      /* per-module switching activity JSON, or NULL     */
+    const char *series;        /* counter time series (docs/cli.md), or NULL      */
+    uint64_t series_interval;  /* its sampling interval in cycles (0: 1000)       */
 } sicu_rtl_opts;
 
 typedef struct sicu_rtl_engine {
@@ -69,6 +71,11 @@ typedef struct sicu_rtl_engine {
      * intra, 2 inter, 3 enhanced; rq ReplayQ entries used (0: all); noshuf.
      * -1 with a message when the model has no ReplayQ or rq is too large. */
     int (*dmr_control)(int mode, unsigned rq, int noshuf, char *err, size_t errlen);
+    /* Register-file virtualization run controls for every later run of this
+     * process (harness.h sh_rfv_control), by name: "rfc" the release flag
+     * cache entries used (0..RFV_RFC).  -1 with a message for a model
+     * without RFV, an unknown name or a value out of range. */
+    int (*rfv_control)(const char *name, long value, char *err, size_t errlen);
 } sicu_rtl_engine;
 
 typedef const sicu_rtl_engine *(*sicu_rtl_entry_fn)(void);
