@@ -529,6 +529,7 @@ rfv-fuzz: $(BIN) $(FUZZ) ## Random programs (sicu-fuzz) under sicu rfv: poisoned
 # The RTL side of register-file virtualization (docs/rfv.md, section 10) on
 # its own model: make -j2 all rtl CONFIG=rtl/config/rfv.cfg BUILD=build-rfv
 RFV_BUILD ?= build-rfv
+RFV_REPORT_OPTS ?= 2
 .PHONY: rfv-rtl-test
 rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten by sicu rfv in cosim on RFV_BUILD (build-rfv, RFV on) with its renaming counters checked, and RFV_FUZZ random programs
 	@$(RFV_BUILD)/bin/sicu version 2>/dev/null | grep -Eq '^ +RFV +on ' || \
@@ -536,6 +537,10 @@ rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten
 	@$(MAKE) -s --no-print-directory BUILD=$(RFV_BUILD) CONFIG=rtl/config/rfv.cfg $(RFV_BUILD)/bin/sicu-fuzz
 	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim OPTS="$(RFV_OPTS)" bash scripts/rfv-test.sh
 	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim EXCLUDE="$(RTL_FUZZ_EXCLUDE)" bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
+
+.PHONY: rfv-report
+rfv-report: $(BIN) ## RFV's experiments vs the thesis (docs/rfv.md section 11): every program (RFV_REPORT_OPTS, -O2) on build and RFV_BUILD at RFC 0/1/2/5/10 entries and wake-up 0/1/3/10 cycles; table and gnuplot figures in RFV_BUILD/rfv-report/
+	@BASE=$(BUILD) RFV_BUILD=$(RFV_BUILD) OPTS="$(RFV_REPORT_OPTS)" bash scripts/rfv-report.sh $(NAMES)
 
 asan-test: ## The test suite under ASan/UBSan (separate build dir)
 	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
