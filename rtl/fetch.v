@@ -140,7 +140,7 @@ module fetch #(
     // RFV: a PC about to be taken that holds a cached rfv_pir is moved past it
 `ifdef SICU_FEAT_RFV_ON
     wire skip_ext, skip_br, skip_nbr, skip_lau;
-    rfv_rfc #(.NW(NW), .WW(WW)) u_rfc (
+    rfv_rfc u_rfc (   // (its NW, WW defaults: the same as fetch's)
         .clk(clk), .rst(rst), .ctl_entries(rfc_entries),
         .ext_valid(fetch_valid), .ext_wave(ext_w), .ext_pc(fetch_pc), .ext_pir(dec_rfv_pir),
         .ext_pay({fetch_data[61:32], fetch_data[23:0]}), .ext_meta(dec_rfv_meta), .ext_next_pc(dec_next_pc),
