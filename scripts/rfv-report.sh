@@ -77,6 +77,11 @@ fi
 
 # ---- the runs: one job per program (its runs in sequence: they write the
 # same dump files next to the launch), for GNU parallel
+# add_run NAME BUILD LAUNCH ARGS...: one run of the program's job ($line; $s, $r: its dirs)
+add_run() {
+    local n=$1 b=$2 l=$3; shift 3
+    line="$line; $ROOT/$b/bin/sicu run $s/$l --engine $ENGINE --max-cycles $MAX_CYCLES --quiet $* --stats $r/$n.stats.json > $r/$n.log 2>&1 || rc=1"
+}
 jobs=$D/jobs.new
 : > "$jobs"
 nruns=0
@@ -87,19 +92,21 @@ for n in "${names[@]}"; do
         [ -f "$s/rfv.json" ] || continue
         r=$ROOT/$D/runs/$n-O$o
         mkdir -p "$r"
-        line="rc=0; $ROOT/$BASE/bin/sicu run $s/launch.json --engine $ENGINE --max-cycles $MAX_CYCLES --quiet --stats $r/base.stats.json > $r/base.log 2>&1 || rc=1"
-        line="$line; $ROOT/$RFV_BUILD/bin/sicu run $s/launch.json --engine $ENGINE --max-cycles $MAX_CYCLES --quiet --stats $r/orig.stats.json > $r/orig.log 2>&1 || rc=1"
+        line="rc=0"
+        add_run base "$BASE" launch.json
+        add_run orig "$RFV_BUILD" launch.json
         nruns=$((nruns + 1))
         for c in $RFC_SIZES; do
-            line="$line; $ROOT/$RFV_BUILD/bin/sicu run $s/rfv.json --engine $ENGINE --max-cycles $MAX_CYCLES --quiet --rfv-rfc $c --rfv-wake 1 --stats $r/rfc-$c.stats.json $([ "$c" = "$big" ] && echo "--series $r/series.dat --series-interval $SERIES_INTERVAL") > $r/rfc-$c.log 2>&1 || rc=1"
+            add_run "rfc-$c" "$RFV_BUILD" rfv.json --rfv-rfc "$c" --rfv-wake 1 \
+                $([ "$c" = "$big" ] && echo "--series $r/series.dat --series-interval $SERIES_INTERVAL")
             nruns=$((nruns + 1))
         done
         if [ $have_rr = 1 ]; then
-            line="$line; $ROOT/$RR_BUILD/bin/sicu run $s/rfv.json --engine $ENGINE --max-cycles $MAX_CYCLES --quiet --rfv-rfc $big --rfv-wake 1 --stats $r/rr.stats.json > $r/rr.log 2>&1 || rc=1"
+            add_run rr "$RR_BUILD" rfv.json --rfv-rfc "$big" --rfv-wake 1
             nruns=$((nruns + 1))
         fi
         for w in $WAKE_SIZES; do
-            line="$line; $ROOT/$RFV_BUILD/bin/sicu run $s/rfv.json --engine $ENGINE --max-cycles $MAX_CYCLES --quiet --rfv-rfc $big --rfv-wake $w --stats $r/wake-$w.stats.json > $r/wake-$w.log 2>&1 || rc=1"
+            add_run "wake-$w" "$RFV_BUILD" rfv.json --rfv-rfc "$big" --rfv-wake "$w"
             nruns=$((nruns + 1))
         done
         echo "$line; exit \$rc" >> "$jobs"
