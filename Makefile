@@ -531,7 +531,7 @@ rfv-fuzz: $(BIN) $(FUZZ) ## Random programs (sicu-fuzz) under sicu rfv: poisoned
 RFV_BUILD ?= build-rfv
 RFV_REPORT_OPTS ?= 2
 .PHONY: rfv-rtl-test
-rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten by sicu rfv in cosim on RFV_BUILD (build-rfv, RFV on) with its renaming counters checked, and RFV_FUZZ random programs
+rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten by sicu rfv in cosim on RFV_BUILD (build-rfv, RFV on) with its renaming counters checked, GPU-Shrink on the smallest file at -O2, and RFV_FUZZ random programs
 	@$(RFV_BUILD)/bin/sicu version 2>/dev/null | grep -Eq '^ +RFV +on ' || \
 	  { echo "rfv-rtl-test: $(RFV_BUILD) is not an RFV model (make -j2 all rtl CONFIG=rtl/config/rfv.cfg BUILD=$(RFV_BUILD))" >&2; exit 2; }
 	@$(MAKE) -s --no-print-directory BUILD=$(RFV_BUILD) CONFIG=rtl/config/rfv.cfg $(RFV_BUILD)/bin/sicu-fuzz
@@ -539,7 +539,7 @@ rfv-rtl-test: ## RFV in the RTL: every program (RFV_OPTS) and asm test rewritten
 	@BUILD=$(RFV_BUILD) RFV_ENGINE=cosim EXCLUDE="$(RTL_FUZZ_EXCLUDE)" bash scripts/rfv-fuzz.sh $(RFV_FUZZ) 1
 
 .PHONY: rfv-report
-rfv-report: $(BIN) ## RFV's experiments vs the thesis (docs/rfv.md section 11): every program (RFV_REPORT_OPTS, -O2) on build and RFV_BUILD at RFC 0/1/2/5/10 entries and wake-up 0/1/3/10 cycles; table and gnuplot figures in RFV_BUILD/rfv-report/
+rfv-report: $(BIN) ## RFV's experiments vs the thesis (docs/rfv.md sections 11-12): every program (RFV_REPORT_OPTS, -O2) on build and RFV_BUILD at RFC 0/1/2/5/10 entries, wake-up 0/1/3/10 cycles, GPU-Shrink 50/40/30% and the compiler-spill baseline; table and gnuplot figures in RFV_BUILD/rfv-report/
 	@BASE=$(BUILD) RFV_BUILD=$(RFV_BUILD) OPTS="$(RFV_REPORT_OPTS)" bash scripts/rfv-report.sh $(NAMES)
 
 asan-test: ## The test suite under ASan/UBSan (separate build dir)

@@ -226,6 +226,19 @@ static json_t *dmr_json(const sh_result *r)
 #endif
 
 #if SICU_FEAT_RFV
+/* GPU-Shrink (docs/rfv.md section 12): the physical rows and the throttle */
+static void shrink_json(json_t *d, const sh_result *r)
+{
+    unsigned rows = sh_rfv_rows();
+    json_object_set_new(d, "shrink", json_boolean(rows != 0));
+    json_object_set_new(d, "physical_rows_per_simd", json_integer(rows ? (json_int_t)rows : SICU_VGPR_ROWS));
+    json_object_set_new(d, "wg_rows_per_simd", json_integer((json_int_t)r->shrink_wg_rows));
+    json_object_set_new(d, "throttle_cycles", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_throttle]));
+    json_object_set_new(d, "throttle_init_cycles", json_integer((json_int_t)r->perf_cu[SICU_PC_rfv_throttle_init]));
+    json_object_set_new(d, "throttle_fraction",
+                        json_real(r->cycles ? (double)r->perf_cu[SICU_PC_rfv_throttle] / (double)r->cycles : 0));
+}
+
 /* register-file virtualization (docs/rfv.md): the metadata issue saw, and the
  * SIMDs' renaming counters (rtl/rfv_map.v) summed; live rows per SIMD file */
 static json_t *rfv_json(const sh_result *r)
@@ -282,6 +295,7 @@ static json_t *rfv_json(const sh_result *r)
     json_object_set_new(d, "wake_stall_cycles_per_simd", json_real((double)ws / SICU_SIMDS));
     json_object_set_new(d, "allocation_reduction",
                         json_real(r->vgpr_static_max ? 1.0 - (double)mx / (double)r->vgpr_static_max : 0));
+    shrink_json(d, r);
     return d;
 }
 #endif

@@ -521,6 +521,11 @@ static int cu_empty(const hctx *h)
     return 1;
 }
 
+/* GPU-Shrink (--rfv-rows N): no SIMD holds more than ceil(waves / SIMDS) of a
+ * work-group's waves, so R, the rows one work-group holds on one SIMD, is
+ * that times its VGPRs (rtl/rfv_shrink.v) */
+static unsigned shrink_cap(unsigned nwv) { return (nwv + SICU_SIMDS - 1) / SICU_SIMDS; }
+
 /* Try to launch work-group `lin`; 1 launched, 0 no room (yet), <0 error:
  * also when it does not fit even in the empty CU (it never would). */
 static int try_launch(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, unsigned *npending)
@@ -583,9 +588,15 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
             return 0;
         }
     }
-    unsigned got = 0;
+    unsigned got = 0, per_simd[SH_MAX_SIMDS] = {0};
+    unsigned cap = sh_rfv_rows() ? shrink_cap(nwv) : nwv;
+    if (sh_rfv_rows() && cap * nv > sh_rfv_rows())
+        return fail(h, "GPU-Shrink: a work-group of %u waves of %u VGPRs holds up to %u rows on one SIMD; the file has "
+                       "%u (--rfv-rows): one work-group alone does not fit (the thesis's spill fallback is not "
+                       "modelled; docs/rfv.md section 12)",
+                    nwv, nv, cap * nv, sh_rfv_rows());
     for (unsigned s = 0; s < NW && got < nwv; s++) {
-        if (h->w[s].used)
+        if (h->w[s].used || per_simd[s % NS] == cap)
             continue;
         int a = alloc_run(h->sgpr_used, SICU_SGPR_ROWS, ns, 8);
         int v = alloc_run(h->vgpr_used[s % NS], SICU_VGPR_ROWS, nv, 4);
@@ -594,6 +605,7 @@ static int try_launch_(hctx *h, uint32_t lin, shm_in *in, unsigned *pending, uns
         memset(h->sgpr_used + a, 1, ns);
         vgpr_mark(h, s % NS, (unsigned)v, nv, 1);
         h->w[s].used = 1; /* reserve while we look for the others */
+        per_simd[s % NS]++;
         slots[got] = (int)s;
         sb[got] = (unsigned)a;
         vb[got] = (unsigned)v;
@@ -1306,6 +1318,21 @@ int sh_rfv_control(const char *name, long value, char *err, size_t errlen)
         g_rfv_ctl = (g_rfv_ctl & ~(31u << 5)) | (unsigned)value << 5;
         return 0;
     }
+    if (!strcmp(name, "rows")) {
+#if SICU_FEAT_RFV_SHRINK
+        if (value < 0 || value > SICU_VGPR_ROWS) {
+            snprintf(err, errlen, "GPU-Shrink physical rows %ld: expected 1..%d per SIMD (0: all)", value,
+                     SICU_VGPR_ROWS);
+            return -1;
+        }
+        g_rfv_ctl = (g_rfv_ctl & ~(511u << 10)) | (unsigned)value << 10;
+        return 0;
+#else
+        snprintf(err, errlen, "GPU-Shrink's physical rows need a model with RFV_SHRINK on (this one: %s)",
+                 SICU_CFG_FILE);
+        return -1;
+#endif
+    }
     snprintf(err, errlen, "unknown register-file virtualization control '%s'", name);
     return -1;
 #else
@@ -1318,6 +1345,7 @@ int sh_rfv_control(const char *name, long value, char *err, size_t errlen)
 
 unsigned sh_rfv_rfc_entries(void) { return g_rfv_ctl & 31u; }
 unsigned sh_rfv_wake_cycles(void) { return g_rfv_ctl >> 5 & 31u; }
+unsigned sh_rfv_rows(void) { return g_rfv_ctl >> 10 & 511u; }
 
 static int drive_inputs(hctx *h, shm_in *in)
 {
@@ -1349,6 +1377,9 @@ static int drive_inputs(hctx *h, shm_in *in)
         in->launch_wg = x->wgslot;
         in->launch_wg_nwaves = x->wg->nwaves;
         in->launch_wg_wave = x->wave_in_wg & 15;
+        in->launch_wg_vrows = shrink_cap((h->d->wg[0] * h->d->wg[1] * h->d->wg[2] + 63) / 64) * x->nvgpr;
+        if (in->launch_wg_vrows > h->res.shrink_wg_rows)
+            h->res.shrink_wg_rows = in->launch_wg_vrows;
         in->launch_lds_base = h->wg_lds_base[x->wgslot];
         in->launch_lds_size = x->wg->lds_size;
         in->launch_scc = x->ew->scc;

@@ -44,11 +44,13 @@ int sh_dmr_control(int mode, unsigned rq, int noshuf, char *err, size_t errlen);
 /* the run mode in effect (1..3; the configuration's when not set) */
 int sh_dmr_mode(void);
 /* register-file virtualization run controls by name ("rfc": release flag
- * cache entries used, "wake": sub-array wake-up cycles), for the later runs;
+ * cache entries used, "wake": sub-array wake-up cycles, "rows": GPU-Shrink's
+ * physical VGPR rows per SIMD, 0 all; RFV_SHRINK models), for the later runs;
  * -1 with a message */
 int sh_rfv_control(const char *name, long value, char *err, size_t errlen);
 unsigned sh_rfv_rfc_entries(void);   /* the release flag cache entries the runs use */
 unsigned sh_rfv_wake_cycles(void);   /* the sub-array wake-up latency the runs use */
+unsigned sh_rfv_rows(void);          /* GPU-Shrink's physical rows per SIMD (0: all, no throttle) */
 /* the header line of the counter time series (sh_opts.series) */
 void sh_series_header(FILE *f);
 
@@ -70,6 +72,7 @@ typedef struct sh_result {
      * all SIMDs, summed over cycles; the most one SIMD held at once */
     uint64_t vgpr_static_sum;
     uint32_t vgpr_static_max;
+    uint32_t shrink_wg_rows;       /* GPU-Shrink: R, the most rows a work-group may hold on one SIMD (max over dispatches) */
     /* ... the RFV_SUBARRAY sub-arrays of the SIMDs' files that allocation
      * touches, summed over cycles (the baseline CU gated by sub-array) */
     uint64_t vgpr_static_sa_sum;

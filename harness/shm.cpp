@@ -426,6 +426,9 @@ static void put_inputs(Vsicu_tb *t, const shm_in *in)
     t->launch_lds_size = in->launch_lds_size;
     t->launch_scc = in->launch_scc;
     t->launch_mode = in->launch_mode;
+#if SICU_FEAT_RFV_SHRINK
+    t->launch_wg_vrows = in->launch_wg_vrows;
+#endif
     t->init_valid = in->init_valid;
     t->init_last = in->init_last;
     t->init_wave = in->init_wave;

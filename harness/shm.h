@@ -26,6 +26,7 @@ enum { SHM_INIT_SGPR4 = 0, SHM_INIT_VGPR = 1, SHM_INIT_LDS = 2 };   /* rtl/cu_de
 typedef struct shm_in {
     int launch_valid;
     unsigned launch_wave, launch_nsgpr, launch_nvgpr, launch_wg, launch_wg_nwaves, launch_wg_wave;
+    unsigned launch_wg_vrows;     /* GPU-Shrink: R, the most VGPR rows a work-group holds on one SIMD */
     uint64_t launch_pc;
     unsigned launch_sgpr_base, launch_vgpr_base, launch_lds_base, launch_lds_size, launch_scc;
     uint32_t launch_mode;
@@ -52,7 +53,9 @@ typedef struct shm_in {
      * noshuf, cap}; a model without the ReplayQ ignores them) */
     unsigned dmr_ctl;
     /* register-file virtualization run controls (rtl/sicu_cu.v rfv_ctl:
-     * [4:0] release flag cache entries used; a model without RFV ignores them) */
+     * [18:10] GPU-Shrink's physical rows per SIMD (0: all), [9:5] sub-array
+     * wake-up cycles, [4:0] release flag cache entries used; a model without
+     * RFV ignores them) */
     unsigned rfv_ctl;
 } shm_in;
 

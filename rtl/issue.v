@@ -139,12 +139,30 @@ module issue #(
     output wire [47:0]          rfv_pbr_mask,
     output reg  [31:0]          pc_rfv_pir,         // rfv_pir / rfv_pbr instructions issued
     output reg  [31:0]          pc_rfv_pbr,
-    output reg  [31:0]          pc_rfv_flags        // release flags handed to operand read (slots)
+    output reg  [31:0]          pc_rfv_flags,       // release flags handed to operand read (slots)
+    output reg  [31:0]          pc_rfv_throttle,    // GPU-Shrink: cycles the served SIMD had a head held by the throttle
+    output reg  [31:0]          pc_rfv_throttle_init // ... cycles a dispatcher VGPR write waited for it
 `ifdef SICU_FEAT_RFV_ON
     ,
     // RFV sub-array power gating (rfv_map.v): a SIMD whose file wakes a
     // sub-array takes no VALU or vector-memory instruction of its waves
     input  wire [NS-1:0]        rfv_wake_stall
+`endif
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    ,
+    // GPU-Shrink (rfv_shrink.v): the physical rows per SIMD (0: off), R (the
+    // most rows a work-group holds on one SIMD, with each launch), per wave
+    // the rows it holds and allocates this cycle (SIMD ports, LSU /
+    // dispatcher port), and the dispatcher's VGPR write waiting for a grant
+    input  wire [8:0]           rfv_rows,
+    input  wire [8:0]           launch_wg_vrows,
+    input  wire [8:0]           launch_nvgpr,
+    input  wire [NW*9-1:0]      rfv_live,
+    input  wire [NW*2-1:0]      rfv_alv,
+    input  wire [NW-1:0]        rfv_alm,
+    input  wire                 rfv_iv_req,
+    input  wire [WW-1:0]        rfv_iv_wave,
+    output wire                 rfv_iv_ok
 `endif
 `ifdef SICU_FEAT_DMR_REPLAY
     ,
@@ -285,6 +303,60 @@ module issue #(
         end
     endfunction
 `endif
+    // GPU-Shrink (docs/rfv.md section 12): a VALU or LSU head of a wave not in
+    // the exempt work-group waits while its SIMD's headroom is short of the
+    // rows it may write (rfv_shrink.v); the exempt waves go first while the
+    // SIMD throttles (priority promotion)
+    reg [NW-1:0] w_thr;
+    wire [NW-1:0] w_pri;
+    // the VGPR rows an instruction may write (its reservation)
+    /* verilator lint_off UNUSEDSIGNAL */   // (the bundle's other fields)
+    function automatic [2:0] vrows_of(input [`DI_W-1:0] b);
+        reg [4:0] wd;
+        reg [5:0] n;
+        begin
+            wd = dst_width(b[`DI_OP]);
+            n = {1'b0, wd} + {5'd0, (b[`DI_FMT] == SI_FMT_MUBUF || b[`DI_FMT] == SI_FMT_MTBUF) && b[`DI_TFE]};
+            if (wd == 5'd0) vrows_of = 3'd0;
+            else if (b[`DI_UNIT] == `UC_VALU) vrows_of = b[`DI_DST] >= 9'd256 ? (n > 6'd2 ? 3'd2 : n[2:0]) : 3'd0;
+            else if (b[`DI_UNIT] == `UC_LSU) vrows_of = n > 6'd7 ? 3'd7 : n[2:0];
+            else vrows_of = 3'd0;
+        end
+    endfunction
+    // (the kind's class bits)
+    function automatic [4:0] dst_width(input [9:0] op);
+        reg [7:0] dk;
+        begin
+            dk = si_op_dst_kind(op);
+            dst_width = dk[4:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    reg  [8:0]      shr_r;                        // R of the running dispatch
+    wire [NW-1:0]   shr_exempt;
+    wire [NS*4-1:0] shr_hr;
+    wire [NS-1:0]   shr_near;
+    wire            shr_on;
+    assign w_pri = shr_exempt & {NW{shr_near[turn]}};
+    // a dispatcher VGPR write: one row; on the SIMD issue serves this cycle,
+    // with room for a VALU and an LSU grant of the same cycle
+    wire iv_served = ({{(32-WW){1'b0}}, rfv_iv_wave} % NS) == {{(32-TW){1'b0}}, turn};
+    assign rfv_iv_ok = !shr_on || shr_exempt[rfv_iv_wave] ||
+                       shr_hr[(rfv_iv_wave % NS)*4 +: 4] >= (iv_served ? 4'd8 : 4'd1);
+    function automatic thr_hold(input integer wi, input [`DI_W-1:0] b);
+        reg [2:0] kr;
+        reg [3:0] h;
+        begin
+            kr = vrows_of(b);
+            h = shr_hr[(wi % NS)*4 +: 4];
+            thr_hold = shr_on && !shr_exempt[wi] && kr != 3'd0 &&
+                       (b[`DI_UNIT] == `UC_VALU ? {1'b0, kr} > h : {1'b0, kr} + 4'd2 > h);
+        end
+    endfunction
+`else
+    assign w_pri = {NW{1'b0}};
+`endif
     always @* begin
         simd_taken = {NS{1'b0}};
         // a VALU in operand read (leaving or not) holds its SIMD's next slot
@@ -295,7 +367,7 @@ module issue #(
         hop = 10'd0; hu = 3'd0; simm = 16'd0; unit_ok = 1'b0; wait_ok = 1'b0; s = 0;
         // (whole-vector defaults: a simulator writes words, not bits)
         w_head = {NW{1'b0}}; w_dep = {NW{1'b0}}; w_bar = {NW{1'b0}}; w_wait = {NW{1'b0}};
-        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}}; w_dmr = {NW{1'b0}}; w_wake = {NW{1'b0}};
+        w_unit = {NW{1'b0}}; w_ok = {NW{1'b0}}; w_dmr = {NW{1'b0}}; w_wake = {NW{1'b0}}; w_thr = {NW{1'b0}};
         for (k = 0; k < NK; k = k + 1) w_isk[k] = {NW{1'b0}};
         for (i = 0; i < NW; i = i + 1) begin
             // only the served SIMD's waves are candidates (the others stay 0;
@@ -323,6 +395,9 @@ module issue #(
 `ifdef SICU_FEAT_RFV_ON
                 w_wake[i] = rfv_wake_stall[s] && (hu == `UC_VALU || hu == `UC_LSU);
 `endif
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+                w_thr[i] = w_head[i] && (hu == `UC_VALU || hu == `UC_LSU) && thr_hold(i, wp_head[i*`DI_W +: `DI_W]);
+`endif
 `ifdef SICU_FEAT_DMR_REPLAY
                 w_dmr[i] = w_head[i] && dmr_hold(i[WW-1:0], s, hop, hu,
                     wp_head[i*`DI_W + `DI_SRC0_LO +: 9], wp_head[i*`DI_W + `DI_SRC1_LO +: 9],
@@ -330,7 +405,7 @@ module issue #(
 `endif
                 // (an rfv_pir has no operands: it need not wait for the wave's VALU/LSU work)
                 w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 || w_dmr[i] ||
-                                          w_wake[i] ||
+                                          w_wake[i] || w_thr[i] ||
                                           (hop != SI_OP_RFV_PIR &&
                                           ((wv_lq[i] != 3'd0 && (hu != `UC_LSU || wv_lq[i] == LQ_MAX)) ||
                                           (wv_vq[i] != 3'd0 &&
@@ -361,7 +436,9 @@ module issue #(
         for (gk = 0; gk < NK; gk = gk + 1) begin : g_pick
             reg  [WW-1:0]   rr;
             wire [WW-1:0]   rr1 = ({{(32-WW){1'b0}}, rr} == NW - 1) ? {WW{1'b0}} : rr + {{(WW-1){1'b0}}, 1'b1};
-            wire [NW-1:0]   okk = k_ok[gk];
+            // (GPU-Shrink: the exempt work-group's ready waves first while their SIMD throttles)
+            wire [NW-1:0]   okp = k_ok[gk] & w_pri;
+            wire [NW-1:0]   okk = (okp != {NW{1'b0}}) ? okp : k_ok[gk];
             wire [NW-1:0]   hi = okk & ({NW{1'b1}} << rr1);     // the ready waves from rr1 on
             reg  [WW-1:0]   pick;
             reg  [`DI_W-1:0] b;
@@ -399,6 +476,35 @@ module issue #(
     wire [`DI_W-1:0] sb_v = sel_b[KD_V*`DI_W +: `DI_W], sb_s = sel_b[KD_S*`DI_W +: `DI_W],
                      sb_m = sel_b[KD_M*`DI_W +: `DI_W], sb_i = sel_b[KD_I*`DI_W +: `DI_W];
     wire [9:0]       sop_v = sb_v[`DI_OP], sop_i = sb_i[`DI_OP];
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    // per wave: VALU instructions in flight after this cycle's issue (at most:
+    // a retirement is not subtracted), nothing of the LSU's outstanding
+    reg  [NW*3-1:0] w_vinfl;
+    reg  [NW-1:0]   w_mdrain;
+    reg  [NW*WW-1:0] wv_wg_flat;
+    integer         z;
+    always @* begin
+        for (z = 0; z < NW; z = z + 1) begin
+            w_vinfl[z*3 +: 3] = wv_vq[z] + {2'd0, go[KD_V] && sel_v == z[WW-1:0]};
+            w_mdrain[z] = wv_lq[z] == 3'd0 && wv_vm[z] == 6'd0 && wv_lgkm[z] == 6'd0;
+            wv_wg_flat[z*WW +: WW] = wv_wg[z];
+        end
+    end
+    always @(posedge clk)
+        if (rst) shr_r <= 9'd0;
+        else if (launch_valid) shr_r <= launch_wg_vrows;
+    rfv_shrink u_shrink (
+        .clk(clk), .rst(rst), .rows(rfv_rows), .rcta(shr_r),
+        .wv_active(wv_active), .wv_wg(wv_wg_flat),
+        .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_wg(launch_wg),
+        .launch_first(launch_wg_wave == 4'd0), .launch_nvgpr(launch_nvgpr),
+        .live(rfv_live), .al_v(rfv_alv), .al_m(rfv_alm),
+        .rv_valid(go[KD_V]), .rv_wave(sel_v), .rv_k(vrows_of(sb_v)),
+        .rm_valid(go[KD_M]), .rm_wave(sel_m), .rm_k(vrows_of(sb_m)),
+        .v_inflight(w_vinfl), .m_drained(w_mdrain),
+        .exempt(shr_exempt), .hr(shr_hr), .thr_near(shr_near), .on(shr_on)
+    );
+`endif
     // the selected VALU instruction writes scalar state (VCC, an SGPR, EXEC, M0)
     wire [31:0] sfl = si_op_flags(sop_v);
     wire sel_wscal = (sfl & (SI_F_WR_VCC | SI_F_SDST | SI_F_WR_EXEC | SI_F_CMPX | SI_F_VOP3B | SI_F_WR_M0 |
@@ -489,6 +595,7 @@ module issue #(
             pc_stall_waitcnt <= 32'd0; pc_stall_barrier <= 32'd0; pc_stall_unit <= 32'd0;
             pc_issued_kind <= {4*32{1'b0}}; pc_issue_multi <= 32'd0; pc_stall_dmr <= 32'd0;
             pc_rfv_pir <= 32'd0; pc_rfv_pbr <= 32'd0; pc_rfv_flags <= 32'd0;
+            pc_rfv_throttle <= 32'd0; pc_rfv_throttle_init <= 32'd0;
 `ifdef SICU_FEAT_DMR_REPLAY
             dmr_urgent <= {NS{1'b0}};
 `endif
@@ -538,6 +645,10 @@ module issue #(
             // ---- RFV metadata (with RFV no rfv_pir gets here: fetch consumes them)
             if (go[KD_I] && sop_i == SI_OP_RFV_PIR) pc_rfv_pir <= pc_rfv_pir + 32'd1;
             if (go[KD_I] && sop_i == SI_OP_RFV_PBR) pc_rfv_pbr <= pc_rfv_pbr + 32'd1;
+            if (w_thr != {NW{1'b0}}) pc_rfv_throttle <= pc_rfv_throttle + 32'd1;
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+            if (rfv_iv_req && !rfv_iv_ok) pc_rfv_throttle_init <= pc_rfv_throttle_init + 32'd1;
+`endif
             pc_rfv_flags <= pc_rfv_flags + {30'd0, popc3(go[KD_V] ? iss_rfl[KD_V*3 +: 3] : 3'd0)} +
                             {30'd0, popc3(go[KD_S] ? iss_rfl[KD_S*3 +: 3] : 3'd0)} +
                             {30'd0, popc3(go[KD_M] ? iss_rfl[KD_M*3 +: 3] : 3'd0)};

@@ -32,6 +32,10 @@
 //     SIMD's issue sends no VALU or vector-memory instruction of its waves
 //     (wake_stall; what is in flight completes: the write that woke it is
 //     taken as held in the sub-array's input latch);
+//   - GPU-Shrink (rows, the run's --rfv-rows N; 0: all): rows at or above N
+//     do not exist, no allocation takes them (rfv_shrink.v keeps the writes'
+//     demand within the N rows); per wave slot the rows it holds and the rows
+//     each port group allocates for it this cycle go to issue's throttle;
 //   - RFV_POLICY roundrobin instead (wear levelling, thesis section 2.7.2):
 //     the first free row after the one allocated last, circularly, so a row
 //     just released is the last to be taken again; it spreads the live rows
@@ -77,6 +81,13 @@ module rfv_map #(
     // sub-array power gating: the wake-up latency (cycles), the SIMD's issue held
     input  wire [4:0]         wake_lat,
     output wire               wake_stall,
+    // GPU-Shrink: the physical rows (0: all ROWS); per slot the rows it holds,
+    // and the rows ports 7-8 (the SIMD's) and port 9 (LSU, dispatcher)
+    // allocate for it this cycle
+    input  wire [8:0]         phys_rows,
+    output wire [NSL*9-1:0]   sl_live,
+    output reg  [NSL*2-1:0]   sl_alv,
+    output reg  [NSL-1:0]     sl_alm,
     // counters
     output reg  [31:0]        pc_sa_on_sum,
     output reg  [31:0]        pc_wakeups,
@@ -130,6 +141,13 @@ module rfv_map #(
             row_awake[j] = sa_on[(SA > 0) ? j / ((SA > 0) ? SA : 1) : 0];
     end
 
+    // ---------------------------------------------------------------- rows that exist (GPU-Shrink)
+    reg [ROWS-1:0] row_ok;
+    integer        ro;
+    always @*
+        for (ro = 0; ro < ROWS; ro = ro + 1)
+            row_ok[ro] = phys_rows == 9'd0 || ro < {23'd0, phys_rows};
+
     // ---------------------------------------------------------------- translation, allocation
     reg [VAW-1:0]  xv;
     reg            hit;
@@ -175,7 +193,7 @@ module rfv_map #(
                     if (RR) begin
                         for (f = 0; f < ROWS; f = f + 1) begin
                             rr_f = rr_next + f[PAW-1:0];   // (wraps: ROWS is a power of two)
-                            if (!found && !own_v[rr_f] && !taken[rr_f]) begin
+                            if (!found && !own_v[rr_f] && !taken[rr_f] && row_ok[rr_f]) begin
                                 found = 1'b1;
                                 taken[rr_f] = 1'b1;
                                 hrow = rr_f;
@@ -183,13 +201,13 @@ module rfv_map #(
                         end
                     end else begin
                         for (f = 0; f < ROWS; f = f + 1)
-                            if (!found && !own_v[f] && !taken[f] && row_awake[f]) begin
+                            if (!found && !own_v[f] && !taken[f] && row_awake[f] && row_ok[f]) begin
                                 found = 1'b1;
                                 taken[f] = 1'b1;
                                 hrow = f[PAW-1:0];
                             end
                         for (f = 0; f < ROWS; f = f + 1)
-                            if (!found && !own_v[f] && !taken[f]) begin
+                            if (!found && !own_v[f] && !taken[f] && row_ok[f]) begin
                                 found = 1'b1;
                                 taken[f] = 1'b1;
                                 hrow = f[PAW-1:0];
@@ -229,6 +247,39 @@ module rfv_map #(
             n_wake = n_wake + {{PAW{1'b0}}, sa_wake[j]};
         end
     end
+    // ---------------------------------------------------------------- per slot (GPU-Shrink)
+    localparam integer NSX = 1 << SW;    // (slot indices of SW bits)
+    reg [8:0] sl_n [0:NSX-1];            // rows held
+    reg [8:0] sl_fr [0:NSX-1];           // ... released this cycle
+    reg [1:0] sl_a [0:NSX-1];            // ... allocated this cycle (all ports)
+    integer   q;
+    always @* begin
+        for (q = 0; q < NSX; q = q + 1) begin
+            sl_fr[q] = 9'd0;
+            sl_a[q] = 2'd0;
+        end
+        if (any_rel)
+            for (q = 0; q < ROWS; q = q + 1)
+                if (freed[q]) sl_fr[own_slot[q]] = sl_fr[own_slot[q]] + 9'd1;
+        sl_alv = {NSL*2{1'b0}};
+        sl_alm = {NSL{1'b0}};
+        for (q = 0; q < NSL; q = q + 1) begin
+            sl_alv[q*2 +: 2] = {1'b0, al_v[0] && wv0[VAW-1:8] == q[SW-1:0]} + {1'b0, al_v[1] && wv1[VAW-1:8] == q[SW-1:0]};
+            sl_alm[q] = al_v[2] && wv2[VAW-1:8] == q[SW-1:0];
+            sl_a[q] = sl_alv[q*2 +: 2] + {1'b0, sl_alm[q]};
+        end
+    end
+    genvar gsl;
+    generate
+        for (gsl = 0; gsl < NSL; gsl = gsl + 1) begin : g_sl
+            assign sl_live[gsl*9 +: 9] = sl_n[gsl];
+        end
+    endgenerate
+    always @(posedge clk)
+        for (q = 0; q < NSX; q = q + 1)
+            if (rst) sl_n[q] <= 9'd0;
+            else sl_n[q] <= sl_n[q] + {7'd0, sl_a[q]} - sl_fr[q];
+
     reg [4:0] wk_cnt;
     assign wake_stall = wk_cnt != 5'd0;
     always @(posedge clk) begin
@@ -282,7 +333,9 @@ module rfv_map #(
 
 `ifndef SYNTHESIS
     // ---------------------------------------------------------------- assertions (simulation only)
-    // without GPU-Shrink the file holds every wave's allocation: a free row always exists
+    // a write always finds a free row: without GPU-Shrink the file holds every
+    // wave's allocation; with it issue's throttle (rfv_shrink.v) keeps the
+    // demand within the rows (its no-deadlock guarantee)
     `SICU_ASSERT(rfv_map_alloc_has_row, !al_full)
     // two write ports never allocate the same VGPR in one cycle (a VGPR has one writer at a time)
     `SICU_ASSERT(rfv_map_one_writer, !((al_v[0] && al_v[1] && wv0 == wv1) || (al_v[0] && al_v[2] && wv0 == wv2) ||
@@ -295,6 +348,8 @@ module rfv_map #(
         for (pz = 0; pz < ROWS; pz = pz + 1) own_n = own_n + {{PAW{1'b0}}, own_v[pz]};
     end
     `SICU_ASSERT(rfv_map_live_count, own_n == live)
+    // GPU-Shrink: no row at or above the physical rows is in use
+    `SICU_ASSERT(rfv_map_rows_exist, (own_v & ~row_ok) == {ROWS{1'b0}})
 `endif
 endmodule
 `default_nettype wire

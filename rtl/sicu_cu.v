@@ -38,6 +38,11 @@ module sicu_cu #(
     input  wire [LAW-1:0]    launch_lds_size,
     input  wire              launch_scc,
     input  wire [31:0]       launch_mode,
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    // GPU-Shrink: R, the most VGPR rows one work-group of the dispatch holds
+    // on one SIMD (the harness places waves so; the same for every launch)
+    input  wire [8:0]        launch_wg_vrows,
+`endif
     output wire              end_valid,
     output wire [WW-1:0]     end_wave,
     // initial register / LDS writes of a launched wave (after its launch; the
@@ -102,10 +107,11 @@ module sicu_cu #(
 `endif
 `ifdef SICU_FEAT_RFV_ON
     ,
-    // register-file virtualization: the run's controls {[9:5] sub-array
+    // register-file virtualization: the run's controls {[18:10] GPU-Shrink's
+    // physical rows per SIMD (0: all; RFV_SHRINK on), [9:5] sub-array
     // wake-up latency (cycles), [4:0] release flag cache entries used (<=
-    // RFV_RFC)}, set by the harness (sicu run --rfv-wake N, --rfv-rfc N),
-    // constant during a run
+    // RFV_RFC)}, set by the harness (sicu run --rfv-rows N, --rfv-wake N,
+    // --rfv-rfc N), constant during a run
     input  wire [31:0]       rfv_ctl
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
@@ -167,7 +173,13 @@ module sicu_cu #(
     wire [31:0]     pc_rfc_hits, pc_pir_decoded;
     wire            wp_push = f_valid && !d_pir;
     wire [`DI_W-1:0] wp_bundle = d_bundle | ({{(`DI_W-3){1'b0}}, f_rfl} << `DI_RFL_LO);
-    wire _unused_rfv_ctl = &{1'b0, rfv_ctl[31:10], 1'b0};   // (controls still to come)
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    wire [8:0]      rfv_rows = rfv_ctl[18:10];
+`else
+    wire [8:0]      rfv_rows = 9'd0;
+    wire _unused_rfv_rows = &{1'b0, rfv_ctl[18:10], 1'b0};
+`endif
+    wire _unused_rfv_ctl = &{1'b0, rfv_ctl[31:19], 1'b0};   // (controls still to come)
 `else
     wire [31:0]     pc_rfc_hits = 32'd0, pc_pir_decoded = 32'd0;   // (no release flag cache)
     wire            wp_push = f_valid;
@@ -251,9 +263,39 @@ module sicu_cu #(
     wire [WW-1:0]    rfv_pbr_w;
     wire [7:0]       rfv_pbr_base;
     wire [47:0]      rfv_pbr_mask;
-    wire [31:0]      pc_rfv_pir, pc_rfv_pbr, pc_rfv_flags;
+    wire [31:0]      pc_rfv_pir, pc_rfv_pbr, pc_rfv_flags, pc_rfv_thr, pc_rfv_thr_init;
 `ifdef SICU_FEAT_RFV_ON
     wire [NS-1:0]    rfv_wstall;      // RFV: a SIMD's file wakes a sub-array (rfv_map.v)
+    // ... per SIMD, per wave slot: rows held, allocated by the SIMD's / LSU's ports (GPU-Shrink)
+    localparam integer NSLOT = `SICU_SIMD_SLOTS;
+    wire [NS*NSLOT*9-1:0] rfv_sl_live;
+    wire [NS*NSLOT*2-1:0] rfv_sl_alv;
+    wire [NS*NSLOT-1:0]   rfv_sl_alm;
+`endif
+    wire             rfv_iv_ok;       // GPU-Shrink: a dispatcher VGPR write may go
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    wire             rfv_iv_req;      // ... the dispatcher's beat waiting is a VGPR write
+    wire [WW-1:0]    rfv_iv_wave;
+    // per wave (wave w = slot w / SIMDS of SIMD w % SIMDS)
+    wire [NW*9-1:0]  rfv_w_live;
+    wire [NW*2-1:0]  rfv_w_alv;
+    wire [NW-1:0]    rfv_w_alm;
+    genvar gw;
+    generate
+        for (gw = 0; gw < NW; gw = gw + 1) begin : g_rfv_w
+            localparam integer GS = gw % NS, GJ = gw / NS;
+            assign rfv_w_live[gw*9 +: 9] = rfv_sl_live[(GS*NSLOT + GJ)*9 +: 9];
+            assign rfv_w_alv[gw*2 +: 2] = rfv_sl_alv[(GS*NSLOT + GJ)*2 +: 2];
+            assign rfv_w_alm[gw] = rfv_sl_alm[GS*NSLOT + GJ];
+        end
+    endgenerate
+`else
+    assign rfv_iv_ok = 1'b1;
+`ifdef SICU_FEAT_RFV_ON
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire _unused_rfv_sl = &{1'b0, rfv_sl_live, rfv_sl_alv, rfv_sl_alm, 1'b0};
+    /* verilator lint_on UNUSEDSIGNAL */
+`endif
 `endif
     wire             st_v;
     wire [WW-1:0]    st_w;
@@ -290,9 +332,15 @@ module sicu_cu #(
         .pc_stall_barrier(pc_bar), .pc_stall_unit(pc_unit), .pc_issued_kind(pc_kind), .pc_issue_multi(pc_multi),
         .pc_stall_dmr(pc_sdmr),
         .rfv_pbr_valid(rfv_pbr_v), .rfv_pbr_wave(rfv_pbr_w), .rfv_pbr_base(rfv_pbr_base), .rfv_pbr_mask(rfv_pbr_mask),
-        .pc_rfv_pir(pc_rfv_pir), .pc_rfv_pbr(pc_rfv_pbr), .pc_rfv_flags(pc_rfv_flags)
+        .pc_rfv_pir(pc_rfv_pir), .pc_rfv_pbr(pc_rfv_pbr), .pc_rfv_flags(pc_rfv_flags),
+        .pc_rfv_throttle(pc_rfv_thr), .pc_rfv_throttle_init(pc_rfv_thr_init)
 `ifdef SICU_FEAT_RFV_ON
         , .rfv_wake_stall(rfv_wstall)
+`endif
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+        , .rfv_rows(rfv_rows), .launch_wg_vrows(launch_wg_vrows), .launch_nvgpr(launch_nvgpr),
+        .rfv_live(rfv_w_live), .rfv_alv(rfv_w_alv), .rfv_alm(rfv_w_alm),
+        .rfv_iv_req(rfv_iv_req), .rfv_iv_wave(rfv_iv_wave), .rfv_iv_ok(rfv_iv_ok)
 `endif
 `ifdef SICU_FEAT_DMR_REPLAY
         , .dmr_slots(dmr_slots), .dmr_urgent(dmr_urgent)
@@ -323,7 +371,13 @@ module sicu_cu #(
     reg [15:0]       ib_addr;
     reg [3:0]        ib_be;
     reg [2047:0]     ib_data;
-    wire             ib_take = ib_v && p_init_ready[P_S];
+    // (GPU-Shrink: a VGPR beat waits for the throttle's grant, rfv_shrink.v)
+    wire             ib_go = ib_v && (ib_kind != `INIT_VGPR || rfv_iv_ok);
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    assign rfv_iv_req = ib_v && ib_kind == `INIT_VGPR;
+    assign rfv_iv_wave = ib_wave;
+`endif
+    wire             ib_take = ib_go && p_init_ready[P_S];
     assign init_ready = !ib_v || ib_take;
     always @(posedge clk) begin
         if (rst) ib_v <= 1'b0;
@@ -355,7 +409,7 @@ module sicu_cu #(
                 .launch_valid(launch_valid), .launch_wave(launch_wave), .launch_sgpr_base(launch_sgpr_base),
                 .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base), .launch_nvgpr(launch_nvgpr),
                 .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
-                .init_valid(IN && ib_v), .init_ready(p_init_ready[gop]), .init_wave(ib_wave),
+                .init_valid(IN && ib_go), .init_ready(p_init_ready[gop]), .init_wave(ib_wave),
                 .init_kind(ib_kind), .init_addr(ib_addr), .init_be(ib_be), .init_data(ib_data),
                 .init_last(IN && ib_last), .start_valid(p_st_v[gop]), .start_wave(p_st_w[gop*WW +: WW]),
                 .iw_s_valid(p_iw_s_v[gop]), .iw_s_grant(IN && iw_s_g), .iw_s_addr_a(p_s_aa[gop*SAW +: SAW]),
@@ -621,7 +675,9 @@ module sicu_cu #(
                 .rfv_prl_valid(rfv_pbr_v && rfv_pbr_w % NS == g), .rfv_prl_vrow({rfv_pbr_slot[VAW-9:0], rfv_pbr_base}),
                 .rfv_prl_mask(rfv_pbr_mask),
                 .rfv_fl_valid(end_valid && end_wave % NS == g), .rfv_fl_slot(rfv_end_slot[VAW-9:0]),
-                .rfv_wake_lat(rfv_ctl[9:5]), .rfv_wake_stall(rfv_wstall[g])
+                .rfv_wake_lat(rfv_ctl[9:5]), .rfv_wake_stall(rfv_wstall[g]),
+                .rfv_rows(rfv_rows), .rfv_sl_live(rfv_sl_live[g*NSLOT*9 +: NSLOT*9]),
+                .rfv_sl_alv(rfv_sl_alv[g*NSLOT*2 +: NSLOT*2]), .rfv_sl_alm(rfv_sl_alm[g*NSLOT +: NSLOT])
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
                 , .fi_en(fi_en && fi_simd == FI_G), .fi_lane(fi_lane), .fi_and(fi_and), .fi_or(fi_or), .fi_xor(fi_xor)
@@ -841,6 +897,8 @@ module sicu_cu #(
     assign perf_cu[`SICU_PC_RFV_PIR*32 +: 32] = pc_rfv_pir;
     assign perf_cu[`SICU_PC_RFV_PBR*32 +: 32] = pc_rfv_pbr;
     assign perf_cu[`SICU_PC_RFV_FLAGS*32 +: 32] = pc_rfv_flags;
+    assign perf_cu[`SICU_PC_RFV_THROTTLE*32 +: 32] = pc_rfv_thr;
+    assign perf_cu[`SICU_PC_RFV_THROTTLE_INIT*32 +: 32] = pc_rfv_thr_init;
     assign perf_cu[`SICU_PC_SGPR_WRITES*32 +: 32] = pc_swrites;
     assign perf_cu[`SICU_PC_SALU_INSTS*32 +: 32] = pc_salu;
     assign perf_cu[`SICU_PC_LSU_QUEUE_OCCUPANCY*32 +: 32] = pc_lsuq;

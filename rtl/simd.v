@@ -155,7 +155,14 @@ module simd #(
     // ... sub-array power gating: the wake-up latency; issue holds this SIMD's
     // VALU and vector-memory instructions while a sub-array wakes
     input  wire [4:0]        rfv_wake_lat,
-    output wire              rfv_wake_stall
+    output wire              rfv_wake_stall,
+    // ... GPU-Shrink (rfv_shrink.v in issue): the physical rows (0: all); per
+    // wave slot of this SIMD the rows it holds, the rows this SIMD's write
+    // ports and the LSU's / dispatcher's port allocate for it this cycle
+    input  wire [8:0]        rfv_rows,
+    output wire [`SICU_SIMD_SLOTS*9-1:0] rfv_sl_live,
+    output wire [`SICU_SIMD_SLOTS*2-1:0] rfv_sl_alv,
+    output wire [`SICU_SIMD_SLOTS-1:0]   rfv_sl_alm
 `endif
 `ifdef SICU_FEAT_FAULT_INJECT_ON
     ,
@@ -334,6 +341,7 @@ module simd #(
         .pb_mask(rfv_prl_mask),
         .fl_valid(rfv_fl_valid), .fl_slot(rfv_fl_slot),
         .wake_lat(rfv_wake_lat), .wake_stall(rfv_wake_stall),
+        .phys_rows(rfv_rows), .sl_live(rfv_sl_live), .sl_alv(rfv_sl_alv), .sl_alm(rfv_sl_alm),
         .pc_sa_on_sum(pc_rfv_sa_on_sum), .pc_wakeups(pc_rfv_wakeups), .pc_wake_stall(pc_rfv_wake_stall),
         .pc_allocs(pc_rfv_allocs), .pc_releases(pc_rfv_releases), .pc_live_sum(pc_rfv_live_sum),
         .pc_live_max(pc_rfv_live_max)

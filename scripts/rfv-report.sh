@@ -16,6 +16,15 @@
 #   wake-W    ... with the last of RFC_SIZES entries and a wake-up latency of W
 #             cycles, W in WAKE_SIZES (default "0 3 10"; with rfc-N's 1: the
 #             thesis's sweep 1, 3, 10 against no latency)
+#   full, shrink-P   GPU-Shrink (RFV_SHRINK models): the rfc-N run with the
+#             throttle on over the whole file (--rfv-rows VGPR_ROWS: the
+#             reference, with shrink's placement), then with P% of the
+#             demand (the most rows the static allocation held on a SIMD in
+#             the full run), P in SHRINK_PCTS (default "50 40 30"), at least
+#             R (one work-group's rows on a SIMD: fewer cannot run it)
+#   spill-P   the compiler-spill baseline (scripts/spill-run.sh): the kernel
+#             recompiled with amdgpu_num_vgpr so that its waves fit P% of the
+#             demand at the same occupancy, on BASE, against base
 # JOBS runs at a time (GNU parallel, default 2; resumable: the joblog in OUT).
 # ENGINE (default rtl; cosim checks every run against the emulator, slower).
 # Writes to OUT (default RFV_BUILD/rfv-report/):
@@ -25,6 +34,7 @@
 #                                   static RF power saved by sub-array gating (Fig 2.13)
 #   wake.dat, wake.gp, wake.svg     slowdown vs wake-up latency (Fig 2.14)
 #   wear.dat, wear.gp, wear.svg     CoV of the accesses per physical row (Fig 2.18)
+#   shrink.dat, shrink.gp, shrink.svg  GPU-Shrink's cycles over the full file per program (Fig 3.5)
 #   live.gp, live.svg, runs/P/live.dat  live / statically allocated VGPR rows over time
 #                                   (Fig 2.1; the rfc-N run's --series every SERIES_INTERVAL
 #                                   cycles, default 500; LIVE_PROGRAMS)
@@ -39,6 +49,7 @@ OPTS=${OPTS:-2}
 ENGINE=${ENGINE:-rtl}
 RFC_SIZES=${RFC_SIZES:-"0 1 2 5 10"}
 WAKE_SIZES=${WAKE_SIZES:-"0 3 10"}
+SHRINK_PCTS=${SHRINK_PCTS:-"50 40 30"}
 SERIES_INTERVAL=${SERIES_INTERVAL:-500}
 # the programs of the live-fraction figure (the thesis's Fig 2.1 apps that are here)
 LIVE_PROGRAMS=${LIVE_PROGRAMS:-"matmul Reduction vadd blackscholes backprop hotspot gaussian"}
@@ -56,6 +67,10 @@ for n in $RFC_SIZES; do [ "$n" -le "$rfc_max" ] 2>/dev/null || die "RFC_SIZES: $
 mkdir -p "$D/runs"
 have_rr=0
 "$RR_BUILD/bin/sicu" version 2>/dev/null | grep -Eq '^ +RFV_POLICY +roundrobin ' && have_rr=1
+have_shrink=0
+"$RFV_BUILD/bin/sicu" version | grep -Eq '^ +RFV_SHRINK +on ' && have_shrink=1
+vrows=$("$RFV_BUILD/bin/sicu" version | awk '$1 == "VGPR_ROWS" { print $2 }')
+[ $have_shrink = 1 ] || echo "rfv-report: $RFV_BUILD has no GPU-Shrink (RFV_SHRINK): no shrink runs" >&2
 [ $have_rr = 1 ] || echo "rfv-report: $RR_BUILD is not a round-robin RFV model: no wear-levelling runs (make -j2 all rtl CONFIG=rtl/config/rfv-rr.cfg BUILD=$RR_BUILD)" >&2
 
 # ---- the programs, rewritten and checked in poison mode
@@ -109,6 +124,22 @@ for n in "${names[@]}"; do
             add_run "wake-$w" "$RFV_BUILD" rfv.json --rfv-rfc "$big" --rfv-wake "$w"
             nruns=$((nruns + 1))
         done
+        if [ $have_shrink = 1 ]; then
+            add_run full "$RFV_BUILD" rfv.json --rfv-rfc "$big" --rfv-wake 1 --rfv-rows "$vrows"
+            nruns=$((nruns + 1))
+            for pc in $SHRINK_PCTS; do
+                # (the rows: from the full run's stats, when the job runs)
+                # (a cycle bound of 50 times the full file's: work-groups that wait
+                # for each other spin when the throttle holds the one awaited)
+                line="$line; rows=\$(jq -r '[.rfv.wg_rows_per_simd, ((.rfv.static_max_rows_per_simd * $pc + 99) / 100 | floor)] | max' $r/full.stats.json 2> /dev/null || echo 0)"
+                line="$line; mc=\$(jq '[.cycles * 50, 200000] | max' $r/full.stats.json 2> /dev/null || echo $MAX_CYCLES)"
+                add_run "shrink-$pc" "$RFV_BUILD" rfv.json --rfv-rfc "$big" --rfv-wake 1 --rfv-rows '$rows' --max-cycles '$mc' --fail-waves 0
+                # (a livelock is a result: the table says so)
+                line="${line% || rc=1} || grep -q 'cycle limit' $r/shrink-$pc.log || rc=1"
+                line="$line; bash $ROOT/scripts/spill-run.sh $s $n $o $pc $r/rfc-$big.stats.json $ROOT/$BASE/bin/sicu $r/spill-$pc --engine $ENGINE --max-cycles $MAX_CYCLES --quiet > /dev/null || rc=1"
+                nruns=$((nruns + 2))
+            done
+        fi
         echo "$line; exit \$rc" >> "$jobs"
         nruns=$((nruns + 1))
     done
@@ -121,6 +152,79 @@ echo "rfv-report: $nruns runs of $(wc -l < "$jobs") programs ($ENGINE, $JOBS at 
 parallel --will-cite -j "$JOBS" --joblog "$D/joblog" --resume-failed --bar :::: "$jobs" > "$D/runs.log" 2>&1
 failed=$(awk 'NR > 1 && $7 != 0' "$D/joblog" | wc -l)
 [ "$failed" = 0 ] || echo "rfv-report: $failed programs had a failed run (see $D/joblog, $D/runs/*/*.log)" >&2
+
+# ---- GPU-Shrink's table (after the main one): per program the demand, R, and
+# at each SHRINK_PCTS the rows, the cycles over the full file and the cycles
+# the throttle held a head; the averages in shrink_line, the figure
+shrink_table() {
+    local r p f fc st rr row dat x y c t pr o n=0 cols="" i=2
+    declare -A ssum spsum spn
+    {
+        echo
+        echo "## GPU-Shrink (thesis chapter 3)"
+        echo
+        echo "Demand: the most rows the static allocation held on one SIMD (full run); R: the most rows one work-group holds on one SIMD. Per size: physical rows per SIMD, cycles over the full file (--rfv-rows $vrows, same placement), share of cycles a head waited for the throttle; then the compiler-spill baseline: VGPRs per wave (from v), cycles over the original code on the baseline CU ($BASE)."
+        echo
+        echo "| program | demand | R | full-file cycles |$(for x in $SHRINK_PCTS; do printf ' %s%%: rows, +%% cycles, throttled %% |' "$x"; done)$(for x in $SHRINK_PCTS; do printf ' spill %s%%: VGPRs, +%% cycles |' "$x"; done)"
+        echo "| --- | ---: | ---: | ---: |$(for x in $SHRINK_PCTS; do printf ' ---: | ---: |'; done)"
+    } >> "$D/report.md"
+    : > "$D/shrink.dat"
+    for r in "$D"/runs/*/; do
+        p=$(basename "$r") f=$r/full.stats.json
+        [ -f "$f" ] || continue
+        fc=$(val "$f" .cycles) st=$(val "$f" .rfv.static_max_rows_per_simd) rr=$(val "$f" .rfv.wg_rows_per_simd)
+        row="| $p | $st | $rr | $fc |" dat=$p
+        for x in $SHRINK_PCTS; do
+            y=$r/shrink-$x.stats.json
+            if [ -f "$y" ]; then
+                c=$(val "$y" .cycles) t=$(val "$y" .rfv.throttle_fraction) pr=$(val "$y" .rfv.physical_rows_per_simd)
+                o=$(awk -v a="$c" -v b="$fc" 'BEGIN { printf "%.2f", 100 * (a / b - 1) }')
+                row="$row $pr, $o, $(pct "$t") |" dat="$dat $o"
+                ssum[$x]=$(awk -v a="${ssum[$x]:-0}" -v b="$o" 'BEGIN { print a + b }')
+            elif grep -q "cycle limit" "$r/shrink-$x.log" 2> /dev/null; then row="$row livelock |" dat="$dat -"
+            else row="$row - |" dat="$dat -"; fi
+        done
+        for x in $SHRINK_PCTS; do
+            y=$r/spill-$x.stats.json
+            if [ -f "$y" ] && [ -f "$r/spill-$x.spill.txt" ] && [ -f "$r/base.stats.json" ]; then
+                c=$(val "$y" .cycles) t=$(val "$r/base.stats.json" .cycles)
+                o=$(awk -v a="$c" -v b="$t" 'BEGIN { printf "%.1f", 100 * (a / b - 1) }')
+                row="$row $(awk '{ print $2 " (from " $1 ")" }' "$r/spill-$x.spill.txt"), $o |"
+                spsum[$x]=$(awk -v a="${spsum[$x]:-0}" -v b="$o" 'BEGIN { print a + b }')
+                spn[$x]=$(( ${spn[$x]:-0} + 1 ))
+            elif grep -q "ran out of registers" "$r/spill-$x.cc.log" 2> /dev/null; then
+                row="$row $(awk '{ print $2 }' "$r/spill-$x.spill.txt" 2> /dev/null): clang fails |"
+            else row="$row - |"; fi
+        done
+        echo "$row" >> "$D/report.md"
+        echo "$dat" >> "$D/shrink.dat"
+        n=$((n + 1))
+    done
+    for x in $SHRINK_PCTS; do
+        shrink_line="$shrink_line${shrink_line:+, }$x%: $(awk -v s="${ssum[$x]:-0}" -v n="$n" 'BEGIN { printf "%+.2f", (n ? s / n : 0) }')%"
+        if [ $i = 2 ]; then cols="'$ROOT/$D/shrink.dat' using 2:xtic(1) title '$x%'"
+        else cols="$cols, '' using $i title '$x%'"; fi
+        i=$((i + 1))
+    done
+    shrink_line="$shrink_line cycles on average over $n programs"
+    for x in $SHRINK_PCTS; do
+        spill_line="$spill_line${spill_line:+, }$x%: $(awk -v s="${spsum[$x]:-0}" -v n="${spn[$x]:-0}" 'BEGIN { printf "%+.1f", (n ? s / n : 0) }')%"
+    done
+    spill_line="$spill_line cycles on average (the kernels recompiled to fit, on the baseline CU)"
+    cat > "$D/shrink.gp" <<EOF
+set terminal svg size 900,420
+set output '$ROOT/$D/shrink.svg'
+set title 'GPU-Shrink: cycles over the full file (-O$OPTS)'
+set style data histograms
+set style fill solid 0.6
+set ylabel '%'
+set xtics rotate by -45
+set grid ytics
+set datafile missing '-'
+plot ${cols}
+EOF
+    gnuplot "$D/shrink.gp" || die "gnuplot failed (shrink.gp)"
+}
 
 # ---- the table
 val() { jq -r "$2" "$1" 2>/dev/null || echo "-"; }
@@ -188,6 +292,8 @@ for r in "$D"/runs/*/; do
     ob_sum=$(awk -v a="${ob_sum:-0}" -v x="$oc" -v y="$bc" 'BEGIN { print (y > 0) ? a + x / y - 1 : a }')
 done
 [ "$rows" -gt 0 ] || die "no completed runs (see $D/joblog)"
+shrink_line="" spill_line=""
+[ $have_shrink = 1 ] && shrink_table
 : > "$D/rfc.dat"
 for c in $RFC_SIZES; do
     echo "$c $(awk -v s="${dsum[$c]:-0}" -v n="${dcnt[$c]:-1}" 'BEGIN { printf "%.2f", 100 * s / n }')" >> "$D/rfc.dat"
@@ -216,8 +322,8 @@ d0=$(awk 'NR == 1 { print $2 }' "$D/rfc.dat") dN=$(awk 'END { print $2 }' "$D/rf
     echo "| wake-up latency (Fig 2.14) | < 2% at 1, 3, 10 cycles | $wk_line on average | a wake-up holds the SIMD's VALU and vector-memory issue for the latency; consolidating allocation keeps wake-ups rare (rfv.wakeups) |"
     avg2() { awk -v s="$1" -v n="$rows" 'BEGIN { printf "%.2f", s / n }'; }
     echo "| wear levelling: CoV of the accesses per register (Fig 2.18) | baseline > 1 for most apps; round-robin 0.2 on average | over all the file's rows: baseline $(avg2 "${cb_sum:-0}"), packed $(avg2 "${cp_sum:-0}"), round-robin $( [ $have_rr = 1 ] && avg2 "${cr_sum:-0}" || echo "not run"); over the rows accessed at all: $(avg2 "${ab_sum:-0}"), $(avg2 "${ap_sum:-0}"), $( [ $have_rr = 1 ] && avg2 "${ar_sum2:-0}" || echo "not run") (averages; \`vgpr_row_accesses\` in --stats) | every access of the file's ten ports counted per physical row by the testbench (the six operand-read ports read a row every pass, used or not). The packed policy concentrates the accesses in the lowest rows; round-robin moves on only at an allocation, and these kernels are short: one dispatch's allocations do not go round the file, so many rows are never touched and the spread stays far above the thesis's long runs' 0.2 (round-robin also keeps more sub-arrays awake) |"
-    echo "| GPU-Shrink 50% / 40% / 30% | +0.58% at 50% | not built yet | |"
-    echo "| compiler-spill baseline | +73% | not built yet | |"
+    echo "| GPU-Shrink at $(echo $SHRINK_PCTS | sed 's/ /%, /g')% of the demand (Fig 3.5) | +0.58% at 50%, no more at 40% and 30% | ${shrink_line:-not run (no RFV_SHRINK model)} | see the GPU-Shrink table: a file of P% of the most rows the static allocation held on a SIMD (at least R, one work-group's rows); the throttle keeps R rows for the exempt (oldest) work-group and lets the others claim the rest. The thesis's SMs hold 8 CTAs whose live registers are half their allocation, so half the file rarely throttles; here a SIMD holds few waves of short kernels, and their live rows are 60% of the allocation |"
+    echo "| compiler-spill baseline (Fig 3.5) | +73% at 50% | ${spill_line:-not run} | the kernels recompiled with clang's amdgpu_num_vgpr so that the same waves fit the shrunk file (scripts/spill-run.sh); clang spills to scratch (buffer loads and stores through the scratch ring). These -O2 kernels need few VGPRs, so the cap often costs only a few spills, or none when the kernel already fits |"
 } >> "$D/report.md"
 
 # ---- figures (gnuplot)

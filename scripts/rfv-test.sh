@@ -27,7 +27,17 @@
 # release flag cache hit or issued, every row released by the end); at -O2
 # the in-band code runs in cosim once more with the run controls at their
 # other ends ("rtl controls": --rfv-rfc 0 --rfv-wake 10: no cache hit, every
-# rfv_pir decoded; every wake-up holds issue 1 to 10 cycles).
+# rfv_pir decoded; every wake-up holds issue 1 to 10 cycles).  On a model
+# with GPU-Shrink (RFV_SHRINK on) each -O2 program runs in cosim twice more:
+# on the smallest file that can run it ("rtl shrink": --rfv-rows R, R the
+# most rows one work-group holds on a SIMD: the exempt work-group alone
+# holds rows, every other one waits) and half-way from R to the demand (the
+# most rows its static allocation holds on a SIMD: the others claim what R
+# leaves, issue throttles); each must finish, bit-exact, with every row
+# released and never more live rows than the file has; and vadd
+# checks the corner cases: a dispatch of one work-group at --rfv-rows R
+# runs ("shrink one work-group"), and at R - 1 is refused with a clear error
+# ("shrink does not fit").
 # Prints one line per case and "N passed, M failed"; non-zero exit on failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -39,8 +49,9 @@ OPTS=${OPTS:-"0 2"}
 # (the RTL engines: MAX_CYCLES, default 40 M as in run-programs.sh: -O0 programs run millions)
 INBAND_ARGS=(); [ -n "${RFV_ENGINE:-}" ] && INBAND_ARGS=(--engine "$RFV_ENGINE" --max-cycles "${MAX_CYCLES:-40000000}")
 # a model built with RFV on (docs/rfv.md, section 10): its renaming counters are checked too
-RTL_RFV=0
+RTL_RFV=0 RTL_SHRINK=0
 [ -n "${RFV_ENGINE:-}" ] && "$SICU" version 2>/dev/null | grep -Eq '^ +RFV +on ' && RTL_RFV=1
+[ $RTL_RFV = 1 ] && "$SICU" version 2>/dev/null | grep -Eq '^ +RFV_SHRINK +on ' && RTL_SHRINK=1
 LLVM_MC=$(command -v llvm-mc-14 || command -v llvm-mc || true)
 # asm tests the pass must refuse, with the words of the expected error
 declare -A REJECT=([branches]="computed control flow")
@@ -95,6 +106,46 @@ rtl_controls() {
     else
         bad "$name" "controls counters $(jq -c .rfv "$r"), the emulator's metadata_executed $(jq .rfv.metadata_executed "$e")"
     fi
+}
+
+# rtl_shrink NAME DIR HOST: the in-band code in cosim on R physical rows per
+# SIMD (the fewest that run it): host check; every row released, never more
+# than R live on a SIMD.  For vadd also the corner cases (see the header).
+rtl_shrink() {
+    local name=$1 dir=$2 host=$3 r rr dm n sizes mid
+    rr=$(jq .rfv.wg_rows_per_simd "$dir/inband.stats.json" 2>/dev/null)
+    dm=$(jq .rfv.static_max_rows_per_simd "$dir/inband.stats.json" 2>/dev/null)
+    if ! [ "${rr:-0}" -gt 0 ] 2>/dev/null; then bad "$name" "no wg_rows_per_simd in the in-band run's stats"; return; fi
+    # R (only the exempt work-group holds rows), then half-way to the demand
+    # (the others claim what R leaves: issue's throttle and priority at work)
+    sizes=$rr mid=$(( (rr + dm + 1) / 2 ))
+    [ "$mid" -gt "$rr" ] && sizes="$rr $mid"
+    for n in $sizes; do
+        r=$dir/shrink-$n.stats.json
+        run_check "$name (--rfv-rows $n)" "$dir" rfv.json "$host" "${INBAND_ARGS[@]}" --rfv-rows "$n" --stats "$r" || return
+        if [ "$(jq --argjson n "$n" '.rfv.rows_allocated == .rfv.rows_released and .rfv.physical_rows_per_simd == $n and
+                .rfv.max_live_rows_per_simd <= $n' "$r")" = true ]; then
+            ok "$name (--rfv-rows $n) counters"
+            echo "$p-O2: shrink to $n rows per SIMD (demand $dm rows, R $rr): cycles $(jq .cycles "$r") vs $(jq .cycles "$dir/inband.stats.json"), throttled $(jq .rfv.throttle_cycles "$r") + init $(jq .rfv.throttle_init_cycles "$r")" >> "$SUMMARY"
+        else
+            bad "$name (--rfv-rows $n) counters" "$(jq -c .rfv "$r")"
+        fi
+    done
+    [ "$p" = vadd ] || return 0
+    # a dispatch of one work-group (4 waves, one per SIMD): always the exempt
+    # one; cosim checks every write and the final memory (the host check
+    # wants the whole grid)
+    jq '.grid = [256] | .workgroup = [256]' "$dir/rfv.json" > "$dir/onewg.json"
+    if ! "$SICU" run --quiet "$dir/onewg.json" "${INBAND_ARGS[@]}" --stats "$dir/onewg.stats.json" > "$dir/onewg.log" 2>&1; then
+        bad "$name one work-group" "sicu run failed" "$dir/onewg.log"; return; fi
+    rr=$(jq .rfv.wg_rows_per_simd "$dir/onewg.stats.json")
+    if "$SICU" run --quiet "$dir/onewg.json" "${INBAND_ARGS[@]}" --rfv-rows "$rr" > "$dir/onewg-rr.log" 2>&1; then
+        ok "$name one work-group (--rfv-rows $rr)"
+    else bad "$name one work-group (--rfv-rows $rr)" "sicu run failed" "$dir/onewg-rr.log"; fi
+    if "$SICU" run --quiet "$dir/onewg.json" "${INBAND_ARGS[@]}" --rfv-rows $((rr - 1)) > "$dir/nofit.log" 2>&1; then
+        bad "$name does not fit" "a work-group of $rr rows ran on $((rr - 1))"
+    elif grep -q "one work-group alone does not fit" "$dir/nofit.log"; then ok "$name does not fit (refused)"
+    else bad "$name does not fit" "unexpected error" "$dir/nofit.log"; fi
 }
 
 # run_check NAME DIR LAUNCH HOST [ARGS...]: run LAUNCH, then the host check
@@ -175,6 +226,7 @@ for p in "${progs[@]}"; do
               echo "$p-O$o: $(grep '^total' "$dir/report.txt"); poison: $(stats_line "$dir/poison.stats.json")"; } >> "$SUMMARY"
         [ $RTL_RFV = 1 ] && rtl_rows "$name rtl rows" "$dir" "$p-O$o"
         [ $RTL_RFV = 1 ] && [ "$o" = 2 ] && rtl_controls "$name rtl controls" "$dir" "$host"
+        [ $RTL_SHRINK = 1 ] && [ "$o" = 2 ] && rtl_shrink "$name rtl shrink" "$dir" "$host"
         if "$SICU" rfv "$dir/$p.o" --side-table "$dir/side.json" -o "$dir/$p.side.o" > "$dir/side.log" 2>&1; then
             if cmp -s <(llvm-objcopy-14 -O binary -j .text "$dir/$p.o" /dev/stdout 2>/dev/null) \
                       <(llvm-objcopy-14 -O binary -j .text "$dir/$p.side.o" /dev/stdout 2>/dev/null); then

@@ -38,6 +38,9 @@ module sicu_tb #(
     input  wire [LAW-1:0]    launch_lds_size,
     input  wire              launch_scc,
     input  wire [31:0]       launch_mode,
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+    input  wire [8:0]        launch_wg_vrows,   // GPU-Shrink: R (sicu_cu.v)
+`endif
     output wire              end_valid,
     output wire [WW-1:0]     end_wave,
     input  wire              init_valid,
@@ -183,7 +186,11 @@ module sicu_tb #(
         .launch_sgpr_base(launch_sgpr_base), .launch_nsgpr(launch_nsgpr), .launch_vgpr_base(launch_vgpr_base),
         .launch_nvgpr(launch_nvgpr), .launch_wg(launch_wg), .launch_wg_nwaves(launch_wg_nwaves),
         .launch_wg_wave(launch_wg_wave), .launch_lds_base(launch_lds_base), .launch_lds_size(launch_lds_size),
-        .launch_scc(launch_scc), .launch_mode(launch_mode), .end_valid(end_valid), .end_wave(end_wave),
+        .launch_scc(launch_scc), .launch_mode(launch_mode),
+`ifdef SICU_FEAT_RFV_SHRINK_ON
+        .launch_wg_vrows(launch_wg_vrows),
+`endif
+        .end_valid(end_valid), .end_wave(end_wave),
         .init_valid(init_valid), .init_ready(init_ready), .init_wave(init_wave), .init_kind(init_kind),
         .init_addr(init_addr), .init_be(init_be), .init_data(init_data), .init_last(init_last),
         .imem_req_valid(imem_req_valid), .imem_req_ready(1'b1), .imem_req_addr(imem_req_addr),

@@ -24,15 +24,23 @@ const struct sicu_rtl_engine *cli_rtl_engine(int *rc);
 const struct sicu_rtl_engine *cli_rtl_engine_at(const char *build, int *rc);
 /* The model's run controls of sicu run / inject / campaign run-shard (sw/cli/rtl.c):
  * Warped-DMR's --dmr-mode intra|inter|enhanced, --dmr-rq N, --dmr-no-shuffle;
- * register-file virtualization's --rfv-rfc N, --rfv-wake N.  CLI_CTL_LONGOPTS in the
+ * register-file virtualization's --rfv-rfc N, --rfv-wake N, --rfv-rows N.  CLI_CTL_LONGOPTS in the
  * getopt_long table, cli_ctl_opt for their codes (-1 after a message for a
  * bad value), cli_ctl_apply once the engine is loaded (-1 after a message
  * when the model cannot honour them). */
-enum { CLI_O_DMR_MODE = 400, CLI_O_DMR_RQ, CLI_O_DMR_NOSHUF, CLI_O_RFV_RFC, CLI_O_RFV_WAKE };
+enum { CLI_O_DMR_MODE = 400, CLI_O_DMR_RQ, CLI_O_DMR_NOSHUF, CLI_O_RFV_RFC, CLI_O_RFV_WAKE, CLI_O_RFV_ROWS };
 #define CLI_CTL_LONGOPTS                                                                                  \
     {"dmr-mode", required_argument, 0, CLI_O_DMR_MODE}, {"dmr-rq", required_argument, 0, CLI_O_DMR_RQ}, \
         {"dmr-no-shuffle", no_argument, 0, CLI_O_DMR_NOSHUF}, {"rfv-rfc", required_argument, 0, CLI_O_RFV_RFC}, \
-        {"rfv-wake", required_argument, 0, CLI_O_RFV_WAKE}
+        {"rfv-wake", required_argument, 0, CLI_O_RFV_WAKE}, {"rfv-rows", required_argument, 0, CLI_O_RFV_ROWS}
+/* the switch labels of those codes (CLI_CTL_CASES: cli_ctl_opt(...)) */
+#define CLI_CTL_CASES                                                                                 \
+    case CLI_O_DMR_MODE:                                                                              \
+    case CLI_O_DMR_RQ:                                                                                \
+    case CLI_O_DMR_NOSHUF:                                                                            \
+    case CLI_O_RFV_RFC:                                                                               \
+    case CLI_O_RFV_WAKE:                                                                              \
+    case CLI_O_RFV_ROWS
 #define CLI_CTL_HELP                                                                                          \
     "  --dmr-mode M            Warped-DMR model (DMR inter/enhanced): intra (no replay), inter (full-EXEC\n"  \
     "                          instructions replayed), enhanced (every unchecked lane; docs/dmr.md)\n"         \
@@ -41,14 +49,17 @@ enum { CLI_O_DMR_MODE = 400, CLI_O_DMR_RQ, CLI_O_DMR_NOSHUF, CLI_O_RFV_RFC, CLI_
     "  --rfv-rfc N             RFV model: use N release flag cache entries (0..RFV_RFC; default all;\n"      \
     "                          docs/rfv.md)\n"                                                            \
     "  --rfv-wake N            RFV model: a gated VGPR sub-array wakes in N cycles (0..31; default\n"   \
-    "                          RFV_WAKE)\n"
+    "                          RFV_WAKE)\n"                                                               \
+    "  --rfv-rows N            GPU-Shrink model (RFV_SHRINK): N physical VGPR rows per SIMD (1..VGPR_ROWS;\n" \
+    "                          issue throttles work-groups so that one always finishes; docs/rfv.md)\n"
 typedef struct cli_ctl {
     int given, mode, noshuf;
     unsigned rq;
     int rfc;            /* --rfv-rfc: entries, -1 not given */
     int wake;           /* --rfv-wake: cycles, -1 not given */
+    int rows;           /* --rfv-rows: physical rows per SIMD, -1 not given */
 } cli_ctl;
-#define CLI_CTL_INIT {0, 0, 0, 0, -1, -1}
+#define CLI_CTL_INIT {0, 0, 0, 0, -1, -1, -1}
 int cli_ctl_opt(const char *sub, int code, const char *arg, cli_ctl *d);
 struct sicu_rtl_engine;
 int cli_ctl_apply(const char *sub, const struct sicu_rtl_engine *e, const cli_ctl *d);

@@ -29,7 +29,7 @@ static void usage_inject(FILE *f)
             "                    flop and vgpr faults need a VPI=1 model, fu faults FAULT_INJECT on:\n"
             "                    make -j2 all rtl VPI=1 CONFIG=rtl/config/fi.cfg BUILD=build-fi\n"
             "  --list-flops      list the CU's state variables (path, width, module, array range)\n"
-            "  --dmr-mode M, --dmr-rq N, --dmr-no-shuffle, --rfv-rfc N, --rfv-wake N\n"
+            "  --dmr-mode M, --dmr-rq N, --dmr-no-shuffle, --rfv-rfc N, --rfv-wake N, --rfv-rows N\n"
             "                    the model's run controls (Warped-DMR, RFV; sicu run --help)\n"
             "\n"
             "Exit status: 0 the run was classified, 1 it could not be run, 2 bad usage or fault spec.\n");
@@ -73,11 +73,7 @@ int cmd_inject(int argc, char **argv)
             break;
         case 'b': build = optarg; break;
         case 'l': list = 1; break;
-        case CLI_O_DMR_MODE:
-        case CLI_O_DMR_RQ:
-        case CLI_O_RFV_RFC:
-        case CLI_O_RFV_WAKE:
-        case CLI_O_DMR_NOSHUF: if (cli_ctl_opt("inject", c, optarg, &dmr) < 0) return CLI_USAGE; break;
+        CLI_CTL_CASES: if (cli_ctl_opt("inject", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case 'h': usage_inject(stdout); return CLI_OK;
         default: usage_inject(stderr); return CLI_USAGE;
         }
@@ -134,11 +130,7 @@ int cmd_campaign(int argc, char **argv)
         switch (c) {
         case 'b': build = optarg; break;
         case 'o': out = optarg; break;
-        case CLI_O_DMR_MODE:
-        case CLI_O_DMR_RQ:
-        case CLI_O_RFV_RFC:
-        case CLI_O_RFV_WAKE:
-        case CLI_O_DMR_NOSHUF: if (cli_ctl_opt("campaign", c, optarg, &dmr) < 0) return CLI_USAGE; break;
+        CLI_CTL_CASES: if (cli_ctl_opt("campaign", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case 'h': usage_campaign(stdout); return CLI_OK;
         default: usage_campaign(stderr); return CLI_USAGE;
         }

@@ -107,6 +107,17 @@ int cli_ctl_opt(const char *sub, int code, const char *arg, cli_ctl *d)
 {
     static const char *const modes[] = {"intra", "inter", "enhanced"};
     d->given = 1;
+    if (code == CLI_O_RFV_ROWS) {
+        char *end;
+        errno = 0;
+        long v = strtol(arg, &end, 10);
+        if (errno || end == arg || *end || v < 1 || v > 4096) {
+            cli_err(sub, "--rfv-rows: expected a number of physical VGPR rows per SIMD (1..VGPR_ROWS), got '%s'", arg);
+            return -1;
+        }
+        d->rows = (int)v;
+        return 0;
+    }
     if (code == CLI_O_RFV_RFC || code == CLI_O_RFV_WAKE) {
         int rfc = code == CLI_O_RFV_RFC;
         char *end;
@@ -155,7 +166,8 @@ int cli_ctl_apply(const char *sub, const sicu_rtl_engine *e, const cli_ctl *d)
         return -1;
     }
     if ((d->rfc >= 0 && e->rfv_control("rfc", d->rfc, err, sizeof err) < 0) ||
-        (d->wake >= 0 && e->rfv_control("wake", d->wake, err, sizeof err) < 0)) {
+        (d->wake >= 0 && e->rfv_control("wake", d->wake, err, sizeof err) < 0) ||
+        (d->rows >= 0 && e->rfv_control("rows", d->rows, err, sizeof err) < 0)) {
         cli_err(sub, "%s", err);
         return -1;
     }

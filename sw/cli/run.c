@@ -25,7 +25,7 @@ static void usage_run(FILE *f)
             "                [RTL options: --max-cycles N --watchdog N --waves FILE.fst [--from C] [--to C]\n"
             "                 [--scope UNIT]... --fail-waves N --fail-waves-file FILE --activity FILE\n"
             "                 --series FILE [--series-interval N]\n"
-            "                 --mem-stall-after N --dmr-mode M --dmr-rq N --dmr-no-shuffle --rfv-rfc N --rfv-wake N]\n"
+            "                 --mem-stall-after N --dmr-mode M --dmr-rq N --dmr-no-shuffle --rfv-rfc N --rfv-wake N --rfv-rows N]\n"
             "\n"
             "Load the code object and kernel named by LAUNCH.json (docs/launch-format.md), set up\n"
             "device memory and the dispatch, run it and write the buffers' \"dump\" files.\n"
@@ -389,11 +389,7 @@ int cmd_run(int argc, char **argv)
         case O_MAXC: if (parse_u64("max-cycles", optarg, &ro.max_cycles)) return CLI_USAGE; break;
         case O_WDOG: if (parse_u64("watchdog", optarg, &ro.watchdog)) return CLI_USAGE; ro.have_watchdog = 1; break;
         case O_STALL: if (parse_u64("mem-stall-after", optarg, &ro.mem_stall_after)) return CLI_USAGE; break;
-        case CLI_O_DMR_MODE:
-        case CLI_O_DMR_RQ:
-        case CLI_O_RFV_RFC:
-        case CLI_O_RFV_WAKE:
-        case CLI_O_DMR_NOSHUF: if (cli_ctl_opt("run", c, optarg, &dmr) < 0) return CLI_USAGE; break;
+        CLI_CTL_CASES: if (cli_ctl_opt("run", c, optarg, &dmr) < 0) return CLI_USAGE; break;
         case O_FROM: if (parse_u64("from", optarg, &ro.from)) return CLI_USAGE; ro.have_from = 1; break;
         case O_TO: if (parse_u64("to", optarg, &ro.to)) return CLI_USAGE; ro.have_to = 1; break;
         case O_FAILW: if (parse_u64("fail-waves", optarg, &ro.fail_waves)) return CLI_USAGE; break;

@@ -90,6 +90,10 @@ static const struct key {
     {"RFV_POLICY", K_ENUM, 0, 0, rfv_policy_values, 3u,
      "RFV: the row a new VGPR gets: packed (the lowest free row of the awake sub-arrays, else the lowest: "
      "for power gating) or roundrobin (the next free row after the last allocated: wear levelling)"},
+    {"RFV_SHRINK", K_BOOL, 0, 0, bool_values, 1u << 0 | 1u << 1,
+     "GPU-Shrink (needs RFV on; rtl/rfv_shrink.v): a SIMD's file may have fewer physical rows than the "
+     "waves' allocations (sicu run --rfv-rows N) and issue throttles the work-groups (thesis Algorithm 1) "
+     "so that one always finishes"},
     {"FAULT_INJECT", K_BOOL, 0, 0, bool_values, 1u << 0 | 1u << 1,
      "fault-injection hooks: an AND/OR/XOR mask on one SIMD lane's result, set by the harness (docs/faults.md)"},
 };
@@ -290,6 +294,10 @@ int main(int argc, char **argv)
     long sa = SIZE("RFV_SUBARRAY");
     if (sa && (!is_pow2(sa) || sa > SIZE("VGPR_ROWS"))) {
         fprintf(stderr, "%s: RFV_SUBARRAY must be 0 or a power of two no larger than VGPR_ROWS\n", cfg);
+        return 1;
+    }
+    if (val[find_key("RFV_SHRINK")] && !val[find_key("RFV")]) {
+        fprintf(stderr, "%s: RFV_SHRINK on needs RFV on\n", cfg);
         return 1;
     }
     if (val[find_key("RFV")] && (val[find_key("DMR")] || val[find_key("FAULT_INJECT")])) {
