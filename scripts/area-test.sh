@@ -38,7 +38,7 @@ bash scripts/area.sh "$BUILD" "$CONFIG" > "$BUILD/area-test.log" 2>&1 ||
 # modules that only a mechanism's configuration instantiates: MODULE:FEATURE
 # (0 instances are right when the configuration leaves FEATURE off)
 # (FEATURE: SICU_FEAT_<FEATURE>_ON or SICU_FEAT_<FEATURE> defined in sicu_config.vh)
-OPTION_MODULES="simd_dmr:DMR dmr_rfu:DMR simd_rq:DMR_REPLAY dmr_need:DMR_REPLAY rfv_map:RFV rfv_rfc:RFV"
+OPTION_MODULES="simd_dmr:DMR dmr_rfu:DMR simd_rq:DMR_REPLAY dmr_need:DMR_REPLAY rfv_map:RFV rfv_rfc:RFV rfv_shrink:RFV_SHRINK"
 check_json() {   # check_json AREA_JSON  (all modules of rtl/*.v)
     local vh off=""
     vh="$(dirname "$(dirname "$1")")/gen/sicu_config.vh"
