@@ -13,6 +13,7 @@
 #include "activity.h"
 #include "campaign.h"
 #include "harness.h"
+#include "sicu/rfv.h"
 #include "sicu/rtl_engine.h"
 #include "sicu_config.h"
 #include "sicu_units.h"
@@ -259,6 +260,8 @@ static json_t *rfv_json(const sh_result *r)
     uint64_t pird = r->perf_cu[SICU_PC_rfv_pir_decoded], hits = r->perf_cu[SICU_PC_rfv_rfc_hits];
     uint64_t pbr = r->perf_cu[SICU_PC_rfv_pbr], other = r->retired > pbr ? r->retired - pbr : 0;
     json_object_set_new(d, "rfc_entries", json_integer((json_int_t)sh_rfv_rfc_entries()));
+    /* the 1 KB table's exempt VGPRs, mapped at launch (docs/rfv.md section 10) */
+    json_object_set_new(d, "exempt_vgprs", json_integer((json_int_t)r->rfv_exempt));
     json_object_set_new(d, "pir_decoded", json_integer((json_int_t)pird));
     json_object_set_new(d, "rfc_hits", json_integer((json_int_t)hits));
     json_object_set_new(d, "rfc_hit_rate", json_real(pird + hits ? (double)hits / (double)(pird + hits) : 0));
@@ -449,6 +452,17 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
         o.series = series;
         o.series_interval = a->series_interval ? a->series_interval : 1000;
     }
+#if SICU_FEAT_RFV
+    /* the 1 KB renaming table: the exempt VGPRs `sicu rfv` recorded */
+    si_vset exempt;
+    int ne = si_rfv_exempt_load(l->code_path, l->kernel, &exempt, err, sizeof err);
+    if (ne < 0) {
+        fprintf(stderr, PFX "error: %s\n", err);
+        goto out;
+    }
+    if (ne > 0)
+        o.rfv_exempt = exempt.w;
+#endif
     if (sh_run(mem, d, emem, ed, &o, &res, err, sizeof err) < 0) {
         fprintf(stderr, PFX "error: %s: kernel '%s': %s\n", a->launch_path, l->kernel, err);
         if (res.sim_failed && a->fail_waves) {

@@ -709,13 +709,14 @@ static unsigned init_nbeats(const hw *x) { return (x->nsgpr + 3) / 4 + 6 + x->nv
  * with register-file virtualization (RFV on) only the rows the emulator
  * starts with a non-zero lane (the work-item ids), since every other row
  * reads as 0 until it is written (rtl/rfv_map.v), and a row written here is
- * mapped for the wave until the code releases it. */
-static void init_vrows(hw *x)
+ * mapped for the wave until the code releases it; and the kernel's exempt
+ * VGPRs (sh_opts.rfv_exempt: statically mapped, never released). */
+static void init_vrows(hw *x, const uint64_t *exempt)
 {
     const si_wave *ew = x->ew;
     x->nvrows = 0;
     for (unsigned r = 0; r < x->nvgpr && r < 256; r++) {
-        int keep = !SICU_FEAT_RFV;
+        int keep = !SICU_FEAT_RFV || (exempt && (exempt[r >> 6] >> (r & 63) & 1));
         for (unsigned l = 0; !keep && r < ew->nvgpr && l < 64; l++)
             keep = ew->v[r][l] != 0;
         if (keep)
@@ -1389,7 +1390,10 @@ static int drive_inputs(hctx *h, shm_in *in)
         h->init_active = 1;
         h->init_slot = s;
         h->init_beat = 0;
-        init_vrows(x);
+        init_vrows(x, h->o->rfv_exempt);
+        if (h->o->rfv_exempt)
+            h->res.rfv_exempt = (uint32_t)(__builtin_popcountll(h->o->rfv_exempt[0]) + __builtin_popcountll(h->o->rfv_exempt[1]) +
+                                           __builtin_popcountll(h->o->rfv_exempt[2]) + __builtin_popcountll(h->o->rfv_exempt[3]));
         h->init_nbeats = init_nbeats(x);
     }
     /* memory responses (in order, after the configured latency) */

@@ -32,6 +32,11 @@ typedef struct sh_opts {
      * rows and sub-arrays then (sh_series_header first), or NULL */
     FILE *series;
     uint64_t series_interval;
+    /* register-file virtualization (RFV models): the kernel's exempt VGPRs
+     * (4 x 64 bits, bit r = VGPR r; the 1 KB renaming table's cap, docs/rfv.md
+     * sections 4 and 10), mapped by the dispatcher at every wave's launch and
+     * held to its end; NULL: none */
+    const uint64_t *rfv_exempt;
 } sh_opts;
 
 /* Warped-DMR inter/enhanced (docs/dmr.md): the run controls of every later
@@ -72,6 +77,7 @@ typedef struct sh_result {
      * all SIMDs, summed over cycles; the most one SIMD held at once */
     uint64_t vgpr_static_sum;
     uint32_t vgpr_static_max;
+    uint32_t rfv_exempt;           /* exempt VGPRs per wave the dispatcher mapped at launch (sh_opts.rfv_exempt) */
     uint32_t shrink_wg_rows;       /* GPU-Shrink: R, the most rows a work-group may hold on one SIMD (max over dispatches) */
     /* ... the RFV_SUBARRAY sub-arrays of the SIMDs' files that allocation
      * touches, summed over cycles (the baseline CU gated by sub-array) */

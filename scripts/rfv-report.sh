@@ -22,6 +22,10 @@
 #             demand (the most rows the static allocation held on a SIMD in
 #             the full run), P in SHRINK_PCTS (default "50 40 30"), at least
 #             R (one work-group's rows on a SIMD: fewer cannot run it)
+#   table-full  the renaming table without the 1 KB cap: the program
+#             rewritten with --rename-all (no exempt VGPRs), as rfc-N with the
+#             last of RFC_SIZES entries, against rfc-N (the cap's exempt VGPRs
+#             mapped at launch and held: the thesis's Fig 2.16)
 #   spill-P   the compiler-spill baseline (scripts/spill-run.sh): the kernel
 #             recompiled with amdgpu_num_vgpr so that its waves fit P% of the
 #             demand at the same occupancy, on BASE, against base
@@ -34,6 +38,8 @@
 #                                   static RF power saved by sub-array gating (Fig 2.13)
 #   wake.dat, wake.gp, wake.svg     slowdown vs wake-up latency (Fig 2.14)
 #   wear.dat, wear.gp, wear.svg     CoV of the accesses per physical row (Fig 2.18)
+#   table.dat, table.gp, table.svg  the allocation reduction with the 1 KB table's cap over the
+#                                   full table's, per program (Fig 2.16)
 #   shrink.dat, shrink.gp, shrink.svg  GPU-Shrink's cycles over the full file per program (Fig 3.5)
 #   live.gp, live.svg, runs/P/live.dat  live / statically allocated VGPR rows over time
 #                                   (Fig 2.1; the rfc-N run's --series every SERIES_INTERVAL
@@ -116,6 +122,10 @@ for n in "${names[@]}"; do
                 $([ "$c" = "$big" ] && echo "--series $r/series.dat --series-interval $SERIES_INTERVAL")
             nruns=$((nruns + 1))
         done
+        # (the full table: every VGPR renamed)
+        line="$line; { $ROOT/$RFV_BUILD/bin/sicu rfv $s/$n.o -o $s/$n.all.o --rename-all > $r/table-full.rfv.log 2>&1 && sed 's|\"code\": *\"[^\"]*\"|\"code\": \"$n.all.o\"|' $s/launch.json > $s/rfv-all.json; } || rc=1"
+        add_run table-full "$RFV_BUILD" rfv-all.json --rfv-rfc "$big" --rfv-wake 1
+        nruns=$((nruns + 1))
         if [ $have_rr = 1 ]; then
             add_run rr "$RR_BUILD" rfv.json --rfv-rfc "$big" --rfv-wake 1
             nruns=$((nruns + 1))
@@ -227,6 +237,64 @@ EOF
 }
 
 # ---- the table
+# ---- the renaming table's 1 KB cap (thesis Fig 2.16): per program the VGPRs
+# used, the waves sharing the table, the full forward table's bytes ({wave,
+# VGPR} -> 10-bit row: waves x used x 10 bits), the budget and exempt VGPRs
+# (the launch's kernel in rfv-test's side.json), the allocation reduction
+# without the cap (table-full) and with it (rfc-N), and their ratio; the
+# averages in table_line, the figure
+table_table() {
+    local r p k m f t used waves bytes bud ex af ac nr nn=0 n=0 fit=0 exs=0 exmax=0 nsum=0 nmin=""
+    {
+        echo
+        echo "## The renaming table's 1 KB cap (thesis section 2.5.4, Fig 2.16)"
+        echo
+        echo "Full table: the thesis's organisation, {wave, VGPR} -> 10-bit row, for the kernel's waves (occupancy) x VGPRs used. Budget: renamed VGPRs per wave in 1 KB (floor(8192 / (10 x waves))); the rest are exempt (mapped at launch, never released). Allocation reduction as in the main table, with every VGPR renamed (--rename-all) and with the cap."
+        echo
+        echo "| program | VGPRs used | waves | full table bytes | budget | exempt | reduction, full table % | reduction, 1 KB % | normalized saving |"
+        echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    } >> "$D/report.md"
+    : > "$D/table.dat"
+    for r in "$D"/runs/*/; do
+        p=$(basename "$r") f=$r/table-full.stats.json t=$r/rfc-$big.stats.json
+        m=$ROOT/$RFV_BUILD/rfv/$p/side.json
+        [ -f "$f" ] && [ -f "$t" ] && [ -f "$m" ] || continue
+        k=$(jq -r .kernel "$ROOT/$RFV_BUILD/rfv/$p/launch.json")
+        read -r used waves bud ex < <(jq -r --arg k "$k" '.kernels[] | select(.name == $k) |
+            "\(.vgprs_used) \(.renaming.waves) \(.renaming.budget) \(.renaming.n_exempt)"' "$m") || continue
+        bytes=$(( (waves * used * 10 + 7) / 8 ))
+        af=$(val "$f" .rfv.allocation_reduction) ac=$(val "$t" .rfv.allocation_reduction)
+        nr=$(awk -v a="$ac" -v b="$af" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')
+        echo "| $p | $used | $waves | $bytes | $bud | $ex | $(pct "$af") | $(pct "$ac") | $nr |" >> "$D/report.md"
+        echo "$p $(pct "$af") $(pct "$ac")" >> "$D/table.dat"
+        n=$((n + 1))
+        [ "$bytes" -le 1024 ] && fit=$((fit + 1))
+        exs=$(awk -v a=$exs -v e="$ex" -v u="$used" 'BEGIN { print a + (u > 0 ? e / u : 0) }')
+        [ "$ex" -gt "$exmax" ] && exmax=$ex
+        if [ "$nr" != "-" ]; then
+            nsum=$(awk -v a=$nsum -v b="$nr" 'BEGIN { print a + b }')
+            nmin=$(awk -v a="${nmin:-9}" -v b="$nr" 'BEGIN { print (b < a) ? b : a }')
+            nn=$((nn + 1))
+        fi
+    done
+    [ "$n" -gt 0 ] || return 0
+    table_line="$fit of $n kernels fit 1 KB without the cap; exempt VGPRs $(awk -v s=$exs -v n=$n 'BEGIN { printf "%.1f", 100 * s / n }')% of the used on average, at most $exmax per wave; normalized saving $(awk -v s=$nsum -v n="$nn" 'BEGIN { printf "%.3f", n ? s / n : 0 }') on average, ${nmin:--} at least"
+    cat > "$D/table.gp" <<EOF
+set terminal svg size 900,420
+set output '$ROOT/$D/table.svg'
+set title 'Allocation reduction: full renaming table vs the 1 KB cap (-O$OPTS)'
+set style data histograms
+set style fill solid 0.6
+set ylabel '%'
+set yrange [0:100]
+set xtics rotate by -45
+set grid ytics
+set datafile missing '-'
+plot '$ROOT/$D/table.dat' using 2:xtic(1) title 'full table', '' using 3 title '1 KB cap (exempt VGPRs static)'
+EOF
+    gnuplot "$D/table.gp" || die "gnuplot failed (table.gp)"
+}
+
 val() { jq -r "$2" "$1" 2>/dev/null || echo "-"; }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == "-" || b == "" || b == "null") print a; else print a + b }'; }
 pct() { awk -v x="$1" 'BEGIN { if (x == "-" || x == "") print "-"; else printf "%.1f", 100 * x }'; }
@@ -292,7 +360,8 @@ for r in "$D"/runs/*/; do
     ob_sum=$(awk -v a="${ob_sum:-0}" -v x="$oc" -v y="$bc" 'BEGIN { print (y > 0) ? a + x / y - 1 : a }')
 done
 [ "$rows" -gt 0 ] || die "no completed runs (see $D/joblog)"
-shrink_line="" spill_line=""
+shrink_line="" spill_line="" table_line=""
+table_table
 [ $have_shrink = 1 ] && shrink_table
 : > "$D/rfc.dat"
 for c in $RFC_SIZES; do
@@ -322,6 +391,9 @@ d0=$(awk 'NR == 1 { print $2 }' "$D/rfc.dat") dN=$(awk 'END { print $2 }' "$D/rf
     echo "| wake-up latency (Fig 2.14) | < 2% at 1, 3, 10 cycles | $wk_line on average | a wake-up holds the SIMD's VALU and vector-memory issue for the latency; consolidating allocation keeps wake-ups rare (rfv.wakeups) |"
     avg2() { awk -v s="$1" -v n="$rows" 'BEGIN { printf "%.2f", s / n }'; }
     echo "| wear levelling: CoV of the accesses per register (Fig 2.18) | baseline > 1 for most apps; round-robin 0.2 on average | over all the file's rows: baseline $(avg2 "${cb_sum:-0}"), packed $(avg2 "${cp_sum:-0}"), round-robin $( [ $have_rr = 1 ] && avg2 "${cr_sum:-0}" || echo "not run"); over the rows accessed at all: $(avg2 "${ab_sum:-0}"), $(avg2 "${ap_sum:-0}"), $( [ $have_rr = 1 ] && avg2 "${ar_sum2:-0}" || echo "not run") (averages; \`vgpr_row_accesses\` in --stats) | every access of the file's ten ports counted per physical row by the testbench (the six operand-read ports read a row every pass, used or not). The packed policy concentrates the accesses in the lowest rows; round-robin moves on only at an allocation, and these kernels are short: one dispatch's allocations do not go round the file, so many rows are never touched and the spread stays far above the thesis's long runs' 0.2 (round-robin also keeps more sub-arrays awake) |"
+    cam=$("$RFV_BUILD/bin/sicu" version | awk '$1 == "VGPR_ROWS" { r = $2 } $1 == "WAVES" { w = $2 } $1 == "SIMDS" { s = $2 }
+        END { b = 0; for (n = w / s; n > 1; n /= 2) b++; printf "%d rows x (valid + %d-bit wave slot + 8-bit VGPR) = %d B per SIMD, %d B per CU", r, b, r * (9 + b) / 8, s * r * (9 + b) / 8 }')
+    echo "| renaming-table footprint and the 1 KB cap (Fig 2.16) | 13 of 16 apps fit 1 KB without a cap; under it MUM and LUD exempt 2 of 19 VGPRs, HeartWall 4 of 29; normalized saving 0.94-1.0 | ${table_line:-not run} | see the table above. SI has 256 VGPRs per wave and 40 waves per CU, so a full forward table is up to 12.5 KB and the budget at full occupancy is 20 renamed VGPRs per wave: kernels using more exempt the longest-lived ones, which the dispatcher maps at launch and holds to the wave's end. The RTL's map is organised the other way round, one entry per physical row ($cam), so its size does not grow with waves x VGPRs; the cap is the compiler's budget and the exempt VGPRs' static rows, measured here in the RTL |"
     echo "| GPU-Shrink at $(echo $SHRINK_PCTS | sed 's/ /%, /g')% of the demand (Fig 3.5) | +0.58% at 50%, no more at 40% and 30% | ${shrink_line:-not run (no RFV_SHRINK model)} | see the GPU-Shrink table: a file of P% of the most rows the static allocation held on a SIMD (at least R, one work-group's rows); the throttle keeps R rows for the exempt (oldest) work-group and lets the others claim the rest. The thesis's SMs hold 8 CTAs whose live registers are half their allocation, so half the file rarely throttles; here a SIMD holds few waves of short kernels, and their live rows are 60% of the allocation |"
     echo "| compiler-spill baseline (Fig 3.5) | +73% at 50% | ${spill_line:-not run} | the kernels recompiled with clang's amdgpu_num_vgpr so that the same waves fit the shrunk file (scripts/spill-run.sh); clang spills to scratch (buffer loads and stores through the scratch ring). These -O2 kernels need few VGPRs, so the cap often costs only a few spills, or none when the kernel already fits |"
 } >> "$D/report.md"

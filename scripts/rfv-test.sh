@@ -24,7 +24,8 @@
 # the emulator.  On a model built with RFV on (BUILD=build-rfv) the metadata
 # drive its renaming, and each program's in-band run also checks its
 # counters ("rtl rows": every metadata instruction decoded, skipped on a
-# release flag cache hit or issued, every row released by the end); at -O2
+# release flag cache hit or issued, every row released by the end, the
+# exempt VGPRs of the object's table mapped at launch); at -O2
 # the in-band code runs in cosim once more with the run controls at their
 # other ends ("rtl controls": --rfv-rfc 0 --rfv-wake 10: no cache hit, every
 # rfv_pir decoded; every wake-up holds issue 1 to 10 cycles).  On a model
@@ -80,14 +81,18 @@ stats_line() {
 # release flag cache hit or issued once, every row
 # allocated was released by the waves' ends
 rtl_rows() {
-    local name=$1 dir=$2 r=$2/inband.stats.json e=$2/poison.stats.json
+    local name=$1 dir=$2 r=$2/inband.stats.json e=$2/poison.stats.json nex
     if [ ! -f "$r" ] || [ ! -f "$e" ]; then bad "$name" "no stats of the in-band and poison runs"; return; fi
-    if [ "$(jq --slurpfile e "$e" '.rfv.pir_decoded + .rfv.rfc_hits + .rfv.pbr_issued == $e[0].rfv.metadata_executed and
-            .rfv.rows_allocated == .rfv.rows_released and .rfv.rows_allocated > 0' "$r")" = true ]; then
+    # (the kernel's exempt VGPRs in the rewritten object's table: the RTL maps them at launch)
+    llvm-objcopy-14 --dump-section .sicu.rfv="$dir/table.json" "$dir/$(jq -r .code "$dir/rfv.json")" "$dir/table.tmp.o" 2> /dev/null
+    nex=$(jq --arg k "$(jq -r .kernel "$dir/rfv.json")" '[.kernels[] | select(.name == $k) | .renaming.n_exempt][0]' "$dir/table.json" 2> /dev/null)
+    rm -f "$dir/table.tmp.o"
+    if [ "$(jq --slurpfile e "$e" --argjson nex "${nex:-null}" '.rfv.pir_decoded + .rfv.rfc_hits + .rfv.pbr_issued == $e[0].rfv.metadata_executed and
+            .rfv.rows_allocated == .rfv.rows_released and .rfv.rows_allocated > 0 and .rfv.exempt_vgprs == $nex' "$r")" = true ]; then
         ok "$name"
         echo "$3: RTL rows allocated $(jq .rfv.rows_allocated "$r"), live rows per SIMD mean $(jq '.rfv.mean_live_rows_per_simd * 10 | round / 10' "$r") max $(jq .rfv.max_live_rows_per_simd "$r"), rfc hits $(jq .rfv.rfc_hits "$r")/$(jq '.rfv.rfc_hits + .rfv.pir_decoded' "$r") dynamic code +$(jq '.rfv.dynamic_code_increase * 1000 | round / 10' "$r")%" >> "$SUMMARY"
     else
-        bad "$name" "renaming counters $(jq -c .rfv "$r"), the emulator's metadata_executed $(jq .rfv.metadata_executed "$e")"
+        bad "$name" "renaming counters $(jq -c .rfv "$r"), the emulator's metadata_executed $(jq .rfv.metadata_executed "$e"), the table's exempt VGPRs ${nex:-(none read)}"
     fi
 }
 

@@ -75,8 +75,9 @@ static char *elf_section_text(const uint8_t *file, size_t len)
     return txt;
 }
 
-/* The text of the table in path: the file itself, or its .sicu.rfv section. */
-static char *read_table(const char *path, char *err, size_t len)
+/* The text of the table in path: the file itself, or its .sicu.rfv section
+ * (*no_section set, when not NULL, if path is an ELF object without one). */
+static char *read_table_in(const char *path, int *no_section, char *err, size_t len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -99,12 +100,16 @@ static char *read_table(const char *path, char *err, size_t len)
     if (n >= 4 && !memcmp(b, "\177ELF", 4)) {
         char *t = elf_section_text(b, n);
         free(b);
+        if (!t && no_section)
+            *no_section = 1;
         if (!t)
             rfv_err(err, len, "%s: the object has no .sicu.rfv section (write one with `sicu rfv --side-table`)", path);
         return t;
     }
     return (char *)b;
 }
+
+static char *read_table(const char *path, char *err, size_t len) { return read_table_in(path, NULL, err, len); }
 
 static int get_regs(json_t *a, si_vset *s)
 {
@@ -206,4 +211,33 @@ int si_rfv_side_kernel(const si_rfv_side *s, const char *name, const si_rfv_even
             return 0;
         }
     return -1;
+}
+
+int si_rfv_exempt_load(const char *path, const char *name, si_vset *ex, char *err, size_t len)
+{
+    int none = 0, rc = 0;
+    memset(ex, 0, sizeof *ex);
+    char *txt = read_table_in(path, &none, err, len);
+    if (!txt)
+        return none ? 0 : -1;
+    json_error_t je;
+    json_t *root = json_loads(txt, 0, &je), *ks = root ? json_object_get(root, "kernels") : NULL;
+    free(txt);
+    if (!root)
+        return rfv_err(err, len, "%s: .sicu.rfv:%d:%d: %s", path, je.line, je.column, je.text);
+    if (!json_is_array(ks))
+        rc = rfv_err(err, len, "%s: .sicu.rfv is not a sicu rfv table (no \"kernels\")", path);
+    for (size_t i = 0; rc == 0 && i < json_array_size(ks); i++) {
+        json_t *k = json_array_get(ks, i), *nm = json_object_get(k, "name");
+        if (!json_is_string(nm) || strcmp(json_string_value(nm), name))
+            continue;
+        json_t *rn = json_object_get(k, "renaming"), *e = rn ? json_object_get(rn, "exempt") : NULL;
+        if (get_regs(e, ex) < 0)
+            rc = rfv_err(err, len, "%s: .sicu.rfv: kernel %s: renaming.exempt is not a list of VGPR numbers 0-255",
+                         path, name);
+        else
+            rc = 1;
+    }
+    json_decref(root);
+    return rc;
 }

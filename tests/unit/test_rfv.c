@@ -408,6 +408,50 @@ static void t_budget(void **state)
     free(code);
 }
 
+/* si_rfv_exempt_load: the exempt list of a table's kernel (the RTL maps
+ * those VGPRs at launch), nothing for an object without a table, an error
+ * for a malformed list */
+static const char *put(const char *name, const char *text)
+{
+    static char path[128];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+static void t_exempt_load(void **state)
+{
+    (void)state;
+    si_vset ex;
+    char err[512] = "";
+    const char *p = put("t.json", "{\"format\": \"sicu-rfv-1\", \"mode\": \"in-band\", \"kernels\": ["
+                                  "{\"name\": \"a\", \"renaming\": {\"exempt\": [0, 7, 255]}},"
+                                  "{\"name\": \"b\", \"renaming\": {\"exempt\": []}}]}");
+    assert_int_equal(si_rfv_exempt_load(p, "a", &ex, err, sizeof err), 1);
+    assert_int_equal(si_vset_count(&ex), 3);
+    assert_true(HAS(ex, 0) && HAS(ex, 7) && HAS(ex, 255));
+    assert_int_equal(si_rfv_exempt_load(p, "b", &ex, err, sizeof err), 1);
+    assert_int_equal(si_vset_count(&ex), 0);
+    assert_int_equal(si_rfv_exempt_load(p, "c", &ex, err, sizeof err), 0);   /* no such kernel */
+    p = put("bad.json", "{\"kernels\": [{\"name\": \"a\", \"renaming\": {\"exempt\": [256]}}]}");
+    assert_int_equal(si_rfv_exempt_load(p, "a", &ex, err, sizeof err), -1);
+    assert_non_null(strstr(err, "renaming.exempt"));
+    p = put("trunc.json", "{\"kernels\": [");
+    assert_int_equal(si_rfv_exempt_load(p, "a", &ex, err, sizeof err), -1);
+    /* an object without .sicu.rfv (the original code): nothing exempt, no error */
+    uint32_t n;
+    free(assemble("s_endpgm\n", &n));
+    char o[128];
+    snprintf(o, sizeof o, "%s/k.o", tmpdir);
+    assert_int_equal(si_rfv_exempt_load(o, "a", &ex, err, sizeof err), 0);
+    assert_int_equal(si_vset_count(&ex), 0);
+    snprintf(o, sizeof o, "%s/missing.o", tmpdir);
+    assert_int_equal(si_rfv_exempt_load(o, "a", &ex, err, sizeof err), -1);
+}
+
 /* ------------------------------------------------------------ errors */
 
 static void expect_error(const char *src, const char *words)
@@ -556,7 +600,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_straight_line), cmocka_unit_test(t_if_else), cmocka_unit_test(t_loop),
         cmocka_unit_test(t_loop_exec),     cmocka_unit_test(t_wide),    cmocka_unit_test(t_operands),
-        cmocka_unit_test(t_partial_exec),  cmocka_unit_test(t_budget),  cmocka_unit_test(t_errors),
+        cmocka_unit_test(t_partial_exec),  cmocka_unit_test(t_budget),  cmocka_unit_test(t_exempt_load), cmocka_unit_test(t_errors),
         cmocka_unit_test(t_encoding),      cmocka_unit_test(t_emu),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

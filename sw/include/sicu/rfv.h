@@ -210,6 +210,11 @@ void si_rfv_side_free(si_rfv_side *s);
  * its size and FNV-1a hash.  -1 when the table has no such kernel. */
 int si_rfv_side_kernel(const si_rfv_side *s, const char *name, const si_rfv_event **ev, size_t *n,
                        uint32_t *code_bytes, uint32_t *code_hash);
+/* The exempt VGPRs of kernel `name` (statically mapped: the 1 KB table's
+ * cap, docs/rfv.md section 4) from the .sicu.rfv table of the object at path
+ * (in-band or side table): 1 with *ex set; 0 when the object has no table
+ * or the table no such kernel (*ex empty); -1 with err when it is malformed. */
+int si_rfv_exempt_load(const char *path, const char *name, si_vset *ex, char *err, size_t errlen);
 /* FNV-1a (32 bits) of a kernel's code bytes, as side tables record it. */
 uint32_t si_rfv_hash(const uint8_t *p, size_t n);
 

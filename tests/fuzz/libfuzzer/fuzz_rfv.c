@@ -7,7 +7,8 @@
  *              give an object the loader accepts and a JSON table that
  *              si_rfv_side_load reads back (side mode) or refuses as in-band;
  *   bit 0 = 1: a side-table JSON file for `sicu run --side-table`:
- *              si_rfv_side_load, then every kernel's events walked.
+ *              si_rfv_side_load, then every kernel's events walked, and
+ *              si_rfv_exempt_load (the RTL engine's reader of exempt VGPRs).
  * Bad input must give an error, never a crash.
  */
 #include "fuzz_common.h"
@@ -61,6 +62,16 @@ static void rewrite(int side)
         if (s)
             walk_side(s, &out);
         si_rfv_side_free(s);
+        /* the exempt lists the RTL engine reads back from the table */
+        for (int i = 0; i < out.nkernels; i++) {
+            si_vset ex;
+            int first = 1;   /* (the first kernel of a name is the one found) */
+            for (int j = 0; j < i; j++)
+                first &= strcmp(out.kernels[j].name, out.kernels[i].name) != 0;
+            if (first && (si_rfv_exempt_load(g_out.path, out.kernels[i].name, &ex, err, sizeof err) != 1 ||
+                memcmp(&ex, &out.kernels[i].exempt, sizeof ex)))
+                abort(); /* the pass's own table lists every kernel's exempt VGPRs */
+        }
         fz_sink += (unsigned)(out.text_out - out.text_in);
     }
     si_rfv_output_free(&out);
@@ -78,5 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[512];
     si_rfv_side *s = si_rfv_side_load(g_in.path, err, sizeof err);
     si_rfv_side_free(s);
+    si_vset ex;
+    if (si_rfv_exempt_load(g_in.path, "k", &ex, err, sizeof err) >= 0)
+        fz_sink += (unsigned)si_vset_count(&ex);
     return 0;
 }
