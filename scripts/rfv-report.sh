@@ -221,22 +221,29 @@ shrink_table() {
         spill_line="$spill_line${spill_line:+, }$x%: $(awk -v s="${spsum[$x]:-0}" -v n="${spn[$x]:-0}" 'BEGIN { printf "%+.1f", (n ? s / n : 0) }')%"
     done
     spill_line="$spill_line cycles on average (the kernels recompiled to fit, on the baseline CU)"
-    cat > "$D/shrink.gp" <<EOF
-set terminal svg size 900,420
-set output '$ROOT/$D/shrink.svg'
-set title 'GPU-Shrink: cycles over the full file (-O$OPTS)'
-set style data histograms
-set style fill solid 0.6
-set ylabel '%'
-set xtics rotate by -45
-set grid ytics
-set datafile missing '-'
-plot ${cols}
-EOF
+    hist_gp shrink "GPU-Shrink: cycles over the full file (-O$OPTS)" % "" "$cols"
     gnuplot "$D/shrink.gp" || die "gnuplot failed (shrink.gp)"
 }
 
 # ---- the table
+# hist_gp NAME TITLE YLABEL YRANGE PLOT: the gnuplot script $D/NAME.gp of a
+# per-program histogram (YRANGE "" for gnuplot's own) drawing $D/NAME.svg
+hist_gp() {
+    {
+        echo "set terminal svg size 900,420"
+        echo "set output '$ROOT/$D/$1.svg'"
+        echo "set title '$2'"
+        echo "set style data histograms"
+        echo "set style fill solid 0.6"
+        [ -n "$3" ] && echo "set ylabel '$3'"
+        [ -n "$4" ] && echo "set yrange [$4]"
+        echo "set xtics rotate by -45"
+        echo "set grid ytics"
+        echo "set datafile missing '-'"
+        echo "plot $5"
+    } > "$D/$1.gp"
+}
+
 # ---- the renaming table's 1 KB cap (thesis Fig 2.16): per program the VGPRs
 # used, the waves sharing the table, the full forward table's bytes ({wave,
 # VGPR} -> 10-bit row: waves x used x 10 bits), the budget and exempt VGPRs
@@ -279,19 +286,8 @@ table_table() {
     done
     [ "$n" -gt 0 ] || return 0
     table_line="$fit of $n kernels fit 1 KB without the cap; exempt VGPRs $(awk -v s=$exs -v n=$n 'BEGIN { printf "%.1f", 100 * s / n }')% of the used on average, at most $exmax per wave; normalized saving $(awk -v s=$nsum -v n="$nn" 'BEGIN { printf "%.3f", n ? s / n : 0 }') on average, ${nmin:--} at least"
-    cat > "$D/table.gp" <<EOF
-set terminal svg size 900,420
-set output '$ROOT/$D/table.svg'
-set title 'Allocation reduction: full renaming table vs the 1 KB cap (-O$OPTS)'
-set style data histograms
-set style fill solid 0.6
-set ylabel '%'
-set yrange [0:100]
-set xtics rotate by -45
-set grid ytics
-set datafile missing '-'
-plot '$ROOT/$D/table.dat' using 2:xtic(1) title 'full table', '' using 3 title '1 KB cap (exempt VGPRs static)'
-EOF
+    hist_gp table "Allocation reduction: full renaming table vs the 1 KB cap (-O$OPTS)" % 0:100 \
+        "'$ROOT/$D/table.dat' using 2:xtic(1) title 'full table', '' using 3 title '1 KB cap (exempt VGPRs static)'"
     gnuplot "$D/table.gp" || die "gnuplot failed (table.gp)"
 }
 
@@ -411,18 +407,8 @@ plot '$ROOT/$D/rfc.dat' using 1:2 with linespoints title 'sicu', '-' using 1:2 w
 10 0.2
 e
 EOF
-cat > "$D/alloc.gp" <<EOF
-set terminal svg size 900,420
-set output '$ROOT/$D/alloc.svg'
-set title 'Register-file virtualization per program (-O$OPTS)'
-set style data histograms
-set style fill solid 0.6
-set ylabel '%'
-set yrange [0:100]
-set xtics rotate by -45
-set grid ytics
-plot '$ROOT/$D/alloc.dat' using 2:xtic(1) title 'live fraction', '' using 3 title 'allocation reduction', '' using 4 title 'static RF power saved'
-EOF
+hist_gp alloc "Register-file virtualization per program (-O$OPTS)" % 0:100 \
+    "'$ROOT/$D/alloc.dat' using 2:xtic(1) title 'live fraction', '' using 3 title 'allocation reduction', '' using 4 title 'static RF power saved'"
 cat > "$D/wake.gp" <<EOF
 set terminal svg size 640,400
 set output '$ROOT/$D/wake.svg'
@@ -456,18 +442,9 @@ set key outside right
 set grid
 plot ${plots:-0 notitle}
 EOF
-cat > "$D/wear.gp" <<EOF
-set terminal svg size 900,420
-set output '$ROOT/$D/wear.svg'
-set title 'Coefficient of variation of the accesses per physical VGPR row (-O$OPTS)'
-set style data histograms
-set style fill solid 0.6
-set xtics rotate by -45
-set grid ytics
-set datafile missing '-'
-plot '$ROOT/$D/wear.dat' using 2:xtic(1) title 'baseline', '' using 3 title 'packed', '' using 4 title 'round-robin'
-EOF
+hist_gp wear "Coefficient of variation of the accesses per physical VGPR row (-O$OPTS)" "" "" \
+    "'$ROOT/$D/wear.dat' using 2:xtic(1) title 'baseline', '' using 3 title 'packed', '' using 4 title 'round-robin'"
 gnuplot "$D/rfc.gp" && gnuplot "$D/alloc.gp" && gnuplot "$D/wake.gp" && gnuplot "$D/live.gp" && gnuplot "$D/wear.gp" ||
     die "gnuplot failed"
-echo "rfv-report: $rows programs; $D/report.md, $D/rfc.svg, $D/alloc.svg, $D/wake.svg, $D/live.svg, $D/wear.svg" >&2
+echo "rfv-report: $rows programs; $D/report.md and the figures $D/*.svg" >&2
 [ "$failed" = 0 ]
