@@ -149,8 +149,15 @@ rtl-check-headers:
 rtl-lint: rtl-check-headers ## verilator --lint-only -Wall of the whole CU (tb/sicu_tb) and of each other module as top (CHECK_CONFIG); fails on any warning
 	@bash scripts/rtl-lint.sh $(CHECK_BUILD) $(CHECK_CONFIG)
 
-rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened CU (CHECK_CONFIG): no latches, check -assert; figures in report.json
-	@bash scripts/rtl-synth.sh $(CHECK_BUILD) $(CHECK_CONFIG)
+# rtl-synth (and area-test, on its netlists) keep these modules at word level
+# (no techmap): the quarter-rate datapath and the two memory units, the longest
+# gate-level runs of the test synthesis (lsu and vmem: 3-5 minutes each on the
+# small configuration, and most of the flattened CU's).  Their checks (no
+# latches, check -assert) run at word level and area-test estimates their
+# figures; `make area` maps every module to gates (docs/area.md).
+CHECK_SYNTH_COARSE ?= simd_qr lsu vmem
+rtl-synth: rtl-check-headers ## Yosys synthesis of each module and the flattened CU (CHECK_CONFIG): no latches, check -assert; figures in report.json (CHECK_SYNTH_COARSE at word level)
+	@SYNTH_COARSE="$(CHECK_SYNTH_COARSE)" bash scripts/rtl-synth.sh $(CHECK_BUILD) $(CHECK_CONFIG)
 
 # ---------------------------------------------------------------- transcendental accuracy
 # sicu-fpacc checks log2, exp2, sin, cos, rsq and sqrt on every f32 input of
@@ -171,11 +178,12 @@ fp-accuracy: $(FPACC_TOOL) ## Accuracy vs libm: log2/exp2/sin/cos/rsq/sqrt exhau
 # missing or stale, or with AREA_RESYNTH=1), grouped like MIAOW's breakdown.
 # Results: $(AREA_BUILD)/area/area.json, area.csv, breakdown.svg/png.  For the default configuration:
 #   make area AREA_BUILD=build-area-default AREA_CONFIG=rtl/config/default.cfg
-# The coarse modules (rtl-synth's SYNTH_COARSE: the quarter-rate datapath, kept at
-# word level by rtl-synth for the test run's sake) are mapped to gates here (about
-# 7 minutes, 1.1 GB, within AREA_COARSE_MEM_MB), or estimated from their word-level
-# cells with AREA_COARSE_GATES=0 (area-test).  Every other module, the lane
-# included, is at gate level from rtl-synth.
+# The coarse modules (rtl-synth's SYNTH_COARSE: the quarter-rate datapath, and
+# with `make rtl-synth`'s CHECK_SYNTH_COARSE lsu and vmem too, kept at word level
+# for the test run's sake) are mapped to gates here (simd_qr about 7 minutes,
+# 1.1 GB, within AREA_COARSE_MEM_MB), or estimated from their word-level cells
+# with AREA_COARSE_GATES=0 (area-test).  Every other module, the lane included,
+# is at gate level from rtl-synth.
 AREA_CONFIG ?= rtl/config/small.cfg
 AREA_BUILD  ?= build-small
 AREA_TOOL   := $(BUILD)/bin/sicu-area
@@ -193,7 +201,7 @@ area: $(AREA_TOOL) area-headers ## Area proxies per module and MIAOW-style break
 	@AREA_TOOL=$(AREA_TOOL) bash scripts/area.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 area-test: $(AREA_TOOL) area-headers ## Area report checks: all modules, sums of the parts, larger register files -> larger area, lane at gate level
-	@AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
+	@SYNTH_COARSE="$(CHECK_SYNTH_COARSE)" AREA_TOOL=$(AREA_TOOL) bash scripts/area-test.sh $(AREA_BUILD) $(AREA_CONFIG)
 
 # ---------------------------------------------------------------- the RTL model and its harness
 # $(BUILD)/rtl/obj: the verilated compute unit.  The SIMD lane and the
