@@ -116,6 +116,20 @@ def small_mems(path, min_bits):
         print('opt')
 
 
+def number(text):
+    """A .run file's figure, or None (JSON null) when it is missing or not a
+    number (a run that died before measuring it writes "nan")."""
+    try:
+        v = float(text)
+    except (TypeError, ValueError):
+        return None
+    return None if v != v else v
+
+
+def figure(v, fmt):
+    return 'nan' if v is None else fmt % v
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == 'small-mems':
         small_mems(sys.argv[2], int(sys.argv[3]))
@@ -130,8 +144,8 @@ def main():
             'top': top,
             'status': run.get('status', 'missing'),
             'level': run.get('level', ''),
-            'wall_s': float(run.get('wall_s', 'nan')),
-            'peak_mem_mb': float(run.get('peak_mem_mb', 'nan')),
+            'wall_s': number(run.get('wall_s')),
+            'peak_mem_mb': number(run.get('peak_mem_mb')),
         }
         stat = os.path.join(out, name + '.stat.json')
         if os.path.exists(stat):
@@ -177,7 +191,7 @@ def main():
             report['cu_total']['cells'] = next(iter(by_level.values()))
         rows.append(('CU total', dict(report['cu_total'], level='+'.join(sorted(by_level)),
                                       cells='+'.join(str(by_level[k]) for k in sorted(by_level)),
-                                      wall_s=float('nan'), peak_mem_mb=float('nan'), children={})))
+                                      wall_s=None, peak_mem_mb=None, children={})))
     with open(os.path.join(out, 'report.json'), 'w') as f:
         json.dump(report, f, indent=1, sort_keys=True)
         f.write('\n')
@@ -186,9 +200,10 @@ def main():
         'module', 'status', 'level', 'cells', 'flop bits', 'RAM bits', 'ROM bits', 'time s', 'peak MB', 'black boxes'))
     for name, e in rows:
         kids = ' '.join('%s x%d' % (k, v) for k, v in sorted(e.get('children', {}).items()))
-        print('%-14s %-7s %-11s %14s %10s %10s %10s %8.1f %8.0f  %s' % (
+        print('%-14s %-7s %-11s %14s %10s %10s %10s %8s %8s  %s' % (
             name, e['status'], e['level'], e.get('cells', '-'), e.get('flop_bits', '-'),
-            e.get('mem_bits', '-'), e.get('rom_bits', '-'), e['wall_s'], e['peak_mem_mb'], kids))
+            e.get('mem_bits', '-'), e.get('rom_bits', '-'), figure(e['wall_s'], '%.1f'),
+            figure(e['peak_mem_mb'], '%.0f'), kids))
 
 
 if __name__ == '__main__':
