@@ -461,7 +461,7 @@ static int run(si_launch *l, si_codeobj *co, si_mem *mem, const si_dispatch *d, 
         goto out;
     }
     if (ne > 0)
-        o.rfv_exempt = exempt.w;
+        o.rfv_exempt = &exempt;
 #endif
     if (sh_run(mem, d, emem, ed, &o, &res, err, sizeof err) < 0) {
         fprintf(stderr, PFX "error: %s: kernel '%s': %s\n", a->launch_path, l->kernel, err);

@@ -711,12 +711,12 @@ static unsigned init_nbeats(const hw *x) { return (x->nsgpr + 3) / 4 + 6 + x->nv
  * reads as 0 until it is written (rtl/rfv_map.v), and a row written here is
  * mapped for the wave until the code releases it; and the kernel's exempt
  * VGPRs (sh_opts.rfv_exempt: statically mapped, never released). */
-static void init_vrows(hw *x, const uint64_t *exempt)
+static void init_vrows(hw *x, const si_vset *exempt)
 {
     const si_wave *ew = x->ew;
     x->nvrows = 0;
     for (unsigned r = 0; r < x->nvgpr && r < 256; r++) {
-        int keep = !SICU_FEAT_RFV || (exempt && (exempt[r >> 6] >> (r & 63) & 1));
+        int keep = !SICU_FEAT_RFV || (exempt && si_vset_has(exempt, r));
         for (unsigned l = 0; !keep && r < ew->nvgpr && l < 64; l++)
             keep = ew->v[r][l] != 0;
         if (keep)
@@ -1391,9 +1391,6 @@ static int drive_inputs(hctx *h, shm_in *in)
         h->init_slot = s;
         h->init_beat = 0;
         init_vrows(x, h->o->rfv_exempt);
-        if (h->o->rfv_exempt)
-            h->res.rfv_exempt = (uint32_t)(__builtin_popcountll(h->o->rfv_exempt[0]) + __builtin_popcountll(h->o->rfv_exempt[1]) +
-                                           __builtin_popcountll(h->o->rfv_exempt[2]) + __builtin_popcountll(h->o->rfv_exempt[3]));
         h->init_nbeats = init_nbeats(x);
     }
     /* memory responses (in order, after the configured latency) */
@@ -1759,6 +1756,7 @@ sh_sim *sh_open(si_mem *mem, const si_dispatch *d, si_mem *emem, const si_dispat
     h->emem = emem;
     h->d = d;
     h->o = o;
+    h->res.rfv_exempt = o->rfv_exempt ? si_vset_count(o->rfv_exempt) : 0;
     h->err = err;
     h->errlen = errlen;
     si_emu_opts eo = {0};

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "sicu/emu.h"
 #include "sicu/launch.h"
+#include "sicu/rfv.h"
 #include "sicu_units.h"   /* generated from rtl/units.manifest: the counters */
 #include "dmr_cov.h"
 
@@ -33,10 +34,9 @@ typedef struct sh_opts {
     FILE *series;
     uint64_t series_interval;
     /* register-file virtualization (RFV models): the kernel's exempt VGPRs
-     * (4 x 64 bits, bit r = VGPR r; the 1 KB renaming table's cap, docs/rfv.md
-     * sections 4 and 10), mapped by the dispatcher at every wave's launch and
-     * held to its end; NULL: none */
-    const uint64_t *rfv_exempt;
+     * (the 1 KB renaming table's cap, docs/rfv.md sections 4 and 10), mapped
+     * by the dispatcher at every wave's launch and held to its end; NULL: none */
+    const si_vset *rfv_exempt;
 } sh_opts;
 
 /* Warped-DMR inter/enhanced (docs/dmr.md): the run controls of every later
