@@ -127,11 +127,11 @@ module simd_rq #(
     localparam integer ROWW = (NR > 1) ? $clog2(NR) : 1;
     localparam [RW-1:0] RQ_LAST = RQ - 1;
     // the shuffle: the lane computing a work-item's replay is the next member of its cluster
-    function automatic integer rot(input integer l);
+    function automatic integer rot(input integer ln);
         integer c, k;
         begin
-            c = CROSS ? l % NC : l / CS;
-            k = CROSS ? l / NC : l % CS;
+            c = CROSS ? ln % NC : ln / CS;
+            k = CROSS ? ln / NC : ln % CS;
             rot = member(c, (k + 1) % CS);
         end
     endfunction
