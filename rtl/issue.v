@@ -281,27 +281,68 @@ module issue #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    function automatic dmr_hold(input [WW-1:0] w, input integer sm, input [9:0] op, input [2:0] u,
+    // the hold of a head instruction against one SIMD's slots; the source
+    // widths are decoded once per head, not once per slot
+    function automatic dmr_hold(input [WW-1:0] w, input [RQ*SLW-1:0] slots, input [9:0] op, input [2:0] u,
                                 input [8:0] c0, input [8:0] c1, input [8:0] c2, input [8:0] cd);
         integer z;
         reg [SLW-1:0] e;
+        reg [7:0] k0, k1, k2;
         reg mine, valu, movrel, mac;
         begin
             dmr_hold = 1'b0;
             valu = u == `UC_VALU;
             movrel = op == SI_OP_V_MOVRELS_B32 || op == SI_OP_V_MOVRELSD_B32;
             mac = (si_op_flags(op) & SI_F_MAC) != 0;
+            k0 = si_op_src_kind(op, 2'd0); k1 = si_op_src_kind(op, 2'd1); k2 = si_op_src_kind(op, 2'd2);
             for (z = 0; z < RQ; z = z + 1) begin
-                e = dmr_slots[(sm*RQ + z)*SLW +: SLW];
+                e = slots[z*SLW +: SLW];
                 mine = e[0] && e[WW:1] == w;
                 if (mine && (!valu || e[WW+12] ||
-                    (e[WW+11] && (movrel ||
-                        src_hit(c0, si_op_src_kind(op, 2'd0), e) || src_hit(c1, si_op_src_kind(op, 2'd1), e) ||
-                        src_hit(c2, si_op_src_kind(op, 2'd2), e) || (mac && src_hit(cd, 8'd1, e))))))
+                    (e[WW+11] && (movrel || src_hit(c0, k0, e) || src_hit(c1, k1, e) ||
+                                  src_hit(c2, k2, e) || (mac && src_hit(cd, 8'd1, e))))))
                     dmr_hold = 1'b1;
             end
         end
     endfunction
+    // Only the served SIMD's waves can issue, so the hold is computed for
+    // them alone, against that SIMD's slots: one checker per wave of a SIMD
+    // (SIMD turn's j-th wave is wave j*NS + turn), not one per wave of the CU
+    localparam integer NWS = (NW + NS - 1) / NS;
+    reg [NW-1:0] dmr_h;             // the served waves' raw holds (w_dmr adds w_head)
+    reg [RQ*SLW-1:0] dmr_srv;       // the served SIMD's slots
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [`DI_W-1:0] dmr_hd;         // the served SIMD's j-th wave's head (the fields the hold reads)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [WW-1:0] dmr_w;             // and its number
+    reg dmr_hj;
+    integer dj, ds, dw;
+    // (every index below is a constant after unrolling: the turn selects by
+    // comparison, so synthesis sees multiplexers, not shifters)
+    always @* begin
+        dmr_h = {NW{1'b0}};
+        dmr_srv = {RQ*SLW{1'b0}};
+        for (ds = 0; ds < NS; ds = ds + 1)
+            if (turn == ds[TW-1:0]) dmr_srv = dmr_slots[ds*RQ*SLW +: RQ*SLW];
+        for (dj = 0; dj < NWS; dj = dj + 1) begin
+            dmr_hd = {`DI_W{1'b0}};
+            dmr_w = {WW{1'b0}};
+            for (ds = 0; ds < NS; ds = ds + 1) begin
+                dw = dj*NS + ds;
+                if (dw < NW && turn == ds[TW-1:0]) begin
+                    dmr_hd = wp_head[dw*`DI_W +: `DI_W];
+                    dmr_w = dw[WW-1:0];
+                end
+            end
+            dmr_hj = dmr_hold(dmr_w, dmr_srv, dmr_hd[`DI_OP_LO +: `DI_OP_W], dmr_hd[`DI_UNIT_LO +: `DI_UNIT_W],
+                              dmr_hd[`DI_SRC0_LO +: 9], dmr_hd[`DI_SRC1_LO +: 9],
+                              dmr_hd[`DI_SRC2_LO +: 9], dmr_hd[`DI_DST_LO +: 9]);
+            for (ds = 0; ds < NS; ds = ds + 1) begin
+                dw = dj*NS + ds;
+                if (dw < NW && turn == ds[TW-1:0]) dmr_h[dw] = dmr_hj;
+            end
+        end
+    end
 `endif
     // GPU-Shrink (docs/rfv.md section 12): a VALU or LSU head of a wave not in
     // the exempt work-group waits while its SIMD's headroom is short of the
@@ -399,9 +440,7 @@ module issue #(
                 w_thr[i] = w_head[i] && (hu == `UC_VALU || hu == `UC_LSU) && thr_hold(i, wp_head[i*`DI_W +: `DI_W]);
 `endif
 `ifdef SICU_FEAT_DMR_REPLAY
-                w_dmr[i] = w_head[i] && dmr_hold(i[WW-1:0], s, hop, hu,
-                    wp_head[i*`DI_W + `DI_SRC0_LO +: 9], wp_head[i*`DI_W + `DI_SRC1_LO +: 9],
-                    wp_head[i*`DI_W + `DI_SRC2_LO +: 9], wp_head[i*`DI_W + `DI_DST_LO +: 9]);
+                w_dmr[i] = w_head[i] && dmr_h[i];
 `endif
                 // (an rfv_pir has no operands: it need not wait for the wave's VALU/LSU work)
                 w_dep[i]  = w_head[i] && (wv_busy[i] || w_rdstall[i] || wv_cool[i] != 2'd0 || w_dmr[i] ||
