@@ -41,6 +41,7 @@ BUILD=${1:-build-small}
 CONFIG=${2:-rtl/config/small.cfg}
 YOSYS=${YOSYS:-yosys}
 PY=${PYTHON:-python3}
+. scripts/synth/flow.sh
 GNUPLOT=${GNUPLOT:-gnuplot}
 TOOL=${AREA_TOOL:-${BUILD:-build}/bin/sicu-area}
 ABC=${AREA_ABC:-1}
@@ -69,9 +70,9 @@ all_mods=$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | sort)
 # header here, i.e. made from this checkout, and its key is then computed
 # under DIR/gen.  Its synth/ and area/ files (and area/var/M/) are copied; the
 # modules go to reused[].
-key_of() {   # key_of GEN_DIR MODULE LEVEL -> key lines (empty on a preprocessor error)
+key_of() {   # key_of GEN_DIR MODULE -> key lines (empty on a preprocessor error)
     # shellcheck disable=SC2086
-    "$PY" scripts/synth/rtl-scan.py ppkey "$1" "$2" $all_mods 2>/dev/null && echo "level=$3"
+    synth_key "$1" "$2" $all_mods 2>/dev/null
 }
 reuse_from() {
     local rd=$1 rsyn=$1/synth rout=$1/area m f s src ka kb ver now level
@@ -89,7 +90,7 @@ reuse_from() {
         f=$rsyn/$m
         [ -s "$f.il" ] && [ -s "$f.stat.json" ] && [ -f "$f.mem.txt" ] && grep -qx 'status=ok' "$f.run" 2>/dev/null || continue
         grep -qF "\"creator\": \"$ver\"" "$f.stat.json" || continue
-        level=gate; case " ${SYNTH_COARSE-simd_qr} " in *" $m "*) level=coarse ;; esac
+        level=$(synth_level "$m")
         grep -qx "level=$level" "$f.run" || continue
         if [ -s "$f.key" ]; then
             ka=$(cat "$f.key")
@@ -97,9 +98,9 @@ reuse_from() {
             for src in rtl/*.v rtl/*.vh rtl/fp/*.vh "$rd"/gen/*.vh; do
                 [ "$src" -nt "$f.il" ] && continue 2
             done
-            ka=$(key_of "$rd/gen" "$m" "$level")
+            ka=$(key_of "$rd/gen" "$m")
         fi
-        kb=$(key_of "$GEN" "$m" "$level")
+        kb=$(key_of "$GEN" "$m")
         [ -n "$kb" ] && [ "$ka" = "$kb" ] || continue
         mkdir -p "$SYN" "$OUT"
         for s in il stat.json stat.txt mem.txt memall.txt map.ys run ys log warnings.txt latches.txt; do

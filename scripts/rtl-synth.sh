@@ -63,7 +63,8 @@
 # SYNTH_REUSED (with SYNTH_MODULES: modules whose netlists in BUILD_DIR/synth/ the caller put
 # there for this configuration - area.sh's AREA_REUSE - used by step 3 and the report like fresh ones),
 # SYNTH_CU=0 (skip step 3), SYNTH_SELFTEST=0 (skip the self-test), SYNTH_COARSE (modules kept at word level,
-# default simd_qr; empty = gate level everywhere), SYNTH_CU_BLACKBOX (black boxes of step 3, default simd_lane simd_qr), SYNTH_MEM_MIN_BITS (4096).
+# default simd_qr; empty = gate level everywhere), SYNTH_NOSAT (modules whose memory_share does not use SAT,
+# default issue; scripts/synth/flow.sh), SYNTH_CU_BLACKBOX (black boxes of step 3, default simd_lane simd_qr), SYNTH_MEM_MIN_BITS (4096).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,7 +75,7 @@ SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-2400}
 SYNTH_NICE=${SYNTH_NICE:-0}
 JOBS=${SYNTH_JOBS:-$(nproc 2>/dev/null || echo 2)}
 MEM_MB=${SYNTH_MEM_MB:-10000}   # virtual memory limit per Yosys run
-SYNTH_COARSE=${SYNTH_COARSE-simd_qr}
+. scripts/synth/flow.sh
 OPTX="-mux_undef -mux_bool"
 SYNTH_CU_BLACKBOX=${SYNTH_CU_BLACKBOX-simd_lane simd_qr}
 MIN_BITS=${SYNTH_MEM_MIN_BITS:-4096}
@@ -116,7 +117,7 @@ else
 fi
 
 all_mods=$(ls rtl/*.v | sed 's|rtl/||; s|\.v$||' | sort)
-is_coarse() { case " $SYNTH_COARSE " in *" $1 "*) return 0 ;; esac; return 1; }
+is_coarse() { [ "$(synth_level "$1")" = coarse ]; }
 cu_blackbox() { is_coarse "$1" && return 0; case " $SYNTH_CU_BLACKBOX " in *" $1 "*) return 0 ;; esac; return 1; }
 RD="read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp -I$GEN"
 
@@ -146,7 +147,7 @@ run() {
         echo "opt_expr; opt_clean; opt_merge; opt_clean"
         echo "opt $OPTX"
         echo "wreduce"
-        echo "memory -nomap"
+        if synth_nosat "$top"; then echo "memory -nomap -nosat"; else echo "memory -nomap"; fi
         echo "opt $OPTX"
         # memories below SYNTH_MEM_MIN_BITS (per-wave state arrays, small
         # tables) become flops / logic; the larger ones stay \$mem_v2 cells
@@ -258,11 +259,10 @@ for m in $ordered; do
     kids=$("$PY" scripts/synth/rtl-scan.py children "rtl/$m.v" $all_mods)
     libs=()
     for k in $kids; do libs+=("$k"); done
-    level=gate; is_coarse "$m" && level=coarse
-    # the key of the netlist (area.sh's AREA_REUSE): preprocessed sources and level
+    level=$(synth_level "$m")
+    # the key of the netlist (area.sh's AREA_REUSE; scripts/synth/flow.sh)
     # shellcheck disable=SC2086
-    { "$PY" scripts/synth/rtl-scan.py ppkey "$GEN" "$m" $all_mods && echo "level=$level"; } > "$OUT/$m.key" ||
-        rm -f "$OUT/$m.key"
+    synth_key "$GEN" "$m" $all_mods > "$OUT/$m.key" || rm -f "$OUT/$m.key"
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
     run "$m" "$m" 0 "$level" "rtl/$m.v" -- "${libs[@]}" -- &
     report_mods+=("$m")
